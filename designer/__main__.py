@@ -1,0 +1,3 @@
+from designer.app import main
+
+raise SystemExit(main())

@@ -1,0 +1,122 @@
+"""`templates`, `new`, `info`, `topo`, `schema`: the foundation commands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from designer.cli.common import EXIT_OK, UsageError, fmt, print_json, resolve_design
+from designer.io.files import save_design
+from designer.io.schema import design_schema_text
+from designer.model.catalog import default_catalog
+from designer.templates import TEMPLATES, build_template
+from designer.topology.figures import key_figures
+from designer.topology.graph import build_topology
+from designer.topology.paths import LEGEND, gpu_nic_affinity, topo_matrix
+
+
+def cmd_templates(args: argparse.Namespace) -> int:
+    if args.json:
+        print_json([{"id": t.id, "title": t.title, "description": t.description} for t in TEMPLATES.values()])
+        return EXIT_OK
+    width = max(len(t) for t in TEMPLATES)
+    for tpl in TEMPLATES.values():
+        print(f"{tpl.id:<{width}}  {tpl.title}: {tpl.description}")
+    return EXIT_OK
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    out = Path(args.output)
+    if out.exists() and not args.force:
+        raise UsageError(f"{out} exists (use --force to replace it)")
+    if out.is_dir():
+        raise UsageError(f"{out} is a folder")
+    if not out.parent.is_dir() and str(out.parent):
+        raise UsageError(f"folder {out.parent} does not exist")
+    save_design(build_template(args.template, default_catalog()), out)
+    print(f"wrote {out}")
+    return EXIT_OK
+
+
+def info_dict(design_arg: str) -> dict:
+    catalog = default_catalog()
+    design = resolve_design(design_arg, catalog)
+    figures = key_figures(design, catalog)
+    return {"name": design.meta.name, "template": design.meta.template, "chassis": design.chassis,
+            **figures.as_dict()}
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    data = info_dict(args.design)
+    if args.json:
+        print_json(data)
+        return EXIT_OK
+    rows = [
+        ("Design", data["name"]),
+        ("GPUs", f"{data['gpu_count']} x {', '.join(data['gpu_models'])}"),
+        ("Scale-up fabric", data["scaleup_fabric"]),
+        ("Scale-up per GPU", f"{fmt(data['scaleup_gbytes_s_per_gpu_per_dir'])} GB/s per direction "
+                             f"({fmt(data['scaleup_gbytes_s_per_gpu_bidir'])} GB/s bidirectional)"),
+        ("Scale-up total", f"{fmt(data['scaleup_total_gbytes_s_per_dir'])} GB/s per direction "
+                           f"({fmt(data['scaleup_total_gbytes_s_bidir'] / 1000, 2)} TB/s bidirectional)"),
+        ("Bisection", f"{fmt(data['bisection_gbytes_s_per_dir'])} GB/s per direction"),
+        ("HBM", f"{fmt(data['hbm_total_gb'], 0)} GB, {fmt(data['mem_bw_total_tbytes_s'], 2)} TB/s aggregate"
+                + (f" ({data['mem_bw_unknown_gpus']} GPUs unknown)" if data["mem_bw_unknown_gpus"] else "")),
+        ("Dense BF16 / FP8", f"{fmt(data['bf16_dense_pflops'], 2)} / {fmt(data['fp8_dense_pflops'], 2)} PFLOPS"),
+        ("Scale-out", f"{data['nic_count']} NICs x {'/'.join(f'{s:g}' for s in data['nic_speeds_gbit_s'])} Gb/s"
+                      f" = {fmt(data['scaleout_gbit_s_per_gpu'], 0)} Gb/s per GPU"),
+        ("Power", f"{fmt(data['component_power_w'], 0)} W components, {fmt(data['wall_power_peak_w'], 0)} W "
+                  f"peak at the wall; PSUs {data['psu_summary']} = {fmt(data['psu_usable_w'], 0)} W usable"),
+        ("Heat", f"{fmt(data['heat_btu_hr'], 0)} BTU/hr, {fmt(data['airflow_cfm'], 0)} CFM of air"),
+    ]
+    width = max(len(k) for k, _ in rows)
+    for key, value in rows:
+        print(f"{key:<{width}}  {value}")
+    return EXIT_OK
+
+
+def cmd_topo(args: argparse.Namespace) -> int:
+    catalog = default_catalog()
+    topo = build_topology(resolve_design(args.design, catalog), catalog)
+    devices, matrix = topo_matrix(topo)
+    labels = [d.upper() if len(d) <= 6 else d for d in devices]
+    width = max(7, *(len(label) + 1 for label in labels))
+    print(" " * width + "".join(f"{label:<{width}}" for label in labels))
+    for label, row in zip(labels, matrix, strict=True):
+        print(f"{label:<{width}}" + "".join(f"{cell:<{width}}" for cell in row))
+    print()
+    affinity = gpu_nic_affinity(topo)
+    if affinity:
+        print("GPU to nearest compute NIC:")
+        for a in affinity:
+            nic = (a.nic or "-").upper()
+            print(f"  {a.gpu.upper():<8}{nic:<8}{a.path_class:<6}{a.gbytes_s_per_dir:.1f} GB/s per direction")
+        print()
+    print(LEGEND)
+    return EXIT_OK
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    sys.stdout.write(design_schema_text())
+    return EXIT_OK
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("templates", help="list the reference designs")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_templates)
+    p = sub.add_parser("new", help="write a reference design to a file")
+    p.add_argument("template")
+    p.add_argument("-o", "--output", required=True)
+    p.add_argument("--force", action="store_true", help="replace an existing file")
+    p.set_defaults(func=cmd_new)
+    p = sub.add_parser("info", help="key figures of a design")
+    p.add_argument("design", help="design file or template id")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_info)
+    p = sub.add_parser("topo", help="device matrix in the style of nvidia-smi topo -m")
+    p.add_argument("design")
+    p.set_defaults(func=cmd_topo)
+    p = sub.add_parser("schema", help="print the JSON Schema of design files")
+    p.set_defaults(func=cmd_schema)

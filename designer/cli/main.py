@@ -1,0 +1,39 @@
+"""gpu-designer-cli: headless commands. Exit 0 on success, 1 on a failed check, 2 on bad input."""
+
+from __future__ import annotations
+
+import sys
+
+from designer import __version__
+from designer.cli import info
+from designer.cli.common import EXIT_USAGE, Parser
+from designer.core.errors import DesignerError
+
+COMMANDS = (info,)
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="gpu-designer-cli", description="GPU Node Designer, headless.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    for module in COMMANDS:
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except DesignerError as exc:
+        sys.stderr.write(f"gpu-designer-cli: error: {exc}\n")
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

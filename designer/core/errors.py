@@ -1,0 +1,26 @@
+"""Errors that carry a one-line, user-facing message."""
+
+from __future__ import annotations
+
+
+class DesignerError(Exception):
+    """Base class: str(error) is a complete one-line message for the user."""
+
+
+class DesignFileError(DesignerError):
+    """A design file cannot be read; the message names the file and the place in it."""
+
+    def __init__(self, source: str, message: str, where: str = "") -> None:
+        self.source = source
+        self.where = where
+        self.detail = message
+        place = f"{source}: {where}: " if where else f"{source}: "
+        super().__init__(place + message)
+
+
+class CatalogError(DesignerError):
+    """A catalog file (shipped or user-supplied) is invalid."""
+
+
+class UnknownPartError(DesignerError):
+    """A part id is not in the catalog."""

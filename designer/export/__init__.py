@@ -1,0 +1,1 @@
+"""Exports: PDF spec sheet, JSON spec, diagrams (matplotlib Figure builders, no pyplot)."""

@@ -1,0 +1,141 @@
+"""The Design: a chassis plus placed components plus links, with metadata and waivers.
+
+Components and links refer to each other by string id, never by object identity, so a design is a
+plain value: JSON stays natural, equality is by value and undo is trivial. Link endpoints are
+component ids, not port numbers: a GPU's NVLink ports are interchangeable, so a link carries a count
+(links or PCIe lanes) instead of naming ports.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from designer.core.ids import ID_PATTERN
+
+SCHEMA_VERSION = 1
+MAX_COMPONENTS = 2_000
+MAX_LINKS = 20_000
+MAX_WAIVERS = 1_000
+
+Id = Annotated[str, Field(pattern=ID_PATTERN)]
+PartId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.\-]{0,63}$")]
+Text = Annotated[str, Field(max_length=200)]
+LongText = Annotated[str, Field(max_length=20_000)]
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class LinkKind(StrEnum):
+    NVLINK = "nvlink"  # GPU-GPU or GPU-NVSwitch
+    XGMI = "xgmi"  # AMD Infinity Fabric
+    HCCS = "hccs"  # Huawei Cache Coherent System
+    ROCE = "roce"  # Gaudi on-die Ethernet scale-up
+    PCIE = "pcie"
+    C2C = "c2c"  # NVLink-C2C between Grace and its GPU
+    SOCKET = "socket"  # CPU-to-CPU (UPI, Infinity Fabric socket link)
+    NETWORK = "network"  # NIC port(s) to the scale-out fabric
+
+
+SCALEUP_KINDS = frozenset({LinkKind.NVLINK, LinkKind.XGMI, LinkKind.HCCS, LinkKind.ROCE})
+
+
+class Redundancy(StrEnum):
+    NONE = "none"  # N: every PSU is needed
+    N_PLUS_1 = "N+1"
+    N_PLUS_2 = "N+2"
+    N_PLUS_N = "N+N"  # two grids, half the PSUs on each
+
+
+class Placement(Frozen):
+    id: Id
+    part: PartId
+    slot: Annotated[int, Field(ge=0, le=1000)] | None = None
+    label: Text = ""
+
+
+class Link(Frozen):
+    id: Id
+    kind: LinkKind
+    a: Id
+    b: Id
+    count: Annotated[int, Field(ge=1, le=1024)] = 1  # links, lanes or ports, by kind
+    pcie_gen: Annotated[int, Field(ge=3, le=6)] | None = None  # cap for a PCIe link; None = ends decide
+
+    @model_validator(mode="after")
+    def _distinct_ends(self) -> Link:
+        if self.a == self.b:
+            raise ValueError(f"link {self.id} connects {self.a} to itself")
+        return self
+
+
+class Waiver(Frozen):
+    rule: Annotated[str, Field(pattern=r"^[a-z0-9_.]{1,80}$")]
+    ids: tuple[Id, ...] = ()
+    reason: Annotated[str, Field(min_length=1, max_length=2000)]
+
+
+class Metadata(Frozen):
+    name: Text = "Untitled design"
+    author: Text = ""
+    version: Annotated[str, Field(max_length=40)] = "1"
+    description: Annotated[str, Field(max_length=500)] = ""
+    notes: LongText = ""
+    template: Annotated[str, Field(max_length=64)] = ""
+
+
+class Settings(Frozen):
+    psu_redundancy: Redundancy = Redundancy.N_PLUS_1
+    rack_power_budget_w: Annotated[float, Field(gt=0, le=2_000_000)] | None = None
+    nodes_per_rack: Annotated[int, Field(ge=1, le=128)] = 1
+    air_delta_t_c: Annotated[float, Field(gt=0, le=60)] = 20.0
+
+
+class Design(Frozen):
+    schema_version: Annotated[int, Field(ge=1)] = SCHEMA_VERSION
+    meta: Metadata = Metadata()
+    chassis: PartId
+    settings: Settings = Settings()
+    components: Annotated[list[Placement], Field(max_length=MAX_COMPONENTS)] = []
+    links: Annotated[list[Link], Field(max_length=MAX_LINKS)] = []
+    waivers: Annotated[list[Waiver], Field(max_length=MAX_WAIVERS)] = []
+
+    @model_validator(mode="after")
+    def _references(self) -> Design:
+        ids: set[str] = set()
+        for i, comp in enumerate(self.components):
+            if comp.id in ids:
+                raise ValueError(f"components[{i}].id: duplicate id '{comp.id}'")
+            ids.add(comp.id)
+        link_ids: set[str] = set()
+        for i, link in enumerate(self.links):
+            if link.id in link_ids or link.id in ids:
+                raise ValueError(f"links[{i}].id: duplicate id '{link.id}'")
+            link_ids.add(link.id)
+            for end in ("a", "b"):
+                if getattr(link, end) not in ids:
+                    raise ValueError(f"links[{i}].{end}: no component with id '{getattr(link, end)}'")
+        return self
+
+    # Queries (pure, cheap) -------------------------------------------------------------
+    def component(self, cid: str) -> Placement:
+        for comp in self.components:
+            if comp.id == cid:
+                return comp
+        raise KeyError(cid)
+
+    def link(self, lid: str) -> Link:
+        for link in self.links:
+            if link.id == lid:
+                return link
+        raise KeyError(lid)
+
+    def links_of(self, cid: str) -> list[Link]:
+        return [lk for lk in self.links if cid in (lk.a, lk.b)]
+
+    def all_ids(self) -> set[str]:
+        return {c.id for c in self.components} | {lk.id for lk in self.links}

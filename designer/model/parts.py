@@ -1,0 +1,217 @@
+"""Catalog specs: what a part *is* (an H100 SXM5, a ConnectX-7, a 3.3 kW PSU).
+
+Placements (this GPU in slot 3) live in `designer.model.design`. Units are in field names;
+bandwidths are per direction unless a name says otherwise. `None` means "not known": rules and
+figures treat it as unknown and say so, rather than assuming a value. For FLOPS, 0 means
+"not supported by the part" and `None` means unknown.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+NonNeg = Annotated[float, Field(ge=0, le=1e7)]
+Count = Annotated[int, Field(ge=0, le=100_000)]
+PcieGen = Annotated[int, Field(ge=3, le=6)]
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Fabric(StrEnum):
+    """Scale-up fabric families; links of one family only connect to that family."""
+
+    NVLINK3 = "nvlink3"
+    NVLINK4 = "nvlink4"
+    NVLINK5 = "nvlink5"
+    XGMI = "xgmi"
+    HCCS = "hccs"
+    ROCE = "roce"  # Gaudi's on-die Ethernet scale-up
+    NONE = "none"
+
+
+NVLINK_FABRICS = {Fabric.NVLINK3, Fabric.NVLINK4, Fabric.NVLINK5}
+
+
+class FormFactor(StrEnum):
+    SXM = "sxm"  # on an HGX-class baseboard
+    OAM = "oam"  # on an OCP UBB
+    PCIE = "pcie"  # add-in card in an x16 slot
+    SUPERCHIP = "superchip"  # Grace Hopper / Grace Blackwell module
+    MODULE = "module"  # vendor NPU module on its own board (Ascend)
+
+
+class Confidence(StrEnum):
+    HIGH = "H"
+    MEDIUM = "M"
+    LOW = "L"
+
+
+class PartBase(Frozen):
+    id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.\-]{0,63}$")]
+    name: Annotated[str, Field(min_length=1, max_length=120)]
+    vendor: Annotated[str, Field(max_length=60)] = ""
+    source: Annotated[str, Field(min_length=3, max_length=2000)]
+    confidence: Confidence = Confidence.MEDIUM
+    notes: Annotated[str, Field(max_length=2000)] = ""
+    power_w: NonNeg | None = None  # typical/max power draw; None = not published
+
+
+class GpuSpec(PartBase):
+    kind: Literal["gpu"] = "gpu"
+    form_factor: FormFactor
+    arch: str
+    tdp_w: NonNeg
+    memory_gb: NonNeg
+    memory_type: str
+    mem_bw_tbytes_s: NonNeg | None
+    fabric: Fabric
+    fabric_links: Count
+    link_bw_gbytes_s_per_dir: NonNeg  # one scale-up link, one direction
+    c2c_bw_gbytes_s_per_dir: NonNeg = 0  # NVLink-C2C to a Grace CPU, one direction
+    host_pcie_gen: PcieGen | None
+    host_pcie_lanes: Count
+    bf16_dense_tflops: NonNeg | None
+    fp8_dense_tflops: NonNeg | None
+    needs_liquid: bool = False
+    export_limited: bool = False
+
+    @property
+    def scaleup_gbytes_s_per_dir(self) -> float:
+        return self.fabric_links * self.link_bw_gbytes_s_per_dir
+
+
+class ScaleupSwitchSpec(PartBase):
+    kind: Literal["scaleup_switch"] = "scaleup_switch"
+    fabric: Fabric
+    ports: Count
+    port_bw_gbytes_s_per_dir: NonNeg
+    in_switch_reduction: bool = False  # NVLink SHARP (NVLS)
+
+
+class PcieSwitchSpec(PartBase):
+    kind: Literal["pcie_switch"] = "pcie_switch"
+    pcie_gen: PcieGen
+    lanes: Count
+
+
+class NicSpec(PartBase):
+    kind: Literal["nic"] = "nic"
+    ports: Annotated[int, Field(ge=1, le=16)]
+    port_speed_gbit_s: NonNeg
+    pcie_gen: PcieGen
+    pcie_lanes: Count
+    is_dpu: bool = False
+
+    @property
+    def line_rate_gbit_s(self) -> float:
+        return self.ports * self.port_speed_gbit_s
+
+
+class CpuSpec(PartBase):
+    kind: Literal["cpu"] = "cpu"
+    cores: Count
+    tdp_w: NonNeg | None
+    pcie_gen: PcieGen | None
+    pcie_lanes: Count | None
+    memory_channels: Count | None = None
+    # Effective CPU-to-CPU bandwidth for peer traffic, one direction (NCCL's own figure).
+    socket_link_gbytes_s_per_dir: NonNeg | None = None
+
+
+class PsuSpec(PartBase):
+    kind: Literal["psu"] = "psu"
+    output_w: NonNeg
+    efficiency: Annotated[float, Field(gt=0.5, le=1.0)]  # at about 50 % load
+
+
+class CoolingType(StrEnum):
+    AIR = "air"
+    COLD_PLATE = "cold_plate"
+    IMMERSION = "immersion"
+
+
+class CoolingSpec(PartBase):
+    kind: Literal["cooling"] = "cooling"
+    cooling_type: CoolingType
+    heat_removal_w: NonNeg | None
+    max_device_w: NonNeg | None = None  # hottest single device this solution can cool
+
+
+class FabricSpec(PartBase):
+    """The scale-out network outside the chassis (leaf switches); NIC ports link to it."""
+
+    kind: Literal["fabric"] = "fabric"
+    purpose: Literal["compute", "storage"] = "compute"
+    rail_optimized: bool = True
+
+
+class SlotKind(StrEnum):
+    SXM = "sxm"
+    OAM = "oam"
+    PCIE_X16 = "pcie_x16"
+    SUPERCHIP = "superchip"
+    MODULE = "module"
+    SCALEUP_SWITCH = "scaleup_switch"
+    PCIE_SWITCH = "pcie_switch"
+    CPU = "cpu"
+    NIC = "nic"
+    PSU = "psu"
+    COOLING = "cooling"
+
+
+class ChassisSpec(PartBase):
+    kind: Literal["chassis"] = "chassis"
+    rack_units: Annotated[int, Field(ge=1, le=52)]
+    slots: dict[SlotKind, Count]
+    cooling_type: CoolingType
+    pcie_slot_gen: PcieGen = 5
+    dimms: Count = 0
+    drives: Count = 0
+    base_power_w: NonNeg = 0  # board, BMC, fans excluded
+
+
+Part = Annotated[
+    GpuSpec | ScaleupSwitchSpec | PcieSwitchSpec | NicSpec | CpuSpec | PsuSpec | CoolingSpec | FabricSpec
+    | ChassisSpec,
+    Field(discriminator="kind"),
+]
+
+PartKind = Literal[
+    "gpu", "scaleup_switch", "pcie_switch", "nic", "cpu", "psu", "cooling", "fabric", "chassis"
+]
+
+GPU_SLOT_FOR_FORM = {
+    FormFactor.SXM: SlotKind.SXM,
+    FormFactor.OAM: SlotKind.OAM,
+    FormFactor.PCIE: SlotKind.PCIE_X16,
+    FormFactor.SUPERCHIP: SlotKind.SUPERCHIP,
+    FormFactor.MODULE: SlotKind.MODULE,
+}
+
+SLOT_FOR_KIND = {
+    "scaleup_switch": SlotKind.SCALEUP_SWITCH,
+    "pcie_switch": SlotKind.PCIE_SWITCH,
+    "cpu": SlotKind.CPU,
+    "nic": SlotKind.NIC,
+    "psu": SlotKind.PSU,
+    "cooling": SlotKind.COOLING,
+}
+
+
+def slot_kind_for(part: PartBase) -> SlotKind | None:
+    """The chassis slot kind a part occupies; None for parts outside the chassis (fabrics)."""
+    if isinstance(part, GpuSpec):
+        return GPU_SLOT_FOR_FORM[part.form_factor]
+    return SLOT_FOR_KIND.get(getattr(part, "kind", ""))
+
+
+class CatalogFile(Frozen):
+    """The shape of one catalog data file."""
+
+    catalog_version: str = "1"
+    parts: list[Part]

@@ -1,0 +1,299 @@
+"""The reference designs (templates), by id."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from designer.core.errors import DesignerError
+from designer.model.catalog import Catalog, shipped_catalog
+from designer.model.design import Design, LinkKind, Metadata, Redundancy
+from designer.templates import reference as ref
+from designer.templates.reference import Hgx
+
+
+@dataclass(frozen=True)
+class Template:
+    id: str
+    title: str
+    description: str
+    build: Callable[[Catalog, Metadata], Design]
+
+
+def _hgx(cfg: Hgx) -> Callable[[Catalog, Metadata], Design]:
+    return lambda cat, meta: ref.build_hgx(cat, meta, cfg)
+
+
+def _mesh(**kw) -> Callable[[Catalog, Metadata], Design]:
+    return lambda cat, meta: ref.build_mesh(cat, meta, **kw)
+
+
+H100_SPLIT = (5, 4, 4, 5)  # 18 links over 4 NVSwitch planes (the split is not published; 5/4/4/5 commonly cited)
+N1, N2, NN = Redundancy.N_PLUS_1, Redundancy.N_PLUS_2, Redundancy.N_PLUS_N
+
+TEMPLATES: dict[str, Template] = {
+    t.id: t
+    for t in [
+        Template(
+            "dgx-a100",
+            "DGX A100",
+            "8x A100 SXM4 80GB, 6 NVSwitch gen2, 8x 200G HDR, 2x EPYC 7742, 6x 3 kW (3+3)",
+            _hgx(
+                Hgx(
+                    "chassis-dgx-a100",
+                    "a100-sxm4-80gb",
+                    "nvswitch-gen2",
+                    (2,) * 6,
+                    "epyc-7742",
+                    "pex88096",
+                    "cx6-200",
+                    "cx6-200",
+                    2,
+                    "psu-3000",
+                    6,
+                    NN,
+                    "fan-wall-6u",
+                )
+            ),
+        ),
+        Template(
+            "dgx-h100",
+            "DGX H100",
+            "8x H100 SXM5, 4 NVSwitch gen3 (NV18), 8x 400G NDR, 2x Xeon 8480C, 6x 3.3 kW (4+2)",
+            _hgx(
+                Hgx(
+                    "chassis-dgx-h100",
+                    "h100-sxm5",
+                    "nvswitch-gen3",
+                    H100_SPLIT,
+                    "xeon-8480c",
+                    "pex89144",
+                    "cx7-400",
+                    "cx7-2x200",
+                    2,
+                    "psu-3300",
+                    6,
+                    N2,
+                    "fan-wall-8u",
+                )
+            ),
+        ),
+        Template(
+            "dgx-h200",
+            "DGX H200",
+            "8x H200 SXM 141GB, 4 NVSwitch gen3, 8x 400G NDR, 2x Xeon 8480C, 6x 3.3 kW (4+2)",
+            _hgx(
+                Hgx(
+                    "chassis-dgx-h100",
+                    "h200-sxm",
+                    "nvswitch-gen3",
+                    H100_SPLIT,
+                    "xeon-8480c",
+                    "pex89144",
+                    "cx7-400",
+                    "cx7-2x200",
+                    2,
+                    "psu-3300",
+                    6,
+                    N2,
+                    "fan-wall-8u",
+                )
+            ),
+        ),
+        Template(
+            "dgx-b200",
+            "DGX B200",
+            "8x B200 1,000 W air-cooled, 2 NVLink5 switch chips, 8x 400G + 2 BlueField-3, 6x 3.3 kW (5+1)",
+            _hgx(
+                Hgx(
+                    "chassis-dgx-b200",
+                    "b200-sxm",
+                    "nvlink5-switch",
+                    (9, 9),
+                    "xeon-8570",
+                    "pex89144",
+                    "cx7-400",
+                    "bf3-b3240",
+                    2,
+                    "psu-3300",
+                    6,
+                    N1,
+                    "fan-wall-10u",
+                )
+            ),
+        ),
+        Template(
+            "hgx-h800",
+            "HGX H800 (Inspur NF5688-class)",
+            "8x export-limited H800 (8 NVLinks, 400 GB/s bidir), 4 NVSwitch gen3, 8x 400G, 6U, 6x 3.2 kW (3+3)",
+            _hgx(
+                Hgx(
+                    "chassis-hgx-6u",
+                    "h800-sxm",
+                    "nvswitch-gen3",
+                    (2, 2, 2, 2),
+                    "xeon-8480plus",
+                    "pex89144",
+                    "cx7-400",
+                    "cx7-2x200",
+                    1,
+                    "psu-3200",
+                    6,
+                    NN,
+                    "fan-wall-6u",
+                )
+            ),
+        ),
+        Template(
+            "hgx-a800",
+            "HGX A800",
+            "8x export-limited A800 (8 NVLinks), NVSwitch gen2 (modelled as 4 planes x 2 links), 8x 200G, 6U",
+            _hgx(
+                Hgx(
+                    "chassis-hgx-6u",
+                    "a800-sxm",
+                    "nvswitch-gen2",
+                    (2, 2, 2, 2),
+                    "epyc-7742",
+                    "pex88096",
+                    "cx6-200",
+                    "cx6-200",
+                    1,
+                    "psu-3000",
+                    6,
+                    NN,
+                    "fan-wall-6u",
+                )
+            ),
+        ),
+        Template(
+            "dell-xe9680",
+            "Dell PowerEdge XE9680 (H100)",
+            "8x H100 SXM5, 4 NVSwitch gen3, 8x 400G, 2x Xeon 8480+, 6U air, 6x 3.2 kW (5+1)",
+            _hgx(
+                Hgx(
+                    "chassis-hgx-6u",
+                    "h100-sxm5",
+                    "nvswitch-gen3",
+                    H100_SPLIT,
+                    "xeon-8480plus",
+                    "pex89144",
+                    "cx7-400",
+                    "cx7-2x200",
+                    1,
+                    "psu-3200",
+                    6,
+                    N1,
+                    "fan-wall-6u",
+                )
+            ),
+        ),
+        Template(
+            "hpe-xd670",
+            "HPE Cray XD670 (liquid)",
+            "8x H100 SXM5, 4 NVSwitch gen3, 8x 400G, direct liquid cooling, 5U (PSUs not public: 6x 3 kW, 3+3 assumed)",
+            _hgx(
+                Hgx(
+                    "chassis-hgx-5u-dlc",
+                    "h100-sxm5",
+                    "nvswitch-gen3",
+                    H100_SPLIT,
+                    "xeon-8480plus",
+                    "pex89144",
+                    "cx7-400",
+                    "cx7-2x200",
+                    1,
+                    "psu-3000",
+                    6,
+                    NN,
+                    "cold-plate-loop",
+                )
+            ),
+        ),
+        Template(
+            "supermicro-pcie-l40s",
+            "Supermicro 4U PCIe L40S",
+            "8x L40S on two PCIe Gen5 switches (x32 uplinks), no NVLink, 4x 400G, 2x EPYC 9654",
+            ref.build_pcie_l40s,
+        ),
+        Template(
+            "amd-mi300x",
+            "AMD MI300X platform",
+            "8x MI300X OAM, Infinity Fabric full mesh (7 x 64 GB/s/dir), no switch, 8x 400G, 2x EPYC 9654",
+            _mesh(
+                chassis="chassis-oam-8u",
+                gpu="mi300x",
+                kind=LinkKind.XGMI,
+                cpu="epyc-9654",
+                n_cpu=2,
+                pcie_switch="pex89144",
+                nic="thor2-400",
+                psu="psu-3000",
+                n_psu=6,
+                redundancy=N1,
+                cooling="fan-wall-oam-8u",
+            ),
+        ),
+        Template(
+            "amd-mi325x",
+            "AMD MI325X platform",
+            "8x MI325X 1,000 W OAM, Infinity Fabric full mesh, 8x 400G, 2x EPYC 9654, 6x 3.3 kW (5+1)",
+            _mesh(
+                chassis="chassis-oam-8u",
+                gpu="mi325x",
+                kind=LinkKind.XGMI,
+                cpu="epyc-9654",
+                n_cpu=2,
+                pcie_switch="pex89144",
+                nic="thor2-400",
+                psu="psu-3300",
+                n_psu=6,
+                redundancy=N1,
+                cooling="fan-wall-oam-8u",
+            ),
+        ),
+        Template(
+            "huawei-atlas-910b",
+            "Huawei Atlas 800T A2 (8x Ascend 910B)",
+            "8x Ascend 910B, HCCS full mesh (7 x 28 GB/s/dir), on-package 200GE RoCE per NPU, 4x Kunpeng 920",
+            _mesh(
+                chassis="chassis-npu-8u",
+                gpu="ascend-910b",
+                kind=LinkKind.HCCS,
+                cpu="kunpeng-920",
+                n_cpu=4,
+                pcie_switch=None,
+                nic="ascend-roce-200",
+                psu="psu-3000",
+                n_psu=4,
+                redundancy=NN,
+                cooling="fan-wall-8u",
+            ),
+        ),
+        Template(
+            "gh200-quad",
+            "Quad GH200 node",
+            "4 Grace Hopper superchips: NVLink-C2C to each Grace, NVLink mesh (6 links per pair), 4x 400G, liquid",
+            ref.build_gh200_quad,
+        ),
+        Template(
+            "rtx-pcie-8",
+            "8x RTX 4090 PCIe box",
+            "Consumer 8-GPU box: 4 GPUs on each socket's root ports, one 200G NIC on socket 0",
+            ref.build_rtx,
+        ),
+    ]
+}
+
+
+def template_ids() -> list[str]:
+    return list(TEMPLATES)
+
+
+def build_template(template_id: str, catalog: Catalog | None = None) -> Design:
+    try:
+        tpl = TEMPLATES[template_id]
+    except KeyError:
+        raise DesignerError(f"unknown template '{template_id}' (see 'gpu-designer-cli templates')") from None
+    meta = Metadata(name=tpl.title, description=tpl.description, template=tpl.id)
+    return tpl.build(catalog or shipped_catalog(), meta)

@@ -1,0 +1,98 @@
+"""Key figures, the ones a spec sheet leads with, derived from the design, catalog and graph."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from designer.core.units import gbit_to_gbyte
+from designer.model.budget import power_budget
+from designer.model.catalog import Catalog
+from designer.model.design import Design
+from designer.model.parts import GpuSpec, NicSpec
+from designer.topology.graph import HOST, SCALEUP, Topology, build_topology
+
+
+@dataclass(frozen=True)
+class KeyFigures:
+    gpu_count: int
+    gpu_models: list[str]
+    scaleup_fabric: str
+    scaleup_gbytes_s_per_gpu_per_dir: float  # the least-connected GPU, wired links only
+    scaleup_gbytes_s_per_gpu_bidir: float  # the vendor-style figure (2 x per direction)
+    scaleup_total_gbytes_s_per_dir: float
+    scaleup_total_gbytes_s_bidir: float
+    bisection_gbytes_s_per_dir: float
+    hbm_total_gb: float
+    mem_bw_total_tbytes_s: float | None  # None when any GPU's figure is unknown
+    mem_bw_unknown_gpus: int
+    component_power_w: float
+    wall_power_peak_w: float
+    psu_usable_w: float
+    psu_summary: str
+    nic_count: int
+    nic_speeds_gbit_s: list[float]
+    scaleout_gbit_s_total: float
+    scaleout_gbit_s_per_gpu: float
+    bf16_dense_pflops: float | None
+    fp8_dense_pflops: float | None
+    heat_btu_hr: float
+    airflow_cfm: float
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def gpu_scaleup_capacity(topo: Topology, gpu: str) -> float:
+    g = topo.graph
+    return sum(d["capacity"] for _, _, d in g.edges(gpu, data=True) if d["kind"] in SCALEUP)
+
+
+def bisection(topo: Topology) -> float:
+    """Max flow between the first and second half of the GPUs (design order), per direction.
+
+    Uses the scale-up fabric when there is one, else the host PCIe/socket fabric.
+    """
+    gpus = topo.gpus
+    if len(gpus) < 2:
+        return 0.0
+    half = len(gpus) // 2
+    kinds = SCALEUP if any(gpu_scaleup_capacity(topo, g) for g in gpus) else HOST
+    return topo.max_flow(kinds, gpus[:half], gpus[half:])
+
+
+def _sum_or_none(values: list[float | None]) -> float | None:
+    return None if any(v is None for v in values) else sum(values)  # type: ignore[arg-type]
+
+
+def key_figures(design: Design, catalog: Catalog, topo: Topology | None = None) -> KeyFigures:
+    topo = topo or build_topology(design, catalog)
+    specs: list[GpuSpec] = [topo.part(g) for g in topo.gpus]  # type: ignore[misc]
+    per_gpu = [gpu_scaleup_capacity(topo, g) for g in topo.gpus]
+    nics = [topo.part(n) for n in topo.nics("compute")]
+    net_gbit = sum(n.line_rate_gbit_s for n in nics if isinstance(n, NicSpec))
+    budget = power_budget(design, catalog)
+    bf16 = _sum_or_none([s.bf16_dense_tflops for s in specs])
+    fp8 = _sum_or_none([s.fp8_dense_tflops for s in specs])
+    fabrics = sorted({s.fabric.value for s in specs})
+    models = list(dict.fromkeys(s.name for s in specs))
+    mem_bw = [s.mem_bw_tbytes_s for s in specs]
+    return KeyFigures(
+        gpu_count=len(specs), gpu_models=models, scaleup_fabric="/".join(fabrics) or "none",
+        scaleup_gbytes_s_per_gpu_per_dir=min(per_gpu, default=0.0),
+        scaleup_gbytes_s_per_gpu_bidir=2 * min(per_gpu, default=0.0),
+        scaleup_total_gbytes_s_per_dir=sum(per_gpu), scaleup_total_gbytes_s_bidir=2 * sum(per_gpu),
+        bisection_gbytes_s_per_dir=bisection(topo),
+        hbm_total_gb=sum(s.memory_gb for s in specs),
+        mem_bw_total_tbytes_s=round(_sum_or_none(mem_bw), 6) if _sum_or_none(mem_bw) is not None else None,
+        mem_bw_unknown_gpus=sum(1 for v in mem_bw if v is None),
+        component_power_w=budget.load_w, wall_power_peak_w=budget.wall_w, psu_usable_w=budget.usable_w,
+        psu_summary=f"{budget.psu_count} x {budget.psu_unit_w / 1000:g} kW, {budget.redundancy.value}",
+        nic_count=len(nics), nic_speeds_gbit_s=sorted({n.line_rate_gbit_s for n in nics}),  # type: ignore[union-attr]
+        scaleout_gbit_s_total=net_gbit, scaleout_gbit_s_per_gpu=net_gbit / len(specs) if specs else 0.0,
+        bf16_dense_pflops=None if bf16 is None else bf16 / 1000, fp8_dense_pflops=None if fp8 is None else fp8 / 1000,
+        heat_btu_hr=budget.heat_btu_hr, airflow_cfm=budget.airflow_cfm,
+    )
+
+
+def scaleout_gbytes_s_per_gpu(figures: KeyFigures) -> float:
+    return gbit_to_gbyte(figures.scaleout_gbit_s_per_gpu)

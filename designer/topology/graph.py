@@ -1,0 +1,165 @@
+"""The networkx graph derived from a Design (recomputed on demand, never edited).
+
+Nodes are component ids with their part spec; edges aggregate the design's links between two
+components and carry a per-direction capacity (GB/s) and a per-hop latency (us). Switches and CPU root
+complexes forward traffic; GPUs and NICs do not, so paths never transit another GPU.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import networkx as nx
+
+from designer.core.units import gbit_to_gbyte, pcie_gbytes_s_per_dir
+from designer.model.catalog import Catalog
+from designer.model.design import SCALEUP_KINDS, Design, Link, LinkKind
+from designer.model.parts import (
+    ChassisSpec,
+    CpuSpec,
+    FabricSpec,
+    GpuSpec,
+    NicSpec,
+    PartBase,
+    PcieSwitchSpec,
+    ScaleupSwitchSpec,
+)
+
+# Per-hop latency by link kind (us): NCCL's hardware latency for the LL protocol
+# (reference/collectives.md s5.3: NVLINK 0.6, PCI 1.0, NET 2.7); C2C and socket taken as PCI-class.
+HOP_LATENCY_US = {
+    LinkKind.NVLINK: 0.6, LinkKind.XGMI: 0.8, LinkKind.HCCS: 0.8, LinkKind.ROCE: 1.0, LinkKind.C2C: 0.6,
+    LinkKind.PCIE: 1.0, LinkKind.SOCKET: 1.0, LinkKind.NETWORK: 2.7,
+}
+# When a CPU does not publish its socket-link figure: NCCL's lowest modern inter-CPU value (SKL, 10 GB/s).
+DEFAULT_SOCKET_GBYTES_S = 10.0
+HOST_KINDS = frozenset({LinkKind.PCIE, LinkKind.SOCKET, LinkKind.C2C})
+
+
+def _pcie_gen(link: Link, ends: tuple[PartBase, PartBase], chassis: ChassisSpec) -> int:
+    gens = [g for g in (_gen_of(p) for p in ends) if g is not None]
+    if link.pcie_gen is not None:
+        gens.append(link.pcie_gen)
+    return min(gens) if gens else chassis.pcie_slot_gen
+
+
+def _gen_of(part: PartBase) -> int | None:
+    if isinstance(part, GpuSpec):
+        return part.host_pcie_gen
+    if isinstance(part, NicSpec | CpuSpec):
+        return part.pcie_gen
+    if isinstance(part, PcieSwitchSpec):
+        return part.pcie_gen
+    return None
+
+
+def _scaleup_link_bw(part: PartBase) -> float | None:
+    if isinstance(part, GpuSpec):
+        return part.link_bw_gbytes_s_per_dir
+    if isinstance(part, ScaleupSwitchSpec):
+        return part.port_bw_gbytes_s_per_dir
+    return None
+
+
+def link_capacity(link: Link, ends: tuple[PartBase, PartBase], chassis: ChassisSpec) -> tuple[float, bool]:
+    """Capacity of one design link, GB/s per direction, and whether a default was assumed."""
+    if link.kind in SCALEUP_KINDS:
+        rates = [r for r in map(_scaleup_link_bw, ends) if r is not None]
+        return link.count * (min(rates) if rates else 0.0), False
+    if link.kind is LinkKind.C2C:
+        rates = [p.c2c_bw_gbytes_s_per_dir for p in ends if isinstance(p, GpuSpec)]
+        return link.count * (min(rates) if rates else 0.0), False
+    if link.kind is LinkKind.PCIE:
+        return pcie_gbytes_s_per_dir(_pcie_gen(link, ends, chassis), link.count), False
+    if link.kind is LinkKind.SOCKET:
+        rates = [p.socket_link_gbytes_s_per_dir for p in ends if isinstance(p, CpuSpec)]
+        if rates and all(r is not None for r in rates):
+            return link.count * min(rates), False  # type: ignore[type-var]
+        return link.count * DEFAULT_SOCKET_GBYTES_S, True
+    nics = [p for p in ends if isinstance(p, NicSpec)]
+    return link.count * (gbit_to_gbyte(nics[0].port_speed_gbit_s) if nics else 0.0), False
+
+
+def is_transit(part: PartBase) -> bool:
+    return isinstance(part, ScaleupSwitchSpec | PcieSwitchSpec | CpuSpec)
+
+
+@dataclass
+class Topology:
+    design: Design
+    catalog: Catalog
+    graph: nx.Graph
+
+    def part(self, cid: str) -> PartBase:
+        return self.graph.nodes[cid]["part"]
+
+    @cached_property
+    def gpus(self) -> list[str]:
+        return [c.id for c in self.design.components if isinstance(self.part(c.id), GpuSpec)]
+
+    def nics(self, purpose: str | None = "compute") -> list[str]:
+        """NICs, optionally only those with a port on a fabric of the given purpose."""
+        out = []
+        for c in self.design.components:
+            if not isinstance(self.part(c.id), NicSpec):
+                continue
+            fabrics = [n for n in self.graph.neighbors(c.id) if isinstance(self.part(n), FabricSpec)]
+            if purpose is None or any(self.part(f).purpose == purpose for f in fabrics):
+                out.append(c.id)
+        return out
+
+    def edges_of_kinds(self, kinds: frozenset[LinkKind]) -> nx.Graph:
+        keep = [(u, v) for u, v, k in self.graph.edges(data="kind") if k in kinds]
+        return self.graph.edge_subgraph(keep)
+
+    def routable(self, kinds: frozenset[LinkKind], a: str, b: str) -> nx.Graph:
+        """The subgraph a flow from a to b may use: edges of `kinds`, through transit nodes only."""
+        sub = self.edges_of_kinds(kinds)
+        allowed = [n for n in sub.nodes if n in (a, b) or self.graph.nodes[n]["transit"]]
+        return sub.subgraph(allowed)
+
+    def max_flow(self, kinds: frozenset[LinkKind], sources: list[str], sinks: list[str]) -> float:
+        """Max flow (GB/s per direction) from a set of GPUs to another over the given link kinds."""
+        allowed = set(sources) | set(sinks)
+        sub = self.edges_of_kinds(kinds)
+        di = nx.DiGraph()
+        for u, v, cap in sub.edges(data="capacity"):
+            if (u in allowed or self.graph.nodes[u]["transit"]) and (v in allowed or self.graph.nodes[v]["transit"]):
+                di.add_edge(u, v, capacity=cap)
+                di.add_edge(v, u, capacity=cap)
+        for s in sources:
+            di.add_edge("__src", s, capacity=float("inf"))
+        for t in sinks:
+            di.add_edge(t, "__sink", capacity=float("inf"))
+        if "__src" not in di or "__sink" not in di:
+            return 0.0
+        for s in sources:  # a GPU in both sets would short-circuit; keep the sets apart
+            if s in sinks:
+                raise ValueError("sources and sinks overlap")
+        return float(nx.maximum_flow_value(di, "__src", "__sink"))
+
+
+def build_topology(design: Design, catalog: Catalog) -> Topology:
+    chassis = catalog.chassis(design.chassis)
+    g = nx.Graph()
+    for comp in design.components:
+        part = catalog.get(comp.part)
+        g.add_node(comp.id, part=part, kind=part.kind, transit=is_transit(part))  # type: ignore[attr-defined]
+    for link in design.links:
+        ends = (g.nodes[link.a]["part"], g.nodes[link.b]["part"])
+        cap, assumed = link_capacity(link, ends, chassis)
+        if g.has_edge(link.a, link.b):
+            data = g.edges[link.a, link.b]
+            data["capacity"] += cap
+            data["count"] += link.count
+            data["link_ids"].append(link.id)
+            data["assumed"] = data["assumed"] or assumed
+        else:
+            g.add_edge(link.a, link.b, kind=link.kind, capacity=cap, count=link.count, link_ids=[link.id],
+                       latency_us=HOP_LATENCY_US[link.kind], assumed=assumed)
+    return Topology(design, catalog, g)
+
+
+SCALEUP = frozenset(SCALEUP_KINDS)
+HOST = HOST_KINDS
