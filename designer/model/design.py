@@ -92,6 +92,7 @@ class Settings(Frozen):
     psu_redundancy: Redundancy = Redundancy.N_PLUS_1
     rack_power_budget_w: Annotated[float, Field(gt=0, le=2_000_000)] | None = None
     nodes_per_rack: Annotated[int, Field(ge=1, le=128)] = 1
+    rack_height_u: Annotated[int, Field(ge=1, le=60)] = 42
     air_delta_t_c: Annotated[float, Field(gt=0, le=60)] = 20.0
 
 

@@ -7,7 +7,7 @@ complexes forward traffic; GPUs and NICs do not, so paths never transit another 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import networkx as nx
@@ -90,6 +90,7 @@ class Topology:
     design: Design
     catalog: Catalog
     graph: nx.Graph
+    cache: dict = field(default_factory=dict)  # derived query results (the graph is never edited)
 
     def part(self, cid: str) -> PartBase:
         return self.graph.nodes[cid]["part"]
@@ -97,6 +98,24 @@ class Topology:
     @cached_property
     def gpus(self) -> list[str]:
         return [c.id for c in self.design.components if isinstance(self.part(c.id), GpuSpec)]
+
+    @cached_property
+    def gpu_index(self) -> dict[str, int]:
+        return {g: i for i, g in enumerate(self.gpus)}
+
+    @cached_property
+    def scaleup_switches(self) -> list[str]:
+        return [c.id for c in self.design.components if isinstance(self.part(c.id), ScaleupSwitchSpec)]
+
+    @cached_property
+    def host_adjacency(self) -> dict[str, list[tuple[str, dict]]]:
+        """Neighbours over host links (PCIe, socket, C2C), built once per topology."""
+        adj: dict[str, list[tuple[str, dict]]] = {n: [] for n in self.graph.nodes}
+        for u, v, d in self.graph.edges(data=True):
+            if d["kind"] in HOST_KINDS:
+                adj[u].append((v, d))
+                adj[v].append((u, d))
+        return adj
 
     def nics(self, purpose: str | None = "compute") -> list[str]:
         """NICs, optionally only those with a port on a fabric of the given purpose."""

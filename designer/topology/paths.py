@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+from collections import deque
 from dataclasses import dataclass
-
-import networkx as nx
 
 from designer.model.design import LinkKind
 from designer.model.parts import CpuSpec, PcieSwitchSpec, ScaleupSwitchSpec
@@ -49,14 +49,59 @@ def scaleup_links_between(topo: Topology, a: str, b: str) -> tuple[int, LinkKind
     return total, kind
 
 
+def host_tree(topo: Topology, a: str) -> dict[str, str | None]:
+    """BFS parents from `a` over PCIe/socket/C2C links, transiting only switches and CPUs."""
+    adj = topo.host_adjacency
+    nodes = topo.graph.nodes
+    parent: dict[str, str | None] = {a: None}
+    frontier = deque([a])
+    while frontier:
+        node = frontier.popleft()
+        if node != a and not nodes[node]["transit"]:
+            continue
+        for nbr, _ in adj[node]:
+            if nbr not in parent:
+                parent[nbr] = node
+                frontier.append(nbr)
+    return parent
+
+
+def _unwind(parent: dict[str, str | None], b: str) -> list[str] | None:
+    if b not in parent:
+        return None
+    path = [b]
+    while parent[path[-1]] is not None:
+        path.append(parent[path[-1]])  # type: ignore[arg-type]
+    return path[::-1]
+
+
 def host_path(topo: Topology, a: str, b: str) -> list[str] | None:
-    sub = topo.routable(HOST, a, b)
-    if a not in sub or b not in sub:
-        return None
-    try:
-        return nx.shortest_path(sub, a, b)
-    except nx.NetworkXNoPath:
-        return None
+    """Shortest host path from a to b (PCIe/socket/C2C, through switches and CPUs only)."""
+    return _unwind(host_tree(topo, a), b)
+
+
+def fallback_path(topo: Topology, a: str, b: str) -> list[str] | None:
+    """Any path between two GPUs that does not transit another GPU: PCIe, sockets, NICs and the network."""
+    g = topo.graph
+    parent: dict[str, str | None] = {a: None}
+    frontier = deque([a])
+    while frontier:
+        node = frontier.popleft()
+        if node == b:
+            return _unwind(parent, b)
+        if node != a and g.nodes[node]["kind"] == "gpu":
+            continue
+        for nbr, d in g[node].items():
+            if nbr not in parent and d["kind"] not in SCALEUP:
+                parent[nbr] = node
+                frontier.append(nbr)
+    return None
+
+
+def path_bottleneck(topo: Topology, path: list[str]) -> float:
+    """The smallest per-direction capacity along a path (GB/s)."""
+    g = topo.graph
+    return min((g.edges[u, v]["capacity"] for u, v in zip(path, path[1:], strict=False)), default=0.0)
 
 
 def host_class(topo: Topology, path: list[str]) -> str:
@@ -88,6 +133,30 @@ def class_rank(label: str) -> int:
     return CLASS_ORDER.get(label, 99)
 
 
+def gpu_scaleup_ports(topo: Topology) -> dict[str, dict[str, float]]:
+    """Per GPU: scale-up capacity (GB/s per direction) towards each neighbour (switch or GPU)."""
+    g = topo.graph
+    return {gpu: {n: d["capacity"] for n, d in g[gpu].items() if d["kind"] in SCALEUP} for gpu in topo.gpus}
+
+
+def scaleup_pair_capacity(topo: Topology) -> dict[tuple[str, str], float]:
+    """Scale-up GB/s per direction of every GPU pair (in GPU order): direct links plus, per shared
+    switch, the smaller side. Equals the max flow for single-level switch planes and meshes."""
+    if "pair_capacity" in topo.cache:
+        return topo.cache["pair_capacity"]
+    ports = gpu_scaleup_ports(topo)
+    switches = set(topo.scaleup_switches)
+    out = {}
+    for a, b in itertools.combinations(topo.gpus, 2):
+        pa, pb = ports[a], ports[b]
+        total = pa.get(b, 0.0)
+        for sw in switches.intersection(pa).intersection(pb):
+            total += min(pa[sw], pb[sw])
+        out[(a, b)] = total
+    topo.cache["pair_capacity"] = out
+    return out
+
+
 @dataclass(frozen=True)
 class NicAffinity:
     gpu: str
@@ -103,23 +172,28 @@ def pair_bandwidth(topo: Topology, a: str, b: str) -> float:
     return topo.max_flow(HOST, [a], [b])
 
 
-def gpu_nic_affinity(topo: Topology) -> list[NicAffinity]:
+def gpu_nic_affinity(topo: Topology, exclude: frozenset[str] = frozenset()) -> list[NicAffinity]:
     """For each GPU, the closest compute NIC (ties: the one fewest other GPUs already use)."""
-    nics = topo.nics("compute")
+    if not exclude and "nic_affinity" in topo.cache:
+        return topo.cache["nic_affinity"]
+    nics = [n for n in topo.nics("compute") if n not in exclude]
     used: dict[str, int] = {n: 0 for n in nics}
     out = []
     for gpu in topo.gpus:
         options = []
+        tree = host_tree(topo, gpu)
         for nic in nics:
-            label = path_class(topo, gpu, nic)
-            options.append((class_rank(label), used[nic], nic, label))
+            path = _unwind(tree, nic)
+            label = host_class(topo, path) if path else "-"
+            options.append((class_rank(label), used[nic], nic, label, path))
         if not options:
             out.append(NicAffinity(gpu, None, "-", 0.0))
             continue
-        _, _, nic, label = min(options)
+        _, _, nic, label, path = min(options, key=lambda o: o[:3])
         used[nic] += 1
-        bw = topo.max_flow(HOST, [gpu], [nic]) if label != "-" else 0.0
-        out.append(NicAffinity(gpu, nic, label, bw))
+        out.append(NicAffinity(gpu, nic, label, path_bottleneck(topo, path) if path else 0.0))
+    if not exclude:
+        topo.cache["nic_affinity"] = out
     return out
 
 

@@ -1,0 +1,55 @@
+"""`validate`: the design rule check from the command line, compiler-style or JSON."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from designer.cli.common import EXIT_FAIL, EXIT_OK, print_json, resolve_design
+from designer.model.catalog import default_catalog
+from designer.rules import Report, Severity, check
+
+
+def report_dict(report: Report, source: str) -> dict:
+    return {
+        "design": source,
+        "rules_run": list(report.rules_run),
+        "severities": [s.value for s in report.severities],
+        "counts": {s.value: report.count(s) for s in Severity},
+        "violations": [v.as_dict() for v in report.active],
+        "waived": [v.as_dict() for v in report.waived],
+        "summary": report.summary,
+    }
+
+
+def report_lines(report: Report, source: str) -> list[str]:
+    lines = []
+    for rule_id, group in report.by_rule().items():
+        for v in group:
+            where = f" [{', '.join(v.ids)}]" if v.ids else ""
+            tag = f"{v.severity.value} (waived: {v.waiver_reason})" if v.waived else v.severity.value
+            lines.append(f"{source}: {tag}: {rule_id}: {v.message}{where}" + (f" -- fix: {v.fix}" if v.fix else ""))
+    counts = ", ".join(f"{report.count(s)} {s.value}{'s' if report.count(s) != 1 else ''}" for s in report.severities)
+    lines.append(f"{source}: {len(report.rules_run)} rules run; {counts}; {len(report.waived)} waived")
+    return lines
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    catalog = default_catalog()
+    design = resolve_design(args.design, catalog)
+    report = check(design, catalog, Severity(args.severity))
+    source = Path(args.design).name
+    if args.json:
+        print_json(report_dict(report, source))
+    else:
+        print("\n".join(report_lines(report, source)))
+    return EXIT_FAIL if report.has_errors else EXIT_OK
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("validate", help="design rule check (exit 1 when an unwaived error remains)")
+    p.add_argument("design", help="design file or template id")
+    p.add_argument("--json", action="store_true", help="machine-readable report")
+    p.add_argument("--severity", choices=[s.value for s in Severity], default="info",
+                   help="lowest severity to report (default: info)")
+    p.set_defaults(func=cmd_validate)

@@ -1,0 +1,49 @@
+"""Scale-out rules: NIC bandwidth per GPU, GPU-to-NIC affinity for GPUDirect RDMA, unconnected NICs."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+
+from designer.model.parts import FabricSpec, NicSpec
+from designer.rules.engine import Finding, RuleContext, Severity, rule
+from designer.topology.paths import gpu_nic_affinity
+
+MIN_GBIT_PER_GPU = 200.0  # architects expect 200-400 Gb/s per GPU for training
+
+
+@rule("net.scaleout_per_gpu", "Scale-out bandwidth per GPU", Severity.WARNING)
+def scaleout_per_gpu(ctx: RuleContext) -> Iterator[Finding]:
+    gpus = ctx.topo.gpus
+    if not gpus:
+        return
+    nics = ctx.topo.nics("compute")
+    total = sum(ctx.part(n).line_rate_gbit_s for n in nics)
+    per_gpu = total / len(gpus)
+    if per_gpu < MIN_GBIT_PER_GPU:
+        yield Finding(f"{len(nics)} compute NICs give {total:g} Gb/s for {len(gpus)} GPUs = {per_gpu:.0f} Gb/s "
+                      "per GPU; "
+                      f"training nodes are built with {MIN_GBIT_PER_GPU:.0f}-400 Gb/s per GPU", tuple(nics),
+                      "add NICs (one 400G NIC per GPU is the usual design)")
+
+
+@rule("net.gpu_nic_affinity", "Each GPU's NIC close to it (GPUDirect RDMA)", Severity.WARNING)
+def affinity(ctx: RuleContext) -> Iterator[Finding]:
+    groups: dict[str, list[str]] = defaultdict(list)
+    for a in gpu_nic_affinity(ctx.topo):
+        if a.nic and a.path_class in ("SYS", "NODE", "PHB"):
+            groups[a.path_class].append(a.gpu)
+    for cls, gpus in groups.items():
+        where = "across the CPU socket link" if cls == "SYS" else "through the CPU root complex"
+        yield Finding(f"{len(gpus)} GPUs ({', '.join(gpus)}) reach their nearest NIC {where} ({cls}), not under "
+                      "a shared PCIe switch (PIX/PXB)", tuple(gpus), "put a NIC under each GPU's PCIe switch",
+                      None if cls == "SYS" else Severity.INFO)
+
+
+@rule("net.nic_unconnected", "NICs are connected to a network", Severity.WARNING)
+def nic_unconnected(ctx: RuleContext) -> Iterator[Finding]:
+    g = ctx.topo.graph
+    for cid in g.nodes:
+        linked = any(isinstance(ctx.part(n), FabricSpec) for n in g.neighbors(cid))
+        if isinstance(ctx.part(cid), NicSpec) and not linked:
+            yield Finding(f"{cid} has no network link", (cid,), "link it to the compute or storage fabric")

@@ -1,0 +1,93 @@
+"""PCIe rules: lanes per root complex and switch, link widths, NIC line rate, switch uplinks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from designer.core.units import gbit_to_gbyte
+from designer.model.design import LinkKind
+from designer.model.parts import CpuSpec, GpuSpec, NicSpec, PcieSwitchSpec
+from designer.rules.engine import Finding, RuleContext, Severity, rule
+
+UPLINK_INFO_RATIO = 2.0  # 2:1 is the norm in HGX hosts (two GPUs per x16 uplink)
+UPLINK_WARN_RATIO = 4.0
+
+
+def _pcie_edges(ctx: RuleContext, cid: str):
+    return [(n, d) for _, n, d in ctx.topo.graph.edges(cid, data=True) if d["kind"] is LinkKind.PCIE]
+
+
+def _lanes(ctx: RuleContext, cid: str) -> int:
+    return sum(d["count"] for _, d in _pcie_edges(ctx, cid))
+
+
+@rule("pcie.lanes_oversubscribed", "PCIe lanes within what CPUs and switches provide", Severity.ERROR)
+def lanes(ctx: RuleContext) -> Iterator[Finding]:
+    for cid in ctx.topo.graph.nodes:
+        spec = ctx.part(cid)
+        if isinstance(spec, CpuSpec):
+            have, what = spec.pcie_lanes, "root complex"
+        elif isinstance(spec, PcieSwitchSpec):
+            have, what = spec.lanes, "switch"
+        else:
+            continue
+        used = _lanes(ctx, cid)
+        if have is None:
+            if used:
+                yield Finding(f"{cid}: {spec.name} does not publish its lane count; {used} lanes used, not checked",
+                              (cid,), "add the lane count to the part if known", Severity.INFO)
+        elif used > have:
+            yield Finding(f"{cid} ({what}) carries {used} lanes; {spec.name} provides {have}", (cid,),
+                          f"move {used - have} lanes to another {what} or narrow links")
+
+
+@rule("pcie.link_width", "PCIe links no wider than the device", Severity.ERROR)
+def link_width(ctx: RuleContext) -> Iterator[Finding]:
+    for link in ctx.design.links:
+        if link.kind is not LinkKind.PCIE:
+            continue
+        for cid in (link.a, link.b):
+            spec = ctx.part(cid)
+            lanes = spec.host_pcie_lanes if isinstance(spec, GpuSpec) else getattr(spec, "pcie_lanes", None)
+            if isinstance(spec, GpuSpec | NicSpec) and lanes is not None and link.count > lanes:
+                yield Finding(f"{link.id} is x{link.count} but {spec.name} ({cid}) has {lanes} lanes",
+                              (link.id, cid), f"make the link x{lanes}")
+
+
+@rule("pcie.nic_link_speed", "NIC line rate fits its PCIe link", Severity.WARNING)
+def nic_link_speed(ctx: RuleContext) -> Iterator[Finding]:
+    for cid in ctx.topo.graph.nodes:
+        spec = ctx.part(cid)
+        if not isinstance(spec, NicSpec):
+            continue
+        edges = _pcie_edges(ctx, cid)
+        if not edges:
+            continue
+        cap = sum(d["capacity"] for _, d in edges)
+        need = gbit_to_gbyte(spec.line_rate_gbit_s)
+        if cap + 1e-9 < need:
+            lanes = sum(d["count"] for _, d in edges)
+            yield Finding(f"{cid} ({spec.line_rate_gbit_s:g} Gb/s = {need:.1f} GB/s per direction) has a x{lanes} "
+                          f"PCIe link of {cap:.1f} GB/s per direction: {cap / need:.0%} of line rate",
+                          (cid, *[lk for _, d in edges for lk in d["link_ids"]]),
+                          f"give it Gen{spec.pcie_gen} x{spec.pcie_lanes}")
+
+
+@rule("pcie.uplink_oversubscribed", "PCIe switch uplink vs the GPUs behind it", Severity.WARNING)
+def uplink(ctx: RuleContext) -> Iterator[Finding]:
+    for cid in ctx.topo.graph.nodes:
+        if not isinstance(ctx.part(cid), PcieSwitchSpec):
+            continue
+        edges = _pcie_edges(ctx, cid)
+        up = sum(d["capacity"] for n, d in edges if isinstance(ctx.part(n), CpuSpec))
+        down = sum(d["capacity"] for n, d in edges if isinstance(ctx.part(n), GpuSpec))
+        if not down:
+            continue
+        if up == 0:
+            yield Finding(f"{cid} has no uplink to a CPU: its GPUs cannot reach host memory", (cid,),
+                          "link the switch to a CPU root port", Severity.ERROR)
+        elif down / up > UPLINK_INFO_RATIO + 1e-9:
+            ratio = down / up
+            yield Finding(f"{cid}: GPUs below it can move {down:.0f} GB/s per direction to the host over a "
+                          f"{up:.0f} GB/s uplink ({ratio:.1f}:1)", (cid,), "widen the uplink or split the GPUs",
+                          None if ratio > UPLINK_WARN_RATIO else Severity.INFO)

@@ -1,0 +1,146 @@
+"""Scale-up fabric rules: ports, switch planes, generations, reachability, export limits."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator
+
+from designer.model.design import LinkKind
+from designer.model.parts import NVLINK_FABRICS, Fabric, GpuSpec, PartBase, ScaleupSwitchSpec
+from designer.rules.engine import Finding, RuleContext, Severity, rule
+from designer.topology.graph import SCALEUP
+from designer.topology.paths import host_path, scaleup_pair_capacity
+
+KIND_FOR_FABRIC = {Fabric.XGMI: LinkKind.XGMI, Fabric.HCCS: LinkKind.HCCS, Fabric.ROCE: LinkKind.ROCE,
+                   **{f: LinkKind.NVLINK for f in NVLINK_FABRICS}}
+
+
+def _fabric(part: PartBase) -> Fabric | None:
+    return part.fabric if isinstance(part, GpuSpec | ScaleupSwitchSpec) else None
+
+
+def used_links(ctx: RuleContext, cid: str) -> int:
+    return sum(d["count"] for _, _, d in ctx.topo.graph.edges(cid, data=True) if d["kind"] in SCALEUP)
+
+
+@rule("scaleup.fabric_mismatch", "Scale-up link kinds and generations match", Severity.ERROR)
+def fabric_mismatch(ctx: RuleContext) -> Iterator[Finding]:
+    for link in ctx.design.links:
+        if link.kind not in SCALEUP:
+            continue
+        ends = [ctx.part(link.a), ctx.part(link.b)]
+        fabrics = [_fabric(p) for p in ends]
+        for cid, part, fab in zip((link.a, link.b), ends, fabrics, strict=True):
+            if fab is None or fab is Fabric.NONE or KIND_FOR_FABRIC[fab] is not link.kind:
+                yield Finding(f"{link.id}: {part.name} has no {link.kind.value} ports", (link.id, cid),
+                              "delete the link or use the part's own fabric")
+                break
+        else:
+            if fabrics[0] is not fabrics[1]:
+                yield Finding(f"{link.id}: {ends[0].name} ({fabrics[0].value}) and {ends[1].name} "
+                              f"({fabrics[1].value}) are different link generations", (link.id, link.a, link.b),
+                              "use a switch of the GPUs' NVLink generation")
+
+
+@rule("scaleup.gpu_ports_exceeded", "GPU scale-up ports not over-used", Severity.ERROR)
+def gpu_ports(ctx: RuleContext) -> Iterator[Finding]:
+    for gpu in ctx.topo.gpus:
+        spec = ctx.part(gpu)
+        used = used_links(ctx, gpu)
+        if used > spec.fabric_links:
+            yield Finding(f"{gpu} uses {used} scale-up links; {spec.name} has {spec.fabric_links}", (gpu,),
+                          f"remove {used - spec.fabric_links} links")
+
+
+@rule("scaleup.switch_ports_exceeded", "Switch ports not over-used", Severity.ERROR)
+def switch_ports(ctx: RuleContext) -> Iterator[Finding]:
+    for cid in ctx.topo.graph.nodes:
+        spec = ctx.part(cid)
+        if isinstance(spec, ScaleupSwitchSpec):
+            used = used_links(ctx, cid)
+            if used > spec.ports:
+                yield Finding(f"{cid} needs {used} ports; {spec.name} has {spec.ports}", (cid,),
+                              f"remove {used - spec.ports} links or add a switch plane")
+
+
+def plane_counts(ctx: RuleContext) -> dict[str, tuple[dict[str, int], int]]:
+    """Per switch plane: each GPU's link count to it, and the count most GPUs use."""
+    if "plane_counts" in ctx.topo.cache:
+        return ctx.topo.cache["plane_counts"]
+    g = ctx.topo.graph
+    gpus = ctx.topo.gpus
+    planes = sorted({n for gpu in gpus for n in g.neighbors(gpu) if isinstance(ctx.part(n), ScaleupSwitchSpec)})
+    out = {}
+    for plane in planes:
+        counts = {gpu: g.edges[gpu, plane]["count"] if g.has_edge(gpu, plane) else 0 for gpu in gpus}
+        out[plane] = (counts, Counter(counts.values()).most_common(1)[0][0])
+    ctx.topo.cache["plane_counts"] = out
+    return out
+
+
+def short_on_planes(ctx: RuleContext) -> set[str]:
+    return {gpu for counts, mode in plane_counts(ctx).values() for gpu, c in counts.items() if c < mode}
+
+
+@rule("scaleup.gpu_links_unused", "GPU scale-up links all wired", Severity.WARNING)
+def gpu_links_unused(ctx: RuleContext) -> Iterator[Finding]:
+    """Idle links on GPUs wired like their peers (a missing plane); uneven GPUs are scaleup.uneven_planes'."""
+    if not any(used_links(ctx, g) for g in ctx.topo.gpus):
+        return  # a PCIe-only design: nothing to compare with
+    uneven = short_on_planes(ctx)
+    groups: dict[tuple[str, int], list[str]] = {}
+    for gpu in (g for g in ctx.topo.gpus if g not in uneven):
+        spec = ctx.part(gpu)
+        used = used_links(ctx, gpu)
+        if used < spec.fabric_links:
+            groups.setdefault((spec.id, used), []).append(gpu)
+    for (part_id, used), gpus in groups.items():
+        spec = ctx.catalog.get(part_id)
+        idle = (spec.fabric_links - used) * spec.link_bw_gbytes_s_per_dir
+        yield Finding(f"{_names(gpus)} use {used} of {spec.fabric_links} {spec.fabric.value} links: "
+                      f"{idle:.0f} of {spec.scaleup_gbytes_s_per_dir:.0f} GB/s per direction per GPU idle",
+                      tuple(gpus), "wire the idle links (auto-wire splits them evenly over the switch planes)")
+
+
+def _names(ids: list[str]) -> str:
+    return ids[0] if len(ids) == 1 else f"{len(ids)} GPUs ({', '.join(ids[:4])}{', ...' if len(ids) > 4 else ''})"
+
+
+@rule("scaleup.uneven_planes", "Every GPU reaches every switch plane equally", Severity.ERROR)
+def uneven_planes(ctx: RuleContext) -> Iterator[Finding]:
+    for plane, (counts, mode) in plane_counts(ctx).items():
+        short = [gpu for gpu, c in counts.items() if c < mode]
+        for gpu in short:
+            rate = ctx.part(gpu).link_bw_gbytes_s_per_dir
+            lost = (mode - counts[gpu]) * rate
+            what = "does not reach" if counts[gpu] == 0 else f"reaches with {counts[gpu]} links"
+            yield Finding(f"{gpu} {what} plane {plane} where the other GPUs use {mode}: its bandwidth to every "
+                          f"peer drops by {lost:.0f} GB/s per direction", (gpu, plane),
+                          f"give {gpu} {mode} links to {plane}")
+
+
+@rule("scaleup.unreachable", "All GPUs reach each other", Severity.ERROR)
+def unreachable(ctx: RuleContext) -> Iterator[Finding]:
+    gpus = ctx.topo.gpus
+    scaleup = any(used_links(ctx, g) for g in gpus)
+    capacity = scaleup_pair_capacity(ctx.topo)
+    for a, b in itertools.combinations(gpus, 2):
+        if scaleup and capacity[(a, b)] <= 0:
+            via_host = host_path(ctx.topo, a, b) is not None
+            yield Finding(f"{a} and {b} share no scale-up path" + (": PCIe only" if via_host else " nor any path"),
+                          (a, b), "connect both to the same switch plane or to each other",
+                          Severity.WARNING if via_host else None)
+        elif not scaleup and host_path(ctx.topo, a, b) is None:
+            yield Finding(f"{a} and {b} have no path to each other", (a, b), "connect both to the PCIe tree")
+
+
+@rule("scaleup.export_limited", "Export-limited parts", Severity.INFO)
+def export_limited(ctx: RuleContext) -> Iterator[Finding]:
+    limited = [g for g in ctx.topo.gpus if ctx.part(g).export_limited]
+    if limited:
+        spec = ctx.part(limited[0])
+        yield Finding(f"{spec.name} is an export-limited part: {spec.fabric_links} links, "
+                      f"{spec.scaleup_gbytes_s_per_dir:.0f} GB/s per direction per GPU", tuple(limited),
+                      "expected for this SKU; collectives are bounded by the reduced scale-up bandwidth")
+

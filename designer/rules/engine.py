@@ -1,0 +1,157 @@
+"""The design rule check engine: rules are small pure functions registered with a dotted id.
+
+A rule takes a RuleContext (the design plus what is derived from it, computed once) and yields
+Findings; the engine turns them into Violations with the rule's severity, applies waivers and
+filters by severity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+
+from designer.model.budget import PowerBudget, power_budget
+from designer.model.catalog import Catalog
+from designer.model.design import Design, Waiver
+from designer.topology.graph import Topology, build_topology
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+SEVERITY_RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+
+
+@dataclass(frozen=True)
+class Finding:
+    message: str
+    ids: tuple[str, ...] = ()
+    fix: str = ""
+    severity: Severity | None = None  # None: the rule's default
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule: str
+    severity: Severity
+    title: str
+    message: str
+    ids: tuple[str, ...]
+    fix: str
+    waived: bool = False
+    waiver_reason: str = ""
+
+    def as_dict(self) -> dict:
+        return {"rule": self.rule, "severity": self.severity.value, "title": self.title, "message": self.message,
+                "ids": list(self.ids), "fix": self.fix, "waived": self.waived, "waiver_reason": self.waiver_reason}
+
+
+@dataclass
+class RuleContext:
+    design: Design
+    catalog: Catalog
+
+    @cached_property
+    def topo(self) -> Topology:
+        return build_topology(self.design, self.catalog)
+
+    @cached_property
+    def budget(self) -> PowerBudget:
+        return power_budget(self.design, self.catalog)
+
+    def part(self, cid: str):
+        return self.topo.part(cid)
+
+
+RuleFn = Callable[[RuleContext], Iterable[Finding]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    title: str
+    severity: Severity
+    fn: RuleFn
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(rule_id: str, title: str, severity: Severity) -> Callable[[RuleFn], RuleFn]:
+    def register(fn: RuleFn) -> RuleFn:
+        if rule_id in RULES:
+            raise ValueError(f"rule {rule_id} registered twice")
+        RULES[rule_id] = Rule(rule_id, title, severity, fn)
+        return fn
+
+    return register
+
+
+@dataclass(frozen=True)
+class Report:
+    rules_run: tuple[str, ...]
+    severities: tuple[Severity, ...]
+    violations: tuple[Violation, ...]  # waived ones included, marked
+    summary: dict = field(default_factory=dict)
+
+    @property
+    def active(self) -> list[Violation]:
+        return [v for v in self.violations if not v.waived]
+
+    @property
+    def waived(self) -> list[Violation]:
+        return [v for v in self.violations if v.waived]
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for v in self.active if v.severity is severity)
+
+    @property
+    def has_errors(self) -> bool:
+        return self.count(Severity.ERROR) > 0
+
+    def by_rule(self) -> dict[str, list[Violation]]:
+        grouped: dict[str, list[Violation]] = {}
+        for v in self.violations:
+            grouped.setdefault(v.rule, []).append(v)
+        return grouped
+
+
+def waiver_for(violation: Violation, waivers: Iterable[Waiver]) -> Waiver | None:
+    """A waiver matches by rule id and the exact set of ids (an empty id list waives the whole rule)."""
+    for waiver in waivers:
+        if waiver.rule == violation.rule and (not waiver.ids or set(waiver.ids) == set(violation.ids)):
+            return waiver
+    return None
+
+
+def run_rule(r: Rule, ctx: RuleContext) -> list[Violation]:
+    out = []
+    for f in r.fn(ctx):
+        w = waiver_for(Violation(r.id, r.severity, r.title, f.message, f.ids, f.fix), ctx.design.waivers)
+        out.append(Violation(r.id, f.severity or r.severity, r.title, f.message, tuple(f.ids), f.fix,
+                             waived=w is not None, waiver_reason=w.reason if w else ""))
+    return out
+
+
+def check(design: Design, catalog: Catalog, min_severity: Severity = Severity.INFO,
+          rules: Iterable[str] | None = None) -> Report:
+    import designer.rules.checks  # noqa: F401, PLC0415 (registers the rules)
+
+    ctx = RuleContext(design, catalog)
+    selected = [RULES[r] for r in rules] if rules is not None else list(RULES.values())
+    violations: list[Violation] = []
+    for r in selected:
+        violations.extend(run_rule(r, ctx))
+    keep = [v for v in violations if SEVERITY_RANK[v.severity] <= SEVERITY_RANK[min_severity]]
+    keep.sort(key=lambda v: (SEVERITY_RANK[v.severity], v.rule))
+    severities = tuple(s for s in Severity if SEVERITY_RANK[s] <= SEVERITY_RANK[min_severity])
+    b = ctx.budget
+    summary = {"load_w": round(b.load_w, 1), "wall_w": round(b.wall_w, 1), "psu_usable_w": b.usable_w,
+               "heat_btu_hr": round(b.heat_btu_hr), "airflow_cfm": round(b.airflow_cfm),
+               "cooling_capacity_w": b.cooling_capacity_w}
+    return Report(tuple(r.id for r in selected), severities, tuple(keep), summary)

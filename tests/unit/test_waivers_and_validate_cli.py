@@ -1,0 +1,86 @@
+import json
+
+from designer.cli.main import main
+from designer.io.files import load_design, save_design
+from designer.model import edits
+from designer.model.design import Waiver
+from designer.rules import Severity, check
+
+
+def broken_h100(design_of):
+    d = design_of("dgx-h100")
+    link = next(lk for lk in d.links if {lk.a, lk.b} == {"gpu0", "nvs1"})
+    return edits.update_link(d, link.id, count=3)
+
+
+def test_a_waiver_marks_the_violation_without_hiding_it(catalog, design_of):
+    d = broken_h100(design_of)
+    assert check(d, catalog).has_errors
+    waived = edits.add_waiver(d, Waiver(rule="scaleup.uneven_planes", ids=("nvs1", "gpu0"),
+                                        reason="lab sample with a bad NVLink lane"))
+    report = check(waived, catalog)
+    assert not report.has_errors
+    (v,) = report.waived
+    assert v.rule == "scaleup.uneven_planes" and v.waiver_reason == "lab sample with a bad NVLink lane"
+
+
+def test_a_waiver_for_other_ids_does_not_match(catalog, design_of):
+    d = edits.add_waiver(broken_h100(design_of), Waiver(rule="scaleup.uneven_planes", ids=("gpu1", "nvs1"),
+                                                          reason="x"))
+    assert check(d, catalog).has_errors and check(d, catalog).waived == []
+
+
+def test_waivers_persist_through_save_and_load(tmp_path, catalog, design_of):
+    d = edits.add_waiver(broken_h100(design_of), Waiver(rule="scaleup.uneven_planes", ids=("gpu0", "nvs1"),
+                                                          reason="known"))
+    save_design(d, tmp_path / "w.json")
+    again = load_design(tmp_path / "w.json", catalog)
+    assert again.waivers == d.waivers and not check(again, catalog).has_errors
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_validate_exit_codes(tmp_path, capsys, design_of):
+    assert run(capsys, "validate", "dgx-h100")[0] == 0
+    path = tmp_path / "broken.json"
+    save_design(broken_h100(design_of), path)
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 1
+    line = next(ln for ln in out.splitlines() if "scaleup.uneven_planes" in ln)
+    assert line.startswith("broken.json: error: scaleup.uneven_planes: gpu0 reaches with 3 links plane nvs1")
+    assert "[gpu0, nvs1] -- fix: give gpu0 4 links to nvs1" in line
+    assert out.splitlines()[-1].startswith("broken.json: 26 rules run; 1 error")
+    assert run(capsys, "validate", "missing.json")[0] == 2
+
+
+def test_validate_json_lists_rules_severities_waivers(tmp_path, capsys, design_of):
+    d = edits.add_waiver(broken_h100(design_of), Waiver(rule="scaleup.uneven_planes", ids=("gpu0", "nvs1"),
+                                                          reason="known"))
+    path = tmp_path / "w.json"
+    save_design(d, path)
+    code, out, _ = run(capsys, "validate", str(path), "--json", "--severity", "warning")
+    data = json.loads(out)
+    assert code == 0
+    assert data["severities"] == ["error", "warning"]
+    assert "scaleup.uneven_planes" in data["rules_run"] and len(data["rules_run"]) == 26
+    assert data["waived"][0]["waiver_reason"] == "known" and data["waived"][0]["ids"] == ["gpu0", "nvs1"]
+    assert data["violations"] == []
+    assert set(data["summary"]) >= {"heat_btu_hr", "airflow_cfm", "load_w", "psu_usable_w"}
+
+
+def test_severity_filter_drops_infos(capsys):
+    code, out, _ = run(capsys, "validate", "rtx-pcie-8", "--severity", "warning", "--json")
+    data = json.loads(out)
+    assert {v["severity"] for v in data["violations"]} == {"warning"} and code == 0
+
+
+def test_text_output_groups_by_rule(capsys):
+    _, out, _ = run(capsys, "validate", "rtx-pcie-8")
+    rules = [ln.split(": ")[2] for ln in out.splitlines()[:-1]]
+    firsts = [r for i, r in enumerate(rules) if i == 0 or rules[i - 1] != r]
+    assert len(firsts) == len(set(rules))  # each rule's lines are together
+    assert Severity.WARNING.value in out
