@@ -5,11 +5,11 @@ from __future__ import annotations
 import sys
 
 from designer import __version__
-from designer.cli import info, validate
+from designer.cli import info, simulate, validate
 from designer.cli.common import EXIT_USAGE, Parser
 from designer.core.errors import DesignerError
 
-COMMANDS = (info, validate)
+COMMANDS = (info, validate, simulate)
 
 
 def build_parser() -> Parser:

@@ -1,0 +1,145 @@
+"""`simulate` and `parallel`: the collective model from the command line."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from designer.cli.common import EXIT_OK, UsageError, print_json, resolve_design
+from designer.core.units import parse_size
+from designer.model.catalog import default_catalog
+from designer.simulation import COLLECTIVES, SimConfig, SimResult, simulate
+from designer.simulation.collectives import ALGORITHMS
+from designer.simulation.model import node_fabric, size_sweep
+from designer.simulation.parallelism import TrainingSetup, estimate
+
+TYPE_BYTES = 4  # nccl-tests default type: float
+REDOP = {"allreduce": "sum", "reducescatter": "sum", "reduce": "sum"}
+
+
+def _collectives(values: list[str] | None) -> tuple[str, ...]:
+    names = [v.strip().lower() for item in (values or ["all"]) for v in item.split(",") if v.strip()]
+    if "all" in names:
+        return COLLECTIVES
+    bad = [n for n in names if n not in COLLECTIVES]
+    if bad:
+        raise UsageError(f"unknown collective '{bad[0]}' (choose from all, {', '.join(COLLECTIVES)})")
+    return tuple(dict.fromkeys(names))
+
+
+def _size(text: str, flag: str) -> int:
+    try:
+        return parse_size(text)
+    except ValueError as exc:
+        raise UsageError(f"{flag}: {exc}") from None
+
+
+def config_from_args(args: argparse.Namespace) -> SimConfig:
+    sizes = size_sweep(_size(args.min_bytes, "--min-bytes"), _size(args.max_bytes, "--max-bytes"))
+    return SimConfig(_collectives(args.collective), args.nodes, args.algorithm, tuple(sizes), tuple(args.fail or ()))
+
+
+def table_lines(result: SimResult, name: str) -> list[str]:
+    nodes = result.rows[0].nodes if result.rows else 1
+    lines = [f"# {name}: {result.gpus_per_node} GPUs per node x {nodes} node{'s' if nodes > 1 else ''}"]
+    lines += [f"# note: {note}" for note in result.notes]
+    for coll in dict.fromkeys(r.collective for r in result.rows):
+        rows = result.for_collective(coll)
+        lines += ["#", f"# {coll}",
+                  f"# {'size':>12} {'count':>12} {'type':>6} {'redop':>6} {'time':>10} {'algbw':>8} {'busbw':>8}"
+                  f"  algorithm",
+                  f"# {'(B)':>12} {'(elements)':>12} {'':>6} {'':>6} {'(us)':>10} {'(GB/s)':>8} {'(GB/s)':>8}"]
+        for r in rows:
+            lines.append(f"  {r.size_bytes:>12} {max(1, r.size_bytes // TYPE_BYTES):>12} {'float':>6} "
+                         f"{REDOP.get(coll, 'none'):>6} {r.time_us:>10.2f} {r.algbw_GBps:>8.2f} {r.busbw_GBps:>8.2f}"
+                         f"  {r.algorithm}/{r.protocol}")
+        last = rows[-1]
+        lines.append(f"# largest size limited by: {last.bottleneck} [{last.phase}]")
+    return lines
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    catalog = default_catalog()
+    design = resolve_design(args.design, catalog)
+    result = simulate(design, catalog, config_from_args(args))
+    if args.plot:
+        write_plot(result, Path(args.plot), design.meta.name)
+    if args.json:
+        print_json({"design": design.meta.name, "nodes": args.nodes, "gpus_per_node": result.gpus_per_node,
+                    "algorithm": args.algorithm, "failed": list(result.failed), "notes": list(result.notes),
+                    "fabric": result.fabric_summary, "results": [r.as_dict() for r in result.rows]})
+    else:
+        print("\n".join(table_lines(result, design.meta.name)))
+    return EXIT_OK
+
+
+def write_plot(result: SimResult, path: Path, name: str) -> None:
+    from designer.export.charts import busbw_figure, figure_png  # noqa: PLC0415 (matplotlib only when asked)
+    from designer.io.files import atomic_write_bytes  # noqa: PLC0415
+
+    if path.suffix.lower() != ".png":
+        raise UsageError(f"--plot writes PNG: give a .png file name, not '{path.name}'")
+    if not path.parent.is_dir():
+        raise UsageError(f"--plot: folder {path.parent} does not exist")
+    atomic_write_bytes(path, figure_png(busbw_figure(result, f"{name}: busbw vs message size")))
+
+
+def _count(text: str) -> float:
+    text = text.strip().upper()
+    mult = {"K": 1e3, "M": 1e6, "B": 1e9, "T": 1e12}
+    try:
+        return float(text[:-1]) * mult[text[-1]] if text and text[-1] in mult else float(text)
+    except ValueError:
+        raise UsageError(f"--params: not a number: {text!r} (e.g. 70B, 8e9)") from None
+
+
+def cmd_parallel(args: argparse.Namespace) -> int:
+    catalog = default_catalog()
+    fab = node_fabric(resolve_design(args.design, catalog), catalog)
+    setup = TrainingSetup(_count(args.params), args.layers, args.hidden, args.seq_len, args.micro_batch,
+                          args.micro_batches, args.tp, args.pp, args.dp, args.ep)
+    lines = estimate(fab, args.nodes, setup)
+    if args.json:
+        print_json({"nodes": args.nodes, "gpus_per_node": fab.n, "lines": [ln.as_dict() for ln in lines],
+                    "total_ms_per_step": sum(ln.time_per_step_ms for ln in lines)})
+        return EXIT_OK
+    print(f"{'dim':<4}{'group':>6}  {'collective':<10}{'bytes/op':>14}{'ops/step':>10}{'us/op':>11}{'ms/step':>10}"
+          f"{'busbw':>9}  where")
+    for ln in lines:
+        where = "across nodes" if ln.spans_nodes else "inside a node"
+        print(f"{ln.dimension:<4}{ln.group_size:>6}  {ln.collective:<10}{ln.bytes_per_op:>14,}{ln.ops_per_step:>10}"
+              f"{ln.time_per_op_us:>11.1f}{ln.time_per_step_ms:>10.2f}{ln.busbw_GBps:>9.1f}  {where}")
+        if ln.note:
+            print(f"    warning: {ln.note}")
+    print(f"communication per step (not overlapped): {sum(ln.time_per_step_ms for ln in lines):.2f} ms")
+    return EXIT_OK
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("simulate", help="collective performance (nccl-tests terms)")
+    p.add_argument("design")
+    p.add_argument("--collective", action="append", metavar="NAME|all",
+                   help=f"repeat or comma-separate: {', '.join(COLLECTIVES)} (default all)")
+    p.add_argument("--nodes", type=int, default=1)
+    p.add_argument("--algorithm", default="auto", choices=["auto", *ALGORITHMS])
+    p.add_argument("--min-bytes", default="8")
+    p.add_argument("--max-bytes", default="16G")
+    p.add_argument("--fail", nargs="+", action="extend", metavar="ID", help="component or link ids that fail")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--plot", metavar="FILE.png", help="write busbw against message size")
+    p.set_defaults(func=cmd_simulate)
+    p = sub.add_parser("parallel", help="communication per training step for a TP x PP x DP (x EP) layout")
+    p.add_argument("design")
+    p.add_argument("--params", required=True, help="model parameters, e.g. 70B")
+    p.add_argument("--layers", type=int, required=True)
+    p.add_argument("--hidden", type=int, required=True)
+    p.add_argument("--seq-len", type=int, default=4096)
+    p.add_argument("--micro-batch", type=int, default=1)
+    p.add_argument("--micro-batches", type=int, default=8)
+    p.add_argument("--tp", type=int, default=8)
+    p.add_argument("--pp", type=int, default=1)
+    p.add_argument("--dp", type=int, default=1)
+    p.add_argument("--ep", type=int, default=1)
+    p.add_argument("--nodes", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_parallel)

@@ -1,0 +1,172 @@
+"""simulate(design, catalog, config): every collective over a sweep of sizes, in nccl-tests terms."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from designer.core.errors import DesignerError
+from designer.model import edits
+from designer.model.catalog import Catalog
+from designer.model.design import Design
+from designer.simulation.collectives import ALGORITHMS, BUS_FACTOR, Plan, plan
+from designer.simulation.fabric import NodeFabric
+from designer.topology.graph import SCALEUP, build_topology
+
+COLLECTIVES = ("allreduce", "allgather", "reducescatter", "alltoall", "broadcast", "reduce", "sendrecv")
+MAX_NODES = 4096
+MAX_BYTES = 1 << 36  # 64 GiB
+
+
+def size_sweep(min_bytes: int = 8, max_bytes: int = 16 << 30) -> list[int]:
+    """Doubling sizes as nccl-tests -b MIN -e MAX -f 2."""
+    if not 1 <= min_bytes <= max_bytes <= MAX_BYTES:
+        raise DesignerError(f"sizes must satisfy 1 <= min ({min_bytes}) <= max ({max_bytes}) <= 64G")
+    sizes, s = [], min_bytes
+    while s <= max_bytes:
+        sizes.append(s)
+        s *= 2
+    return sizes
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    collectives: tuple[str, ...] = COLLECTIVES
+    nodes: int = 1
+    algorithm: str = "auto"
+    sizes: tuple[int, ...] = tuple(size_sweep())
+    fail: tuple[str, ...] = ()
+
+    def validate(self) -> None:
+        if not 1 <= self.nodes <= MAX_NODES:
+            raise DesignerError(f"nodes must be between 1 and {MAX_NODES}, not {self.nodes}")
+        unknown = [c for c in self.collectives if c not in COLLECTIVES]
+        if unknown:
+            raise DesignerError(f"unknown collective '{unknown[0]}' (choose from {', '.join(COLLECTIVES)})")
+        if self.algorithm != "auto" and self.algorithm not in ALGORITHMS:
+            raise DesignerError(f"unknown algorithm '{self.algorithm}' (auto, {', '.join(ALGORITHMS)})")
+
+
+@dataclass(frozen=True)
+class SimRow:
+    collective: str
+    algorithm: str
+    protocol: str
+    nodes: int
+    gpus: int
+    size_bytes: int
+    time_us: float
+    algbw_GBps: float
+    busbw_GBps: float
+    bottleneck: str
+    bottleneck_link_ids: tuple[str, ...]
+    bottleneck_utilisation: float
+    phase: str
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class SimResult:
+    rows: tuple[SimRow, ...]
+    notes: tuple[str, ...] = ()
+    failed: tuple[str, ...] = ()
+    gpus_per_node: int = 0
+    fabric_summary: dict = field(default_factory=dict)
+
+    def for_collective(self, name: str) -> list[SimRow]:
+        return [r for r in self.rows if r.collective == name]
+
+    def peak_busbw(self, name: str) -> float:
+        return max((r.busbw_GBps for r in self.for_collective(name)), default=0.0)
+
+
+def apply_failures(design: Design, fail: tuple[str, ...]) -> Design:
+    """The design with the failed components (and their links) and links removed."""
+    comps = {c.id for c in design.components}
+    links = {lk.id for lk in design.links}
+    unknown = [f for f in fail if f not in comps and f not in links]
+    if unknown:
+        raise DesignerError(f"--fail: no component or link '{unknown[0]}' in the design")
+    return edits.remove_links(edits.remove_components(design, [f for f in fail if f in comps]),
+                              [f for f in fail if f in links])
+
+
+def _best(collective: str, fab: NodeFabric, nodes: int, size: int, algorithm: str) -> tuple[str, str, Plan, float]:
+    choices = ALGORITHMS if algorithm == "auto" else (algorithm,)
+    best = None
+    for algo in choices:
+        p = plan(collective, algo, fab, nodes)
+        if p is None:
+            continue
+        for proto in p.latency_us:
+            t = p.time_us(size, proto)
+            if best is None or t < best[3]:
+                best = (algo, proto, p, t)
+    if best is None and algorithm != "auto":
+        return _best(collective, fab, nodes, size, "auto")
+    if best is None:
+        raise DesignerError(f"no algorithm can run {collective} on this design")
+    return best
+
+
+def _row(collective: str, fab: NodeFabric, nodes: int, size: int, algorithm: str) -> SimRow:
+    algo, proto, p, t = _best(collective, fab, nodes, size, algorithm)
+    ranks = fab.n * nodes
+    algbw = size / (t * 1e-6) / 1e9
+    neck, phase = p.bottleneck
+    return SimRow(collective, algo, proto, nodes, ranks, size, t, algbw, algbw * BUS_FACTOR[collective](ranks),
+                  neck.label() if neck else "", neck.link_ids if neck else (), 1.0 if neck else 0.0, phase)
+
+
+def node_fabric(design: Design, catalog: Catalog) -> NodeFabric:
+    return NodeFabric(build_topology(design, catalog))
+
+
+def fabric_summary(fab: NodeFabric) -> dict:
+    def rate(r):
+        return None if r is None else {"gbytes_s_per_gpu": round(r.gbytes_s, 2),
+                                       "bottleneck": r.bottleneck.label() if r.bottleneck else ""}
+    return {"ring": rate(fab.ring), "all_to_all": rate(fab.all_to_all), "nvls": rate(fab.nvls),
+            "network": rate(fab.network), "mesh": fab.is_mesh}
+
+
+def simulate(design: Design, catalog: Catalog, config: SimConfig = SimConfig()) -> SimResult:
+    config.validate()
+    notes: list[str] = []
+    if config.fail:
+        notes.extend(failure_notes(design, catalog, config.fail))
+        design = apply_failures(design, config.fail)
+    fab = node_fabric(design, catalog)
+    if fab.n == 0:
+        raise DesignerError("the design has no GPUs to simulate")
+    if config.nodes > 1 and fab.network.gbytes_s <= 0:
+        raise DesignerError("multi-node simulation needs every GPU to reach a compute NIC on a fabric")
+    if config.algorithm != "auto":
+        notes.append(f"algorithm forced to {config.algorithm} where it applies (auto elsewhere)")
+    rows = [_row(c, fab, config.nodes, s, config.algorithm) for c in config.collectives for s in config.sizes]
+    return SimResult(tuple(rows), tuple(notes), config.fail, fab.n, fabric_summary(fab))
+
+
+def failure_notes(design: Design, catalog: Catalog, fail: tuple[str, ...]) -> list[str]:
+    """Why the failure matters: the lost links and what the ring and network rates become."""
+    before = node_fabric(design, catalog)
+    after = node_fabric(apply_failures(design, fail), catalog)
+    notes = []
+    for f in fail:
+        kind = before.g.nodes[f]["kind"] if f in before.g.nodes else f"{design.link(f).kind.value} link"
+        lost = [lk for lk in design.links if f in (lk.a, lk.b) or lk.id == f]
+        scaleup = sum(lk.count for lk in lost if lk.kind in SCALEUP and (lk.a in before.gpus or lk.b in before.gpus))
+        notes.append(f"failed {f} ({kind}): {len(lost)} design links gone" +
+                     (f", {scaleup} of the GPUs' scale-up links" if scaleup else ""))
+    for name in ("ring", "network"):
+        b, a = getattr(before, name).gbytes_s, getattr(after, name).gbytes_s
+        if abs(b - a) > 1e-6 and b > 0:
+            neck = getattr(after, name).bottleneck
+            notes.append(f"{name} rate per GPU {b:.1f} -> {a:.1f} GB/s per direction ({(a - b) / b:+.0%}); "
+                         f"now limited by {neck.label() if neck else 'no path'}")
+    if before.nvls is not None:
+        b, a = before.nvls.gbytes_s, after.nvls.gbytes_s if after.nvls else 0.0
+        notes.append(f"in-switch reduction rate {b:.1f} -> {a:.1f} GB/s per GPU" +
+                     ("" if after.nvls else " (NVLS no longer possible)"))
+    return notes
