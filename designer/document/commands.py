@@ -1,0 +1,172 @@
+"""Commands: every edit to a design. Each is a named pure transformation Design -> Design.
+
+The History stores the design before and after, so undo and redo are exact. A command that cannot
+apply raises CommandError with a one-line reason (shown in the status bar or beside the field).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from designer.core.errors import DesignerError
+from designer.core.ids import next_id
+from designer.model import edits
+from designer.model.catalog import Catalog
+from designer.model.design import Design, Placement, Waiver
+from designer.model.parts import slot_kind_for
+from designer.model.wiring import WiringError, auto_wire, connect
+
+
+class CommandError(DesignerError):
+    pass
+
+
+@dataclass(frozen=True)
+class Command:
+    label: str
+    apply: Callable[[Design, Catalog], Design]
+    merge_key: str | None = None
+    select: tuple[str, ...] = field(default=())  # ids to select afterwards
+
+    def run(self, design: Design, catalog: Catalog) -> Design:
+        try:
+            return self.apply(design, catalog)
+        except ValidationError as exc:
+            err = exc.errors(include_url=False)[0]
+            raise CommandError(f"{'.'.join(map(str, err['loc'])) or 'value'}: {err['msg']}") from None
+        except (WiringError, KeyError, ValueError) as exc:
+            raise CommandError(str(exc).strip("'\"")) from None
+
+
+def free_slot(design: Design, catalog: Catalog, part_id: str, wanted: int | None = None) -> int | None:
+    """A free slot of the part's kind (the wanted one if free); None for off-chassis parts."""
+    part = catalog.get(part_id)
+    kind = slot_kind_for(part)
+    if kind is None:
+        return None
+    chassis = catalog.chassis(design.chassis)
+    have = chassis.slots.get(kind, 0)
+    if have == 0:
+        raise CommandError(f"{part.name} needs a {kind.value} slot; {chassis.name} has none")
+    taken = {c.slot for c in design.components if c.slot is not None and slot_kind_for(catalog.get(c.part)) == kind}
+    if wanted is not None and 0 <= wanted < have and wanted not in taken:
+        return wanted
+    free = [i for i in range(have) if i not in taken]
+    if not free:
+        raise CommandError(f"all {have} {kind.value} slots of {chassis.name} are taken")
+    return free[0]
+
+
+def _prefix(part_kind: str) -> str:
+    return {"gpu": "gpu", "scaleup_switch": "nvs", "pcie_switch": "psw", "nic": "nic", "cpu": "cpu", "psu": "psu",
+            "cooling": "cool", "fabric": "fabric"}.get(part_kind, "c")
+
+
+def add_component(part_id: str, slot: int | None = None) -> Command:
+    def apply(design: Design, catalog: Catalog) -> Design:
+        part = catalog.get(part_id)
+        cid = next_id(_prefix(part.kind), design.all_ids())  # type: ignore[attr-defined]
+        return edits.add_components(design, [Placement(id=cid, part=part_id, slot=free_slot(design, catalog,
+                                                                                             part_id, slot))])
+    return Command(f"Add {part_id}", apply)
+
+
+def remove_items(ids: tuple[str, ...]) -> Command:
+    def apply(design: Design, catalog: Catalog) -> Design:
+        comps = [i for i in ids if any(c.id == i for c in design.components)]
+        return edits.remove_links(edits.remove_components(design, comps), [i for i in ids if i not in comps])
+    return Command(f"Delete {len(ids)} item{'s' if len(ids) != 1 else ''}", apply)
+
+
+def move_component(cid: str, slot: int) -> Command:
+    """Move to another slot of the same kind; a component already there swaps places."""
+    def apply(design: Design, catalog: Catalog) -> Design:
+        comp = design.component(cid)
+        kind = slot_kind_for(catalog.get(comp.part))
+        have = catalog.chassis(design.chassis).slots.get(kind, 0) if kind else 0
+        if not 0 <= slot < have:
+            raise CommandError(f"no {kind.value if kind else ''} slot #{slot} in this chassis")
+        other = next((c for c in design.components if c.id != cid and c.slot == slot
+                      and slot_kind_for(catalog.get(c.part)) == kind), None)
+        if other is not None:
+            design = edits.update_component(design, other.id, slot=comp.slot)
+        return edits.update_component(design, cid, slot=slot)
+    return Command(f"Move {cid}", apply, merge_key=f"move:{cid}")
+
+
+def duplicate(ids: tuple[str, ...]) -> Command:
+    def apply(design: Design, catalog: Catalog) -> Design:
+        for cid in ids:
+            comp = next((c for c in design.components if c.id == cid), None)
+            if comp is not None:
+                design = add_component(comp.part).run(design, catalog)
+        return design
+    return Command(f"Duplicate {len(ids)} item{'s' if len(ids) != 1 else ''}", apply)
+
+
+def paste_parts(parts: tuple[str, ...]) -> Command:
+    def apply(design: Design, catalog: Catalog) -> Design:
+        for part in parts:
+            design = add_component(part).run(design, catalog)
+        return design
+    return Command(f"Paste {len(parts)} item{'s' if len(parts) != 1 else ''}", apply)
+
+
+def connect_components(a: str, b: str) -> Command:
+    return Command(f"Connect {a} to {b}", lambda d, cat: connect(d, cat, a, b))
+
+
+def autowire() -> Command:
+    return Command("Auto-wire", auto_wire)
+
+
+def set_component(cid: str, **changes: Any) -> Command:
+    key = ",".join(sorted(changes))
+    return Command(f"Change {cid} {key}", lambda d, cat: _checked_part(edits.update_component(d, cid, **changes), cat))
+
+
+def _checked_part(design: Design, catalog: Catalog) -> Design:
+    for comp in design.components:
+        if comp.part not in catalog:
+            raise CommandError(f"unknown part '{comp.part}'")
+    return design
+
+
+def set_link(lid: str, **changes: Any) -> Command:
+    key = ",".join(sorted(changes))
+    return Command(f"Change link {lid} {key}", lambda d, cat: edits.update_link(d, lid, **changes),
+                   merge_key=f"link:{lid}:{key}")
+
+
+def set_settings(**changes: Any) -> Command:
+    key = ",".join(sorted(changes))
+    return Command(f"Change {key.replace('_', ' ')}", lambda d, cat: edits.set_settings(d, **changes))
+
+
+def set_meta(**changes: Any) -> Command:
+    def apply(design: Design, catalog: Catalog) -> Design:
+        meta = type(design.meta).model_validate({**design.meta.model_dump(), **changes})
+        return design.model_copy(update={"meta": meta})
+    return Command(f"Change {', '.join(sorted(changes))}", apply, merge_key="meta:" + ",".join(sorted(changes)))
+
+
+def set_chassis(chassis: str) -> Command:
+    def apply(design: Design, catalog: Catalog) -> Design:
+        catalog.chassis(chassis)
+        return edits.set_chassis(design, chassis)
+    return Command(f"Change chassis to {chassis}", apply)
+
+
+def add_waiver(rule: str, ids: tuple[str, ...], reason: str) -> Command:
+    if not reason.strip():
+        raise CommandError("a waiver needs a reason")
+    waiver = Waiver(rule=rule, ids=ids, reason=reason.strip())
+    return Command(f"Waive {rule}", lambda d, cat: edits.add_waiver(d, waiver))
+
+
+def remove_waiver(waiver: Waiver) -> Command:
+    return Command(f"Remove waiver of {waiver.rule}", lambda d, cat: edits.remove_waiver(d, waiver))

@@ -1,0 +1,92 @@
+"""The Document: the current design, its file, its history and its change events (Qt-free)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from designer.core.signal import Signal
+from designer.document.commands import Command
+from designer.document.history import History, Step
+from designer.io.files import load_design, save_design
+from designer.model.catalog import Catalog
+from designer.model.design import Design
+
+
+class Document:
+    def __init__(self, design: Design, catalog: Catalog, path: Path | None = None) -> None:
+        self.design = design
+        self.catalog = catalog
+        self.path = path
+        self.history = History()
+        self.changed = Signal()  # (design) after any change of the design
+        self.clean_changed = Signal()  # (is_clean)
+        self.replaced = Signal()  # (design) when a whole new design or file is loaded
+
+    # Editing ----------------------------------------------------------------------------------
+    def push(self, command: Command) -> Design:
+        """Apply a command (raises CommandError with the reason when it cannot)."""
+        before = self.design
+        after = command.run(before, self.catalog)
+        if after == before:
+            return after
+        was_clean = self.history.is_clean
+        self.history.push(Step(command.label, before, after, command.merge_key))
+        self._set(after, was_clean)
+        return after
+
+    def undo(self) -> None:
+        was_clean = self.history.is_clean
+        design = self.history.undo()
+        if design is not None:
+            self._set(design, was_clean)
+
+    def redo(self) -> None:
+        was_clean = self.history.is_clean
+        design = self.history.redo()
+        if design is not None:
+            self._set(design, was_clean)
+
+    def _set(self, design: Design, was_clean: bool) -> None:
+        self.design = design
+        self.changed.emit(design)
+        if was_clean != self.history.is_clean:
+            self.clean_changed.emit(self.history.is_clean)
+
+    # Files ------------------------------------------------------------------------------------
+    @property
+    def is_clean(self) -> bool:
+        return self.history.is_clean
+
+    @property
+    def title(self) -> str:
+        return self.path.name if self.path else self.design.meta.name
+
+    def save(self, path: Path | None = None) -> None:
+        target = path or self.path
+        if target is None:
+            raise ValueError("no file name")
+        save_design(self.design, target)
+        self.path = Path(target)
+        was_clean = self.history.is_clean
+        self.history.set_clean()
+        if not was_clean:
+            self.clean_changed.emit(True)
+
+    def load(self, path: Path) -> None:
+        """Replace the design with a file's (raises DesignFileError and leaves everything as it was)."""
+        design = load_design(path, self.catalog)
+        self.replace(design, Path(path))
+
+    def replace(self, design: Design, path: Path | None, clean: bool = True) -> None:
+        self.design = design
+        self.path = path
+        self.history.clear()
+        if not clean:
+            self.history.mark_unsaved()  # e.g. a recovered autosave: unsaved work
+        self.replaced.emit(design)
+        self.changed.emit(design)
+        self.clean_changed.emit(self.history.is_clean)
+
+    def revert(self) -> None:
+        if self.path is not None:
+            self.load(self.path)
