@@ -9,15 +9,21 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
 from designer.core.units import format_bytes
+from designer.model.budget import power_budget
+from designer.model.catalog import Catalog
+from designer.model.design import Design
 from designer.simulation import SimResult
 
 LABELS = {"allreduce": "AllReduce", "allgather": "AllGather", "reducescatter": "ReduceScatter",
           "alltoall": "AllToAll", "broadcast": "Broadcast", "reduce": "Reduce", "sendrecv": "SendRecv"}
 
 
-def busbw_figure(result: SimResult, title: str = "", figsize: tuple[float, float] = (8.0, 4.5)) -> Figure:
-    """busbw (GB/s) against message size (log2 x axis), one line per collective."""
-    fig = Figure(figsize=figsize, layout="constrained")
+def busbw_figure(result: SimResult, title: str = "", figsize: tuple[float, float] = (8.0, 4.5),
+                 fig: Figure | None = None) -> Figure:
+    """busbw (GB/s) against message size (log2 x axis), one line per collective (into `fig` if given)."""
+    if fig is None:
+        fig = Figure(figsize=figsize, layout="constrained")
+    fig.clear()
     ax = fig.add_subplot()
     collectives = list(dict.fromkeys(r.collective for r in result.rows))
     styles = ["-", "--", ":", "-.", (0, (5, 1)), (0, (3, 1, 1, 1)), (0, (1, 1))]
@@ -30,8 +36,8 @@ def busbw_figure(result: SimResult, title: str = "", figsize: tuple[float, float
     ax.set_xlabel("message size (bytes, nccl-tests 'size')")
     ax.set_ylabel("busbw (GB/s, GB = 1e9 B)")
     ax.grid(True, which="major", alpha=0.3)
-    ax.legend(loc="upper left", fontsize="small")
     if result.rows:
+        ax.legend(loc="upper left", fontsize="small")
         r = result.rows[0]
         ax.set_title(title or f"{r.gpus} GPUs ({r.nodes} node{'s' if r.nodes > 1 else ''})", fontsize="medium")
     return fig
@@ -42,3 +48,25 @@ def figure_png(fig: Figure, dpi: int = 120) -> bytes:
     FigureCanvasAgg(fig)
     fig.savefig(buf, format="png", dpi=dpi)
     return buf.getvalue()
+
+
+def power_figure(design: Design, catalog: Catalog, figsize=(6.0, 3.0), fig: Figure | None = None) -> Figure:
+    """Power by category (stacked) against the PSU capacity under the redundancy policy."""
+    b = power_budget(design, catalog)
+    if fig is None:
+        fig = Figure(figsize=figsize, layout="constrained")
+    fig.clear()
+    ax = fig.add_subplot()
+    left = 0.0
+    for cat, watts in b.by_category.items():
+        if watts > 0:
+            ax.barh(["load"], [watts / 1000], left=[left], label=cat)
+            left += watts / 1000
+    ax.barh(["PSUs"], [b.usable_w / 1000], color="#9e9e9e", label=f"usable ({b.redundancy.value})")
+    ax.barh(["PSUs"], [(b.installed_w - b.usable_w) / 1000], left=[b.usable_w / 1000], color="#e0e0e0",
+            label="redundant")
+    if b.cooling_capacity_w:
+        ax.axvline(b.cooling_capacity_w / 1000, color="#0277bd", linestyle="--", label="cooling capacity")
+    ax.set_xlabel("kW (DC load at the PSU outputs)")
+    ax.legend(fontsize="x-small", ncols=3, loc="lower right")
+    return fig

@@ -1,17 +1,110 @@
-"""Start the Qt application (placeholder window until the desktop-app issue lands)."""
+"""Start the app: `gpu-designer [FILE] [--screenshot OUT.png [--size WxH]]`."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+import argparse
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from designer import __version__
+from designer.core.errors import DesignerError
+from designer.document.document import Document
+from designer.io.files import load_design
+from designer.model.catalog import default_catalog
+from designer.templates import TEMPLATES, build_template
+
+DEFAULT_TEMPLATE = "dgx-h100"
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="gpu-designer", description="GPU Node Designer")
+    parser.add_argument("design", nargs="?", help="design file (.json or exported .pdf) or template id")
+    parser.add_argument("--screenshot", metavar="OUT.png", help="render the window to a PNG and exit")
+    parser.add_argument("--size", default="1600x1000", help="window size for --screenshot (WxH)")
+    parser.add_argument("--tab", default="Problems", help="bottom tab to show in the screenshot")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return parser.parse_args(argv)
+
+
+def open_document(arg: str | None, catalog) -> Document:
+    if arg is None:
+        return Document(build_template(DEFAULT_TEMPLATE, catalog), catalog)
+    if not Path(arg).exists() and arg in TEMPLATES:
+        return Document(build_template(arg, catalog), catalog)
+    return Document(load_design(arg, catalog), catalog, Path(arg))
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise DesignerError(f"--size must look like 1600x1000, not '{text}'") from None
+    if not (200 <= w <= 8000 and 200 <= h <= 8000):
+        raise DesignerError("--size must be between 200x200 and 8000x8000")
+    return w, h
+
+
+def screenshot(window, out: Path, size: tuple[int, int], tab: str, app: QApplication) -> int:
+    from PySide6.QtCore import QBuffer, QIODevice  # noqa: PLC0415
+
+    from designer.io.files import atomic_write_bytes  # noqa: PLC0415
+
+    window.resize(*size)
+    window.show()
+    for i in range(window.bottom.count()):
+        if window.bottom.tabText(i).replace("&&", "&").lower().startswith(tab.lower()):
+            window.bottom.setCurrentIndex(i)
+    window.analyse()
+    done = {"perf": False}
+    window.performance.finished.connect(lambda: done.update(perf=True))
+    for _ in range(400):  # let layout, the fit and the performance worker settle (bounded)
+        app.processEvents()
+        if done["perf"]:
+            break
+        QTimer.singleShot(10, lambda: None)
+        app.processEvents()
+        import time  # noqa: PLC0415
+
+        time.sleep(0.01)
+    window.view.fit()
+    app.processEvents()
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    window.grab().save(buffer, "PNG")
+    atomic_write_bytes(out, bytes(buffer.data()))
+    return 0
 
 
 def run(argv: list[str]) -> int:
-    app = QApplication.instance() or QApplication(["gpu-designer", *argv])
-    window = QMainWindow()
-    window.setWindowTitle(f"GPU Node Designer {__version__}")
-    window.setCentralWidget(QLabel("GPU Node Designer: the editor is not built yet; use gpu-designer-cli."))
-    window.resize(900, 600)
+    args = parse_args(argv)
+    app = QApplication.instance() or QApplication(["gpu-designer"])
+    app.setApplicationName("GPU Node Designer")
+    app.setOrganizationName("gpu-node-designer")
+    catalog = default_catalog()
+    try:
+        size = _size(args.size)
+        document = open_document(args.design, catalog)
+    except DesignerError as exc:
+        if args.screenshot:
+            sys.stderr.write(f"gpu-designer: error: {exc}\n")
+            return 2
+        QMessageBox.warning(None, "Cannot open design", str(exc))
+        document = Document(build_template(DEFAULT_TEMPLATE, catalog), catalog)
+    from designer.ui.main_window import MainWindow  # noqa: PLC0415
+
+    window = MainWindow(document, catalog)
+    if args.screenshot:
+        out = Path(args.screenshot)
+        if not out.parent.is_dir():
+            sys.stderr.write(f"gpu-designer: error: folder {out.parent} does not exist\n")
+            return 2
+        return screenshot(window, out, size, args.tab, app)
     window.show()
+    if args.design is None:
+        window.files.offer_recovery()
+    for problem in catalog.problems:
+        window.say(problem)
     return app.exec()

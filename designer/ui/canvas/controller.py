@@ -1,0 +1,75 @@
+"""Turns canvas gestures into commands: drops, moves, connections, deletes. Reports refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF
+
+from designer.core.errors import DesignerError
+from designer.document import commands as cmd
+from designer.document.document import Document
+from designer.model.parts import slot_kind_for
+from designer.ui.canvas.scene import CanvasScene
+
+
+class CanvasController:
+    def __init__(self, document: Document, scene: CanvasScene, report: Callable[[str], None]) -> None:
+        self.document = document
+        self.scene = scene
+        self.report = report  # one-line messages for the status bar
+
+    def _push(self, command: cmd.Command, select: list[str] | None = None) -> bool:
+        before = {c.id for c in self.document.design.components} | {lk.id for lk in self.document.design.links}
+        try:
+            self.document.push(command)
+        except DesignerError as exc:
+            self.report(f"{command.label}: refused: {exc}")
+            self.scene.show_design(self.document.design)  # snap back anything the user dragged
+            return False
+        new = [i for i in self.document.design.all_ids() if i not in before]
+        self.scene.select_ids(select if select is not None else new)
+        self.report(command.label)
+        return True
+
+    def drop_part(self, part_id: str, pos: QPointF) -> bool:
+        catalog = self.document.catalog
+        if part_id not in catalog:
+            self.report(f"unknown part '{part_id}'")
+            return False
+        part = catalog.get(part_id)
+        if part.kind == "chassis":  # type: ignore[attr-defined]
+            return self._push(cmd.set_chassis(part_id))
+        kind = slot_kind_for(part)
+        slot = self.scene.layout.slot_at(pos.x(), pos.y()) if self.scene.layout else None
+        wanted = slot.index if slot is not None and slot.kind == kind else None
+        return self._push(cmd.add_component(part_id, wanted))
+
+    def move(self, cid: str, pos: QPointF) -> bool:
+        comp = self.document.design.component(cid)
+        kind = slot_kind_for(self.document.catalog.get(comp.part))
+        slot = self.scene.layout.slot_at(pos.x(), pos.y()) if self.scene.layout else None
+        if kind is None or slot is None or slot.kind != kind:
+            self.report(f"Move {cid}: refused: drop it on a {kind.value if kind else 'chassis'} slot")
+            self.scene.show_design(self.document.design)
+            return False
+        if slot.index == comp.slot:
+            self.scene.show_design(self.document.design)
+            return True
+        return self._push(cmd.move_component(cid, slot.index), [cid])
+
+    def connect(self, a: str, b: str) -> bool:
+        return self._push(cmd.connect_components(a, b))
+
+    def delete(self, ids: list[str]) -> bool:
+        return bool(ids) and self._push(cmd.remove_items(tuple(ids)), [])
+
+    def duplicate(self, ids: list[str]) -> bool:
+        comps = tuple(i for i in ids if any(c.id == i for c in self.document.design.components))
+        return bool(comps) and self._push(cmd.duplicate(comps))
+
+    def paste(self, parts: list[str]) -> bool:
+        return bool(parts) and self._push(cmd.paste_parts(tuple(parts)))
+
+    def autowire(self) -> bool:
+        return self._push(cmd.autowire(), [])

@@ -1,0 +1,163 @@
+"""Graphics items: they paint and report geometry. They know ids, not documents or rules."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
+
+from designer.ui.style import KIND_COLOR, LINK_COLOR, SEVERITY_COLOR, kind_icon
+
+COMPONENT_Z, LINK_Z, ZONE_Z = 10, 5, 0
+
+
+class ZoneItem(QGraphicsRectItem):
+    """A chassis zone or an empty slot, drawn as a labelled outline."""
+
+    def __init__(self, rect: tuple[float, float, float, float], label: str, dashed: bool = False) -> None:
+        super().__init__(QRectF(*rect))
+        self.label = label
+        pen = QPen(QColor(128, 128, 128, 150), 1.0, Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine)
+        pen.setCosmetic(True)
+        self.setPen(pen)
+        self.setBrush(QBrush(QColor(128, 128, 128, 18 if not dashed else 0)))
+        self.setZValue(ZONE_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        super().paint(painter, option, widget)
+        if self.label:
+            painter.setPen(QColor(128, 128, 128))
+            painter.setFont(QFont("Sans", 7))
+            painter.drawText(self.rect().adjusted(3, 2, -3, -2), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                             self.label)
+
+
+class ComponentItem(QGraphicsRectItem):
+    def __init__(self, cid: str, kind: str, title: str, subtitle: str, rect: tuple[float, float, float, float]) -> None:
+        super().__init__(QRectF(0, 0, rect[2], rect[3]))
+        self.cid = cid
+        self.kind = kind
+        self.title = title
+        self.subtitle = subtitle
+        self.marker: str | None = None  # severity of the worst violation on this item
+        self.setPos(rect[0], rect[1])
+        self.setZValue(COMPONENT_Z)
+        self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable | QGraphicsItem.GraphicsItemFlag.ItemIsMovable)
+        self.setAcceptHoverEvents(True)
+        self.setToolTip(f"{cid}: {title}\n{subtitle}")
+
+    def set_marker(self, severity: str | None) -> None:
+        if severity != self.marker:
+            self.marker = severity
+            self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        r = self.rect()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        base = QColor(KIND_COLOR.get(self.kind, "#777"))
+        painter.setBrush(base.lighter(165))
+        pen = QPen(base.darker(130), 1.2)
+        pen.setCosmetic(True)
+        if self.isSelected():
+            pen = QPen(QColor("#ff6f00"), 3)
+            pen.setCosmetic(True)
+        painter.setPen(pen)
+        painter.drawRoundedRect(r, 4, 4)
+        if self.marker:
+            mark = QPen(QColor(SEVERITY_COLOR[self.marker]), 3, Qt.PenStyle.DashLine)
+            mark.setCosmetic(True)
+            painter.setPen(mark)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 5, 5)
+        icon = min(22.0, r.height() * 0.35, r.width() * 0.4)
+        kind_icon(self.kind).paint(painter, QRectF(r.left() + 3, r.top() + 3, icon, icon).toRect())
+        painter.setPen(QColor("#111"))
+        font = QFont("Sans")
+        font.setPointSizeF(max(4.0, min(8.0, r.width() / 11)))
+        font.setBold(True)
+        painter.setFont(font)
+        text = r.adjusted(3, icon + 4, -3, -2)
+        painter.drawText(text, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
+                         self.cid)
+        font.setBold(False)
+        font.setPointSizeF(max(3.5, font.pointSizeF() * 0.8))
+        painter.setFont(font)
+        painter.drawText(text.adjusted(0, font.pointSizeF() * 2.2, 0, 0),
+                         Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
+                         self.title)
+
+    def center(self) -> QPointF:
+        return self.sceneBoundingRect().center()
+
+
+class LinkItem(QGraphicsPathItem):
+    def __init__(self, lid: str, kind: str, label: str, a: ComponentItem, b: ComponentItem, offset: float) -> None:
+        super().__init__()
+        self.lid = lid
+        self.kind = kind
+        self.label = label
+        self.ends = (a, b)
+        self.offset = offset
+        self.highlighted = False
+        self.marker: str | None = None
+        self.setZValue(LINK_Z)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setAcceptHoverEvents(True)
+        self.setToolTip(f"{lid}: {kind}, {label}")
+        self.update_path()
+
+    def update_path(self) -> None:
+        a, b = (e.center() for e in self.ends)
+        path = QPainterPath(a)
+        mid = (a + b) / 2
+        normal = QPointF(-(b - a).y(), (b - a).x())
+        length = max(1.0, (normal.x() ** 2 + normal.y() ** 2) ** 0.5)
+        path.quadTo(mid + normal / length * self.offset, b)
+        self.setPath(path)
+        self._pen()
+
+    def set_highlight(self, on: bool) -> None:
+        self.highlighted = on
+        self._pen()
+
+    def set_marker(self, severity: str | None) -> None:
+        self.marker = severity
+        self._pen()
+
+    def _pen(self) -> None:
+        color = QColor(LINK_COLOR.get(self.kind, "#888"))
+        width = 1.6
+        if self.marker:
+            color, width = QColor(SEVERITY_COLOR[self.marker]), 2.5
+        if self.highlighted:
+            color, width = QColor("#ff6f00"), 4.0
+        if self.isSelected():
+            width += 2
+        color.setAlpha(230 if (self.highlighted or self.isSelected()) else 150)
+        pen = QPen(color, width)
+        pen.setCosmetic(True)
+        self.setPen(pen)
+
+    def itemChange(self, change, value):  # noqa: N802 (Qt override)
+        if change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
+            self._pen()
+        return super().itemChange(change, value)
+
+    def shape(self) -> QPainterPath:
+        from PySide6.QtGui import QPainterPathStroker  # noqa: PLC0415
+
+        stroker = QPainterPathStroker()
+        stroker.setWidth(6)
+        return stroker.createStroke(self.path())
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(self.pen())
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self.path())
+        zoom = painter.worldTransform().m11()
+        if self.isSelected() or self.highlighted or self.isUnderMouse() or zoom > 2.2:
+            painter.setFont(QFont("Sans", 6))
+            painter.setPen(QColor("#222") if not self.highlighted else QColor("#e65100"))
+            painter.drawText(self.path().pointAtPercent(0.5) + QPointF(2, -2), self.label)

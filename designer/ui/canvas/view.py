@@ -1,0 +1,197 @@
+"""The canvas view: zoom, pan, grid, palette drops, and the interaction tools (select, connect)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsView
+
+from designer.ui.canvas.items import ComponentItem
+
+PART_MIME = "application/x-gpu-designer-part"
+DESIGN_SUFFIXES = (".json", ".pdf")
+GRID_MM = 10.0
+
+
+class SelectTool:
+    name = "select"
+
+    def press(self, view: CanvasView, event: QMouseEvent) -> bool:
+        return False
+
+    def move(self, view: CanvasView, event: QMouseEvent) -> bool:
+        return False
+
+    def release(self, view: CanvasView, event: QMouseEvent) -> bool:
+        return False
+
+
+class ConnectTool(SelectTool):
+    """Drag from one component to another to link them."""
+
+    name = "connect"
+
+    def __init__(self) -> None:
+        self.start: ComponentItem | None = None
+        self.line: QGraphicsLineItem | None = None
+
+    def press(self, view: CanvasView, event: QMouseEvent) -> bool:
+        item = view.component_at(event.position().toPoint())
+        if item is None or event.button() != Qt.MouseButton.LeftButton:
+            return False
+        self.start = item
+        self.line = view.scene().addLine(QLineF(item.center(), item.center()), QPen(QColor("#ff6f00"), 2))
+        return True
+
+    def move(self, view: CanvasView, event: QMouseEvent) -> bool:
+        if self.line is None or self.start is None:
+            return False
+        self.line.setLine(QLineF(self.start.center(), view.mapToScene(event.position().toPoint())))
+        return True
+
+    def release(self, view: CanvasView, event: QMouseEvent) -> bool:
+        if self.start is None:
+            return False
+        end = view.component_at(event.position().toPoint())
+        if self.line is not None:
+            view.scene().removeItem(self.line)
+        start, self.start, self.line = self.start, None, None
+        if end is not None and end is not start:
+            view.connect_requested.emit(start.cid, end.cid)
+        return True
+
+
+class CanvasView(QGraphicsView):
+    part_dropped = Signal(str, QPointF)  # part id, scene position
+    files_dropped = Signal(list)  # local file paths
+    connect_requested = Signal(str, str)
+    zoom_changed = Signal(float)
+
+    def __init__(self, scene) -> None:
+        super().__init__(scene)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setAcceptDrops(True)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.tool: SelectTool = SelectTool()
+        self.show_grid = True
+        self._pan: QPointF | None = None
+        self._space = False
+
+    # Tools ------------------------------------------------------------------------------------
+    def set_tool(self, tool: SelectTool) -> None:
+        self.tool = tool
+        self.setDragMode(QGraphicsView.DragMode.NoDrag if tool.name == "connect"
+                         else QGraphicsView.DragMode.RubberBandDrag)
+        self.viewport().setCursor(Qt.CursorShape.CrossCursor if tool.name == "connect" else Qt.CursorShape.ArrowCursor)
+
+    def component_at(self, pos) -> ComponentItem | None:
+        for item in self.items(pos):
+            if isinstance(item, ComponentItem):
+                return item
+        return None
+
+    # Zoom and pan -----------------------------------------------------------------------------
+    def zoom(self, factor: float) -> None:
+        scale = self.transform().m11() * factor
+        if 0.05 <= scale <= 40:
+            self.scale(factor, factor)
+            self.zoom_changed.emit(scale)
+
+    def fit(self) -> None:
+        rect = self.scene().itemsBoundingRect().adjusted(-20, -20, 20, 20)
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoom_changed.emit(self.transform().m11())
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt override)
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.zoom(1.15 if event.angleDelta().y() > 0 else 1 / 1.15)
+        else:
+            super().wheelEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            self.viewport().unsetCursor()
+        super().keyReleaseEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        pan = event.button() in (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton) or (
+            self._space and event.button() == Qt.MouseButton.LeftButton)
+        if pan:
+            self._pan = event.position()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            return
+        if not self.tool.press(self, event):
+            super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._pan is not None:
+            delta = event.position() - self._pan
+            self._pan = event.position()
+            self.horizontalScrollBar().setValue(int(self.horizontalScrollBar().value() - delta.x()))
+            self.verticalScrollBar().setValue(int(self.verticalScrollBar().value() - delta.y()))
+            return
+        if not self.tool.move(self, event):
+            super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._pan is not None:
+            self._pan = None
+            self.viewport().unsetCursor()
+            return
+        if not self.tool.release(self, event):
+            super().mouseReleaseEvent(event)
+
+    def contextMenuEvent(self, event) -> None:  # noqa: N802 (right button pans instead)
+        event.accept()
+
+    # Grid -------------------------------------------------------------------------------------
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+        super().drawBackground(painter, rect)
+        if not self.show_grid or self.transform().m11() * GRID_MM < 4:
+            return
+        color = self.palette().color(self.foregroundRole())
+        color.setAlpha(28)
+        pen = QPen(color, 0)
+        painter.setPen(pen)
+        left = int(rect.left() // GRID_MM * GRID_MM)
+        top = int(rect.top() // GRID_MM * GRID_MM)
+        x = float(left)
+        while x < rect.right():
+            painter.drawLine(QLineF(x, rect.top(), x, rect.bottom()))
+            x += GRID_MM
+        y = float(top)
+        while y < rect.bottom():
+            painter.drawLine(QLineF(rect.left(), y, rect.right(), y))
+            y += GRID_MM
+
+    # Drag and drop ----------------------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+        mime = event.mimeData()
+        if mime.hasFormat(PART_MIME) or (mime.hasUrls() and any(
+                u.isLocalFile() and u.toLocalFile().lower().endswith(DESIGN_SUFFIXES) for u in mime.urls())):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802
+        if event.mimeData().hasFormat(PART_MIME) or event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        mime = event.mimeData()
+        if mime.hasFormat(PART_MIME):
+            part = bytes(mime.data(PART_MIME).data()).decode("utf-8", "replace")
+            self.part_dropped.emit(part, self.mapToScene(event.position().toPoint()))
+            event.acceptProposedAction()
+        elif mime.hasUrls():
+            self.files_dropped.emit([u.toLocalFile() for u in mime.urls() if u.isLocalFile()])
+            event.acceptProposedAction()

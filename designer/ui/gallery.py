@@ -1,0 +1,43 @@
+"""New from template: a gallery with names, one-line descriptions and key figures."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout
+
+from designer.model.catalog import Catalog
+from designer.templates import TEMPLATES, build_template
+from designer.topology.figures import key_figures
+from designer.ui.style import kind_icon
+
+
+def figures_line(template_id: str, catalog: Catalog) -> str:
+    k = key_figures(build_template(template_id, catalog), catalog)
+    return (f"{k.gpu_count} GPUs · {k.scaleup_gbytes_s_per_gpu_per_dir:.0f} GB/s/dir scale-up per GPU · "
+            f"{k.hbm_total_gb:,.0f} GB HBM · {k.scaleout_gbit_s_per_gpu:.0f} Gb/s per GPU out · "
+            f"{k.wall_power_peak_w / 1000:.1f} kW")
+
+
+class TemplateGallery(QDialog):
+    def __init__(self, catalog: Catalog, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New design from a reference design")
+        self.list = QListWidget()
+        for tpl in TEMPLATES.values():
+            item = QListWidgetItem(kind_icon("gpu"), f"{tpl.title}\n{tpl.description}\n{figures_line(tpl.id, catalog)}")
+            item.setData(Qt.ItemDataRole.UserRole, tpl.id)
+            self.list.addItem(item)
+        self.list.setCurrentRow(1)
+        self.list.itemDoubleClicked.connect(self.accept)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Start from a reference design:"))
+        layout.addWidget(self.list)
+        layout.addWidget(buttons)
+        self.resize(760, 560)
+
+    def chosen(self) -> str | None:
+        item = self.list.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item else None

@@ -1,0 +1,300 @@
+"""The main window: composes the canvas, docks, menus, actions and status bar. No logic of its own."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QTabWidget
+
+from designer import __version__
+from designer.document.document import Document
+from designer.model.catalog import Catalog
+from designer.rules import Report, Severity, check
+from designer.topology.figures import key_figures
+from designer.ui.canvas.controller import CanvasController
+from designer.ui.canvas.scene import CanvasScene
+from designer.ui.canvas.view import CanvasView, ConnectTool, SelectTool
+from designer.ui.files import FileActions
+from designer.ui.gallery import TemplateGallery
+from designer.ui.panels.budget import BomPanel, PowerPanel
+from designer.ui.panels.inspector import InspectorPanel
+from designer.ui.panels.palette import PalettePanel
+from designer.ui.panels.performance import PerformancePanel
+from designer.ui.panels.problems import ProblemsPanel
+from designer.ui.style import app_icon
+
+CHECK_DEBOUNCE_MS = 150
+CLIP_MIME = "application/x-gpu-designer-parts"
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, document: Document, catalog: Catalog, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.document, self.catalog = document, catalog
+        self.settings = settings or QSettings("gpu-node-designer", "GPU Node Designer")
+        self.setWindowIcon(app_icon())
+        self.scene = CanvasScene(catalog)
+        self.view = CanvasView(self.scene)
+        self.setCentralWidget(self.view)
+        self.controller = CanvasController(document, self.scene, self.say)
+        self.files = FileActions(self, document, self.settings)
+        self.report: Report | None = None
+        self._build_docks()
+        self._build_status()
+        self._build_actions()
+        self._wire()
+        self.check_timer = QTimer(self, singleShot=True, interval=CHECK_DEBOUNCE_MS)
+        self.check_timer.timeout.connect(self.analyse)
+        self.check_timer.start()
+        self.resize(1600, 1000)
+        self.resizeDocks([self.findChild(QDockWidget, "Analysis")], [280], Qt.Orientation.Vertical)
+        self.on_replaced(document.design)
+
+    # Composition ----------------------------------------------------------------------------
+    def _dock(self, title: str, widget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_docks(self) -> None:
+        self.palette = PalettePanel(self.catalog)
+        self.inspector = InspectorPanel(self.document)
+        self.problems = ProblemsPanel()
+        self.performance = PerformancePanel(self.catalog)
+        self.power = PowerPanel(self.catalog)
+        self.bom = BomPanel(self.catalog)
+        self._dock("Components", self.palette, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock("Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.bottom = QTabWidget()
+        for widget, title in ((self.problems, "Problems"), (self.performance, "Performance"),
+                              (self.power, "Power && Thermal"), (self.bom, "Bill of Materials")):
+            self.bottom.addTab(widget, title)
+        self._dock("Analysis", self.bottom, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.bottom.setMinimumHeight(240)
+
+    def _build_status(self) -> None:
+        self.totals = QLabel()
+        self.statusBar().addPermanentWidget(self.totals)
+
+    def _action(self, menu, text: str, slot, shortcut=None, checkable: bool = False) -> QAction:
+        action = QAction(text, self, checkable=checkable)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        bar = self.menuBar()
+        f = bar.addMenu("&File")
+        K = QKeySequence.StandardKey  # noqa: N806
+        self._action(f, "&New from Template...", self.new_design, K.New)
+        self._action(f, "&Open...", self.files.open_dialog, K.Open)
+        self.recent_menu = f.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self._action(f, "&Save", self.files.save, K.Save)
+        self._action(f, "Save &As...", self.files.save_as, K.SaveAs)
+        self._action(f, "Re&vert", self.files.revert)
+        f.addSeparator()
+        self._action(f, "&Quit", self.close, K.Quit)
+        e = bar.addMenu("&Edit")
+        self.undo_action = self._action(e, "Undo", self.document.undo, K.Undo)
+        self.redo_action = self._action(e, "Redo", self.document.redo, "Ctrl+Shift+Z")
+        e.addSeparator()
+        self.delete_action = self._action(e, "&Delete", self.delete_selected, K.Delete)
+        self._action(e, "D&uplicate", lambda: self.controller.duplicate(self.scene.selected_ids()), "Ctrl+D")
+        self._action(e, "&Copy", self.copy, K.Copy)
+        self._action(e, "&Paste", self.paste, K.Paste)
+        self._action(e, "Select &All", lambda: self.scene.select_ids(self.document.design.all_ids()), K.SelectAll)
+        e.addSeparator()
+        self._action(e, "&Auto-wire", self.controller.autowire, "Ctrl+Shift+W")
+        t = bar.addMenu("&Tools")
+        self.select_tool = self._action(t, "&Select / Move", lambda: self.set_tool("select"), "S", True)
+        self.connect_tool = self._action(t, "&Connect", lambda: self.set_tool("connect"), "C", True)
+        self.select_tool.setChecked(True)
+        v = bar.addMenu("&View")
+        self._action(v, "Zoom &In", lambda: self.view.zoom(1.25), K.ZoomIn)
+        self._action(v, "Zoom &Out", lambda: self.view.zoom(0.8), K.ZoomOut)
+        self._action(v, "&Fit to View", self.view.fit, "F")
+        grid = self._action(v, "Show &Grid", self.toggle_grid, "G", True)
+        grid.setChecked(True)
+        h = bar.addMenu("&Help")
+        self._action(h, "&Keyboard Shortcuts", self.show_shortcuts, "F1")
+        self._action(h, "&About", self.about)
+        tools = self.addToolBar("Main")
+        tools.setObjectName("Main")
+        for action in (self.undo_action, self.redo_action, self.select_tool, self.connect_tool):
+            tools.addAction(action)
+        tools.addAction("Auto-wire", self.controller.autowire)
+        tools.addAction("Zoom in", lambda: self.view.zoom(1.25))
+        tools.addAction("Zoom out", lambda: self.view.zoom(0.8))
+        tools.addAction("Fit", self.view.fit)
+
+    def _wire(self) -> None:
+        self.document.changed.connect(self.on_changed)
+        self.document.replaced.connect(self.on_replaced)
+        self.document.clean_changed.connect(self.update_title)
+        self.scene.selectionChanged.connect(self.on_selection)
+        self.scene.component_moved.connect(self.controller.move)
+        self.view.part_dropped.connect(self.controller.drop_part)
+        self.view.connect_requested.connect(self.controller.connect)
+        self.view.files_dropped.connect(lambda paths: paths and self.files.open_path(paths[0]))
+        self.problems.locate.connect(self.locate)
+        self.problems.waive.connect(self.waive)
+        self.problems.unwaive.connect(self.unwaive)
+        self.performance.bottleneck_changed.connect(self.show_bottleneck)
+        self.bottom.currentChanged.connect(self.show_bottleneck)
+
+    # Reactions ------------------------------------------------------------------------------
+    def on_replaced(self, design) -> None:
+        self.scene.show_design(design)
+        self.update_title()
+        QTimer.singleShot(0, self.view.fit)
+        if hasattr(self, "check_timer"):
+            self.check_timer.start()
+
+    def on_changed(self, design) -> None:
+        self.scene.show_design(design)
+        self.show_bottleneck()
+        self.update_title()
+        self.undo_action.setText(f"Undo {self.document.history.undo_label}".strip())
+        self.redo_action.setText(f"Redo {self.document.history.redo_label}".strip())
+        self.undo_action.setEnabled(self.document.history.can_undo)
+        self.redo_action.setEnabled(self.document.history.can_redo)
+        QTimer.singleShot(0, self.inspector.refresh)
+        self.check_timer.start()
+
+    def analyse(self) -> None:
+        """Debounced: rule check, status totals, markers, budgets; the performance run starts async."""
+        design = self.document.design
+        self.report = check(design, self.catalog)
+        self.problems.show_report(self.report)
+        markers: dict[str, str] = {}
+        for v in self.report.active:
+            if v.severity is Severity.INFO:
+                continue  # the canvas marks what needs attention; infos stay in the panel
+            for ident in v.ids:
+                if ident not in markers or v.severity.value == "error":
+                    markers[ident] = v.severity.value
+        self.scene.set_markers(markers)
+        self.power.set_design(design)
+        self.bom.set_design(design)
+        self.performance.set_design(design)
+        self.update_totals()
+
+    def update_totals(self) -> None:
+        k = key_figures(self.document.design, self.catalog)
+        r = self.report
+        counts = f"{r.count(Severity.ERROR)} errors, {r.count(Severity.WARNING)} warnings" if r else ""
+        self.totals.setText(
+            f"{k.gpu_count} GPUs | scale-up {k.scaleup_gbytes_s_per_gpu_per_dir:.0f} GB/s/dir per GPU | "
+            f"HBM {k.hbm_total_gb:,.0f} GB | power {k.component_power_w / 1000:.1f} / {k.psu_usable_w / 1000:.1f} kW "
+            f"usable | {counts}")
+
+    def update_title(self, *_args) -> None:
+        marker = "" if self.document.is_clean else "*"
+        self.setWindowTitle(f"{self.document.title}{marker} - GPU Node Designer")
+        self.setWindowModified(not self.document.is_clean)
+
+    def delete_selected(self) -> None:
+        self.controller.delete(self.scene.selected_ids())
+
+    def show_bottleneck(self, *_args) -> None:
+        """Highlight the bottleneck links while the Performance tab is open."""
+        result = self.performance.result
+        on = self.bottom.currentWidget() is self.performance and result is not None and result.rows
+        self.scene.set_highlight(set(result.rows[-1].bottleneck_link_ids) if on else set())
+
+    def on_selection(self) -> None:
+        ids = self.scene.selected_ids()
+        self.inspector.show_selection(ids)
+        self.performance.set_selection(ids)
+
+    def locate(self, ids: list[str]) -> None:
+        self.scene.select_ids(ids)
+        rects = [r for r in (self.scene.item_rect(i) for i in ids) if r is not None]
+        if rects:
+            united = rects[0]
+            for r in rects[1:]:
+                united = united.united(r)
+            self.view.centerOn(united.center())
+
+    def say(self, message: str) -> None:
+        self.statusBar().showMessage(message, 8000)
+
+    # Commands from menus --------------------------------------------------------------------
+    def set_tool(self, name: str) -> None:
+        self.view.set_tool(ConnectTool() if name == "connect" else SelectTool())
+        self.select_tool.setChecked(name == "select")
+        self.connect_tool.setChecked(name == "connect")
+        self.say("Connect: drag from one component to another" if name == "connect" else "Select and move")
+
+    def toggle_grid(self, on: bool) -> None:
+        self.view.show_grid = on
+        self.view.viewport().update()
+
+    def new_design(self) -> None:
+        gallery = TemplateGallery(self.catalog, self)
+        if gallery.exec() and gallery.chosen():
+            self.files.new_from_template(gallery.chosen())
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for path in self.files.recent():
+            self.recent_menu.addAction(path, lambda p=path: self.files.open_path(p))
+        if not self.recent_menu.actions():
+            self.recent_menu.addAction("(none)").setEnabled(False)
+
+    def copy(self) -> None:
+        ids = set(self.scene.selected_ids())
+        parts = [c.part for c in self.document.design.components if c.id in ids]
+        QApplication.clipboard().setText(json.dumps({"gpu-designer-parts": parts}))
+
+    def paste(self) -> None:
+        try:
+            parts = json.loads(QApplication.clipboard().text())["gpu-designer-parts"]
+        except (ValueError, KeyError, TypeError):
+            self.say("Paste: the clipboard holds no GPU Node Designer parts")
+            return
+        if isinstance(parts, list) and all(isinstance(p, str) for p in parts):
+            self.controller.paste(parts)
+
+    def waive(self, rule: str, ids: tuple, reason: str) -> None:
+        from designer.document import commands as cmd  # noqa: PLC0415
+
+        self.document.push(cmd.add_waiver(rule, tuple(ids), reason))
+
+    def unwaive(self, violation) -> None:
+        from designer.document import commands as cmd  # noqa: PLC0415
+        from designer.rules.engine import waiver_for  # noqa: PLC0415
+
+        waiver = waiver_for(violation, self.document.design.waivers)
+        if waiver is not None:
+            self.document.push(cmd.remove_waiver(waiver))
+
+    def show_shortcuts(self) -> None:
+        rows = []
+        for menu in self.menuBar().findChildren(type(self.recent_menu)):
+            for action in menu.actions():
+                if action.shortcut().toString():
+                    rows.append(f"<tr><td>{action.text().replace('&', '')}</td>"
+                                f"<td><b>{action.shortcut().toString()}</b></td></tr>")
+        rows += ["<tr><td>Zoom</td><td><b>Ctrl+wheel</b></td></tr>",
+                 "<tr><td>Pan</td><td><b>middle or right drag, Space+drag</b></td></tr>"]
+        QMessageBox.information(self, "Keyboard shortcuts", "<table>" + "".join(rows) + "</table>")
+
+    def about(self) -> None:
+        QMessageBox.about(self, "About GPU Node Designer",
+                          f"<b>GPU Node Designer</b> {__version__}<br>catalog {self.catalog.version}, "
+                          f"{len(self.catalog.parts)} parts")
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
+        if self.files.confirm_discard():
+            self.files.clear_autosave()
+            event.accept()
+        else:
+            event.ignore()

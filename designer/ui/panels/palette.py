@@ -1,0 +1,118 @@
+"""Component palette: catalog parts by category with a search box; drag a part onto the canvas."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, Qt
+from PySide6.QtGui import QDrag
+from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+
+from designer.model.catalog import Catalog
+from designer.model.parts import ChassisSpec, CpuSpec, GpuSpec, NicSpec, PsuSpec, ScaleupSwitchSpec
+from designer.ui.canvas.view import PART_MIME
+from designer.ui.style import KIND_LABEL, kind_icon
+
+ORDER = ("gpu", "scaleup_switch", "pcie_switch", "nic", "cpu", "psu", "cooling", "fabric", "chassis")
+PART_ROLE = Qt.ItemDataRole.UserRole
+
+
+def tooltip(part) -> str:
+    lines = [part.name]
+    if isinstance(part, GpuSpec):
+        lines += [f"{part.form_factor.value.upper()}, {part.tdp_w:.0f} W TDP",
+                  f"{part.memory_gb:.0f} GB {part.memory_type}",
+                  f"scale-up: {part.fabric_links} x {part.link_bw_gbytes_s_per_dir:g} GB/s per direction "
+                  f"({part.scaleup_gbytes_s_per_dir * 2:.0f} GB/s bidirectional)",
+                  f"dense BF16 {part.bf16_dense_tflops} TFLOPS, FP8 {part.fp8_dense_tflops} TFLOPS"]
+    elif isinstance(part, ScaleupSwitchSpec):
+        lines += [f"{part.ports} ports x {part.port_bw_gbytes_s_per_dir:g} GB/s per direction",
+                  "in-switch reduction (NVLS)" if part.in_switch_reduction else "no in-switch reduction"]
+    elif isinstance(part, NicSpec):
+        lines += [f"{part.ports} x {part.port_speed_gbit_s:g} Gb/s, PCIe Gen{part.pcie_gen} x{part.pcie_lanes}"]
+    elif isinstance(part, CpuSpec):
+        lines += [f"{part.cores} cores, {part.tdp_w or '?'} W, {part.pcie_lanes or '?'} PCIe Gen{part.pcie_gen} lanes"]
+    elif isinstance(part, PsuSpec):
+        lines += [f"{part.output_w:.0f} W, {part.efficiency:.0%} efficient"]
+    elif isinstance(part, ChassisSpec):
+        lines += [f"{part.rack_units}U, {part.cooling_type.value}",
+                  ", ".join(f"{n} {k.value}" for k, n in part.slots.items())]
+    lines.append(f"source: {part.source}")
+    return "\n".join(lines)
+
+
+def part_mime(part_id: str) -> QMimeData:
+    mime = QMimeData()
+    mime.setData(PART_MIME, part_id.encode("utf-8"))
+    mime.setText(part_id)
+    return mime
+
+
+class PartTree(QTreeWidget):
+    def mimeData(self, items) -> QMimeData:  # noqa: N802 (Qt override)
+        part = items[0].data(0, PART_ROLE) if items else None
+        return part_mime(part) if part else QMimeData()
+
+    def startDrag(self, actions) -> None:  # noqa: N802 (Qt override)
+        item = self.currentItem()
+        part = item.data(0, PART_ROLE) if item else None
+        if not part:
+            return
+        mime = self.mimeData([item])
+        drag = QDrag(self)
+        drag.setMimeData(mime)
+        drag.setPixmap(item.icon(0).pixmap(32, 32))
+        drag.exec(Qt.DropAction.CopyAction)
+
+
+class PalettePanel(QWidget):
+    def __init__(self, catalog: Catalog) -> None:
+        super().__init__()
+        self.search = QLineEdit(placeholderText="Search parts (name, vendor, id)...")
+        self.search.setClearButtonEnabled(True)
+        self.tree = PartTree()
+        self.tree.setHeaderHidden(True)
+        self.tree.setDragEnabled(True)
+        self.tree.setDragDropMode(QTreeWidget.DragDropMode.DragOnly)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(self.search)
+        layout.addWidget(self.tree)
+        self._fill(catalog)
+        self.search.textChanged.connect(self.filter)
+
+    def _fill(self, catalog: Catalog) -> None:
+        for kind in ORDER:
+            parts = sorted(catalog.of_kind(kind), key=lambda p: p.name)
+            if not parts:
+                continue
+            group = QTreeWidgetItem(self.tree, [KIND_LABEL[kind]])
+            group.setIcon(0, kind_icon(kind))
+            group.setFlags(group.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
+            for part in parts:
+                item = QTreeWidgetItem(group, [part.name])
+                item.setData(0, PART_ROLE, part.id)
+                item.setIcon(0, kind_icon(kind))
+                item.setToolTip(0, tooltip(part))
+            group.setExpanded(kind in ("gpu", "scaleup_switch", "nic"))
+
+    def filter(self, text: str) -> None:
+        needle = text.strip().lower()
+        for i in range(self.tree.topLevelItemCount()):
+            group = self.tree.topLevelItem(i)
+            visible = 0
+            for j in range(group.childCount()):
+                child = group.child(j)
+                hit = not needle or needle in child.text(0).lower() or needle in child.data(0, PART_ROLE) \
+                    or needle in child.toolTip(0).lower()
+                child.setHidden(not hit)
+                visible += hit
+            group.setHidden(visible == 0)
+            if needle:
+                group.setExpanded(True)
+
+    def item_for(self, part_id: str) -> QTreeWidgetItem | None:
+        for i in range(self.tree.topLevelItemCount()):
+            group = self.tree.topLevelItem(i)
+            for j in range(group.childCount()):
+                if group.child(j).data(0, PART_ROLE) == part_id:
+                    return group.child(j)
+        return None

@@ -1,0 +1,170 @@
+"""Performance: busbw against message size (matplotlib), an nccl-tests table, bottleneck, what-if.
+
+The simulation runs on a worker thread; results from an older design are dropped.
+"""
+
+from __future__ import annotations
+
+from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.core.errors import DesignerError
+from designer.export.charts import LABELS, busbw_figure
+from designer.model.catalog import Catalog
+from designer.model.design import Design
+from designer.simulation import COLLECTIVES, SimConfig, SimResult, simulate
+from designer.simulation.collectives import ALGORITHMS
+
+TABLE_SIZES = (8, 1 << 10, 64 << 10, 1 << 20, 16 << 20, 256 << 20, 1 << 30, 16 << 30)
+
+
+class _Signals(QObject):
+    done = Signal(int, object, str)  # generation, result or None, error
+
+
+class SimJob(QRunnable):
+    def __init__(self, generation: int, design: Design, catalog: Catalog, config: SimConfig) -> None:
+        super().__init__()
+        self.generation, self.design, self.catalog, self.config = generation, design, catalog, config
+        self.signals = _Signals()
+
+    def run(self) -> None:
+        try:
+            result = simulate(self.design, self.catalog, self.config)
+            self.signals.done.emit(self.generation, result, "")
+        except DesignerError as exc:
+            self.signals.done.emit(self.generation, None, str(exc))
+        except Exception as exc:  # noqa: BLE001 (a worker must always report back)
+            self.signals.done.emit(self.generation, None, f"simulation failed: {exc.__class__.__name__}: {exc}")
+
+
+class PerformancePanel(QWidget):
+    bottleneck_changed = Signal(set)  # link ids to highlight
+    finished = Signal()
+
+    def __init__(self, catalog: Catalog) -> None:
+        super().__init__()
+        self.catalog = catalog
+        self.pool = QThreadPool.globalInstance()
+        self.generation = 0
+        self.design: Design | None = None
+        self.fail_ids: tuple[str, ...] = ()
+        self.result: SimResult | None = None
+        self.checks = {c: QCheckBox(LABELS[c]) for c in COLLECTIVES}
+        for name in ("allreduce", "allgather", "reducescatter", "alltoall"):
+            self.checks[name].setChecked(True)
+        self.nodes = QSpinBox()
+        self.nodes.setRange(1, 4096)
+        self.nodes.setPrefix("nodes: ")
+        self.algorithm = QComboBox()
+        self.algorithm.addItems(["auto", *ALGORITHMS])
+        self.whatif = QCheckBox("What-if: fail the selection")
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)
+        self.progress.setMaximumWidth(120)
+        self.progress.hide()
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        controls = QHBoxLayout()
+        for w in [*self.checks.values(), self.nodes, self.algorithm, self.whatif, self.progress]:
+            controls.addWidget(w)
+        controls.addStretch(1)
+        self.figure = busbw_figure(SimResult(()), figsize=(6, 3))
+        self.canvas = FigureCanvasQTAgg(self.figure)
+        self.table = QTableWidget()
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.canvas)
+        split.addWidget(self.table)
+        split.setSizes([600, 500])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addLayout(controls)
+        layout.addWidget(self.status)
+        layout.addWidget(split, 1)
+        for w in self.checks.values():
+            w.toggled.connect(self.rerun)
+        self.nodes.valueChanged.connect(self.rerun)
+        self.algorithm.currentIndexChanged.connect(self.rerun)
+        self.whatif.toggled.connect(self.rerun)
+        self.selection: list[str] = []
+        self._jobs: dict[int, SimJob] = {}
+
+    def set_design(self, design: Design) -> None:
+        self.design = design
+        self.rerun()
+
+    def set_selection(self, ids: list[str]) -> None:
+        self.selection = ids
+        if self.whatif.isChecked():
+            self.rerun()
+
+    def config(self) -> SimConfig:
+        chosen = tuple(c for c, w in self.checks.items() if w.isChecked()) or ("allreduce",)
+        fail = tuple(self.selection) if self.whatif.isChecked() else ()
+        return SimConfig(collectives=chosen, nodes=self.nodes.value(), algorithm=self.algorithm.currentText(),
+                         fail=fail)
+
+    def rerun(self) -> None:
+        if self.design is None:
+            return
+        self.generation += 1
+        job = SimJob(self.generation, self.design, self.catalog, self.config())
+        job.setAutoDelete(False)
+        self._jobs[self.generation] = job  # keep the job (and its signal object) alive until it reports
+        job.signals.done.connect(self._done, Qt.ConnectionType.QueuedConnection)
+        self.progress.show()
+        self.pool.start(job)
+
+    def _done(self, generation: int, result: SimResult | None, error: str) -> None:
+        self._jobs.pop(generation, None)
+        if generation != self.generation:
+            return  # a newer run is on its way
+        self.progress.hide()
+        if result is None:
+            self.status.setText(f"<span style='color:#d32f2f'>{error}</span>")
+            self.bottleneck_changed.emit(set())
+            self.finished.emit()
+            return
+        self.result = result
+        self._chart(result)
+        self._table(result)
+        last = result.rows[-1] if result.rows else None
+        notes = "<br>".join(result.notes)
+        self.status.setText((f"Bottleneck at {last.size_bytes >> 20} MiB {last.collective}: {last.bottleneck}"
+                             if last else "") + (f"<br>{notes}" if notes else ""))
+        self.bottleneck_changed.emit(set(last.bottleneck_link_ids) if last else set())
+        self.finished.emit()
+
+    def _chart(self, result: SimResult) -> None:
+        busbw_figure(result, fig=self.figure)
+        self.canvas.draw_idle()
+
+    def _table(self, result: SimResult) -> None:
+        rows = [r for r in result.rows if r.size_bytes in TABLE_SIZES]
+        headers = ["collective", "size (B)", "time (us)", "algbw (GB/s)", "busbw (GB/s)", "algorithm"]
+        self.table.setColumnCount(len(headers))
+        self.table.setHorizontalHeaderLabels(headers)
+        self.table.setRowCount(len(rows))
+        for i, r in enumerate(rows):
+            values = [r.collective, f"{r.size_bytes:,}", f"{r.time_us:,.1f}", f"{r.algbw_GBps:.2f}",
+                      f"{r.busbw_GBps:.2f}", f"{r.algorithm}/{r.protocol}"]
+            for j, v in enumerate(values):
+                cell = QTableWidgetItem(v)
+                if j:
+                    cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(i, j, cell)
+        self.table.resizeColumnsToContents()

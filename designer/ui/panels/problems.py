@@ -1,0 +1,85 @@
+"""Problems: rule violations grouped by rule, with severity icons; click to locate; waive from the menu."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QInputDialog, QLabel, QMenu, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+
+from designer.rules import Report, Violation
+from designer.ui.style import severity_icon
+
+VIOLATION_ROLE = Qt.ItemDataRole.UserRole
+
+
+class ProblemsPanel(QWidget):
+    locate = Signal(list)  # ids to select and centre
+    waive = Signal(str, tuple, str)  # rule, ids, reason
+    unwaive = Signal(object)  # Violation
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.summary = QLabel()
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["Problem", "Items"])
+        self.tree.setColumnWidth(0, 760)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._menu)
+        self.tree.itemClicked.connect(self._clicked)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.tree)
+        self.report: Report | None = None
+
+    def show_report(self, report: Report) -> None:
+        self.report = report
+        self.tree.clear()
+        for rule_id, violations in report.by_rule().items():
+            worst = violations[0].severity.value
+            group = QTreeWidgetItem(self.tree, [f"{rule_id}: {violations[0].title} ({len(violations)})"])
+            group.setIcon(0, severity_icon(worst))
+            for v in violations:
+                text = v.message + (f"  [waived: {v.waiver_reason}]" if v.waived else "")
+                item = QTreeWidgetItem(group, [text, ", ".join(v.ids)])
+                item.setIcon(0, severity_icon(v.severity.value))
+                item.setData(0, VIOLATION_ROLE, v)
+                item.setToolTip(0, f"{v.message}\nfix: {v.fix}" if v.fix else v.message)
+                if v.waived:
+                    font = item.font(0)
+                    font.setItalic(True)
+                    item.setFont(0, font)
+            group.setExpanded(worst != "info")
+        counts = {s: report.count(s) for s in report.severities}
+        self.summary.setText(" ".join(f"{n} {s.value}{'s' if n != 1 else ''}" for s, n in counts.items())
+                             + f", {len(report.waived)} waived; {len(report.rules_run)} rules")
+
+    def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        v: Violation | None = item.data(0, VIOLATION_ROLE)
+        if v is not None and v.ids:
+            self.locate.emit(list(v.ids))
+
+    def violation_items(self) -> list[QTreeWidgetItem]:
+        out = []
+        for i in range(self.tree.topLevelItemCount()):
+            group = self.tree.topLevelItem(i)
+            out += [group.child(j) for j in range(group.childCount())]
+        return out
+
+    def _menu(self, pos) -> None:
+        item = self.tree.itemAt(pos)
+        v: Violation | None = item.data(0, VIOLATION_ROLE) if item else None
+        if v is None:
+            return
+        menu = QMenu(self)
+        if v.waived:
+            menu.addAction("Remove waiver", lambda: self.unwaive.emit(v))
+        else:
+            menu.addAction("Waive...", lambda: self.ask_waiver(v))
+        if v.ids:
+            menu.addAction("Locate on canvas", lambda: self.locate.emit(list(v.ids)))
+        menu.exec(self.tree.viewport().mapToGlobal(pos))
+
+    def ask_waiver(self, v: Violation) -> None:
+        reason, ok = QInputDialog.getText(self, "Waive violation", f"Why is this acceptable?\n{v.message}")
+        if ok and reason.strip():
+            self.waive.emit(v.rule, v.ids, reason.strip())

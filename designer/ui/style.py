@@ -1,0 +1,71 @@
+"""Colours, icons and labels shared by the widgets."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+
+KIND_COLOR = {
+    "gpu": "#2e7d32", "scaleup_switch": "#6a1b9a", "pcie_switch": "#1565c0", "nic": "#00838f", "cpu": "#455a64",
+    "psu": "#ef6c00", "cooling": "#0277bd", "fabric": "#37474f", "chassis": "#616161",
+}
+LINK_COLOR = {
+    "nvlink": "#76b900", "xgmi": "#e53935", "hccs": "#c62828", "roce": "#8e24aa", "pcie": "#1e88e5",
+    "c2c": "#43a047", "socket": "#6d4c41", "network": "#546e7a",
+}
+SEVERITY_COLOR = {"error": "#d32f2f", "warning": "#f9a825", "info": "#1976d2"}
+KIND_LABEL = {
+    "gpu": "Accelerators", "scaleup_switch": "Scale-up switches", "pcie_switch": "PCIe switches", "nic": "NICs / DPUs",
+    "cpu": "CPUs", "psu": "Power supplies", "cooling": "Cooling", "fabric": "Networks", "chassis": "Chassis",
+}
+
+
+def icon_svg(name: str) -> bytes:
+    return (resources.files("designer") / "data" / "icons" / f"{name}.svg").read_bytes()
+
+
+@cache
+def kind_icon(kind: str) -> QIcon:
+    """A crisp icon at every device pixel ratio (rendered from SVG by Qt's SVG module)."""
+    icon = QIcon()
+    renderer = QSvgRenderer(QByteArray(icon_svg(kind if kind in KIND_COLOR else "chassis")))
+    for size in (16, 24, 32, 48, 64):
+        image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        renderer.render(painter)
+        painter.end()
+        icon.addPixmap(QPixmap.fromImage(image))
+    return icon
+
+
+@cache
+def severity_icon(severity: str) -> QIcon:
+    pix = QPixmap(16, 16)
+    pix.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pix)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setBrush(QColor(SEVERITY_COLOR[severity]))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.drawEllipse(2, 2, 12, 12)
+    painter.setPen(QColor("white"))
+    painter.drawText(pix.rect(), Qt.AlignmentFlag.AlignCenter, {"error": "!", "warning": "!", "info": "i"}[severity])
+    painter.end()
+    return QIcon(pix)
+
+
+def app_icon() -> QIcon:
+    renderer = QSvgRenderer(QByteArray(icon_svg("app")))
+    icon = QIcon()
+    for size in (16, 32, 48, 64, 128, 256):
+        image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        renderer.render(painter)
+        painter.end()
+        icon.addPixmap(QPixmap.fromImage(image))
+    return icon

@@ -1,0 +1,260 @@
+"""The desktop app, offscreen: drag and drop, wiring, moves, problems, performance, files."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from designer.document import commands as cmd
+from designer.io.files import load_design, save_design
+from designer.model.parts import SlotKind
+from designer.ui.canvas.items import ComponentItem
+
+
+def view_point(window, scene_point: QPointF) -> QPoint:
+    return window.view.mapFromScene(scene_point)
+
+
+def drop_part(window, part_id: str, scene_point: QPointF) -> None:
+    """A drag from the palette arriving at the canvas: enter, move, drop events on the viewport."""
+    item = window.palette.item_for(part_id)
+    mime = window.palette.tree.mimeData([item])
+    pos = QPointF(view_point(window, scene_point))
+    target = window.view.viewport()
+    actions = Qt.DropAction.CopyAction
+    buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(pos.toPoint(), actions, mime, buttons, mods)
+    QApplication.sendEvent(target, enter)
+    assert enter.isAccepted()
+    QApplication.sendEvent(target, QDragMoveEvent(pos.toPoint(), actions, mime, buttons, mods))
+    QApplication.sendEvent(target, QDropEvent(pos, actions, mime, buttons, mods))
+
+
+def slot_center(window, kind: SlotKind, index: int) -> QPointF:
+    return QPointF(*window.scene.layout.slot(kind, index).center)
+
+
+def test_drag_a_gpu_from_the_palette_onto_a_free_slot(make_window):
+    window = make_window("supermicro-pcie-l40s")
+    drop_part(window, "l40s", slot_center(window, SlotKind.PCIE_X16, 9))
+    new = window.document.design.component("gpu8")
+    assert new.part == "l40s" and new.slot == 9
+    assert "gpu8" in window.scene.components and window.scene.selected_ids() == ["gpu8"]
+    window.document.undo()
+    assert "gpu8" not in {c.id for c in window.document.design.components}
+
+
+def test_an_incompatible_drop_is_refused_with_the_reason(make_window):
+    window = make_window("dgx-h100")
+    before = window.document.design
+    drop_part(window, "mi300x", slot_center(window, SlotKind.SXM, 0))
+    assert window.document.design == before
+    message = window.statusBar().currentMessage()
+    assert "refused" in message and "needs a oam slot" in message
+
+
+def test_connect_tool_links_two_components_then_delete_the_link(make_window, qtbot):
+    window = make_window("dgx-h100")
+    window.set_tool("connect")
+    a, b = window.scene.components["gpu0"], window.scene.components["gpu1"]
+    start, end = view_point(window, a.center()), view_point(window, b.center())
+    vp = window.view.viewport()
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    QTest.mouseMove(vp, (start + end) / 2)
+    QTest.mouseMove(vp, end)
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    new = [lk for lk in window.document.design.links if {lk.a, lk.b} == {"gpu0", "gpu1"}]
+    assert len(new) == 1 and new[0].kind.value == "nvlink"
+    window.set_tool("select")
+    window.scene.select_ids([new[0].id])
+    window.delete_action.trigger()
+    assert not [lk for lk in window.document.design.links if {lk.a, lk.b} == {"gpu0", "gpu1"}]
+
+
+def test_move_an_item_that_has_links(make_window):
+    window = make_window("dgx-h100")
+    links_before = [lk for lk in window.document.design.links if "gpu2" in (lk.a, lk.b)]
+    item: ComponentItem = window.scene.components["gpu2"]
+    vp = window.view.viewport()
+    start = view_point(window, item.center())
+    end = view_point(window, slot_center(window, SlotKind.SXM, 6))
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    for t in (0.25, 0.5, 0.75, 1.0):
+        QTest.mouseMove(vp, start + (end - start) * t)
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    design = window.document.design
+    assert design.component("gpu2").slot == 6 and design.component("gpu6").slot == 2
+    assert [lk for lk in design.links if "gpu2" in (lk.a, lk.b)] == links_before
+    link = window.scene.links[links_before[0].id]
+    assert link.path().pointAtPercent(0).toPoint() == window.scene.components["gpu2"].center().toPoint()
+    assert window.document.history.undo_label == "Move gpu2"
+    window.undo_action.trigger()
+    assert window.document.design.component("gpu2").slot == 2
+
+
+def test_undo_redo_from_the_edit_menu(make_window):
+    window = make_window("dgx-h100")
+    start = window.document.design
+    window.controller.autowire()
+    window.controller.delete(["nic7"])
+    assert window.undo_action.text() == "Undo Delete 1 item"
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert window.document.design == start
+    window.redo_action.trigger()
+    assert window.redo_action.text() == "Redo Delete 1 item"
+
+
+def broken(window):
+    link = next(lk for lk in window.document.design.links if {lk.a, lk.b} == {"gpu0", "nvs1"})
+    window.document.push(cmd.set_link(link.id, count=3))
+
+
+def test_clicking_a_problem_selects_and_marks_its_items(make_window, qtbot):
+    window = make_window("dgx-h100")
+    broken(window)
+    qtbot.waitUntil(lambda: window.report is not None and window.report.has_errors, timeout=3000)
+    item = next(i for i in window.problems.violation_items()
+                if i.data(0, Qt.ItemDataRole.UserRole).rule == "scaleup.uneven_planes")
+    rect = window.problems.tree.visualItemRect(item)
+    QTest.mouseClick(window.problems.tree.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     rect.center())
+    assert sorted(window.scene.selected_ids()) == ["gpu0", "nvs1"]
+    assert window.scene.components["gpu0"].marker == "error"
+
+
+def test_a_waiver_persists_through_save_and_load(make_window, qtbot, tmp_path, catalog):
+    window = make_window("dgx-h100")
+    broken(window)
+    qtbot.waitUntil(lambda: window.report is not None and window.report.has_errors, timeout=3000)
+    v = next(v for v in window.report.active if v.rule == "scaleup.uneven_planes")
+    window.problems.waive.emit(v.rule, v.ids, "bench sample")
+    qtbot.waitUntil(lambda: window.report is not None and not window.report.has_errors, timeout=3000)
+    path = tmp_path / "waived.json"
+    assert window.files._save_to(path)
+    again = load_design(path, catalog)
+    assert [w.reason for w in again.waivers] == ["bench sample"]
+    assert window.windowTitle() == "waived.json - GPU Node Designer"
+
+
+def test_performance_panel_draws_a_chart(make_window, qtbot):
+    window = make_window("amd-mi300x")
+    window.bottom.setCurrentWidget(window.performance)
+    with qtbot.waitSignal(window.performance.finished, timeout=10000):
+        window.analyse()
+    ax = window.performance.figure.axes[0]
+    assert len(ax.get_lines()) == 4 and ax.get_xscale() == "log"
+    assert window.performance.table.rowCount() > 0
+    assert "gpu0 -> gpu1" in window.performance.status.text()
+    assert window.scene.links["l0"].highlighted
+
+
+def test_closing_with_unsaved_changes_asks(make_window, monkeypatch):
+    window = make_window("dgx-h100")
+    del window.files.confirm_discard  # the real prompt, for this test
+    window.document.push(cmd.set_meta(name="changed"))
+    assert window.windowTitle().startswith("DGX H100*") or window.windowTitle().startswith("changed*")
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a) or QMessageBox.StandardButton.Cancel)
+    assert not window.close() and window.isVisible() and len(asked) == 1
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard)
+    assert window.close()
+    window.files.confirm_discard = lambda: True
+
+
+def test_recovery_after_a_crash(make_window, monkeypatch, tmp_path):
+    autosave = tmp_path / "state" / "autosave.json"
+    crashed = make_window("dgx-h100", autosave)
+    crashed.document.push(cmd.set_meta(name="work in progress"))
+    crashed.files.autosave()
+    assert autosave.exists()
+    lost = crashed.document.design  # the process dies here: no close, no cleanup
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    fresh = make_window("dgx-a100", autosave)
+    assert fresh.files.offer_recovery()
+    assert fresh.document.design == lost and not fresh.document.is_clean
+
+
+def test_a_bad_file_leaves_the_current_design_untouched(make_window, monkeypatch, tmp_path):
+    window = make_window("dgx-h100")
+    before = window.document.design
+    bad = tmp_path / "broken.json"
+    bad.write_text(json.dumps({"chassis": "chassis-dgx-h100", "components": [{"id": "g", "part": "nope"}]}))
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
+    assert not window.files.open_path(bad)
+    assert window.document.design == before
+    assert shown == ["broken.json: components[0].part: unknown part 'nope'"]
+
+
+def test_open_a_file_dropped_on_the_window(make_window, tmp_path, design_of):
+    window = make_window("dgx-h100")
+    path = tmp_path / "b200.json"
+    save_design(design_of("dgx-b200"), path)
+    window.view.files_dropped.emit([str(path)])
+    assert window.document.design.meta.template == "dgx-b200" and window.document.path == path
+
+
+def test_inspector_refuses_an_impossible_value_in_place(make_window, qtbot):
+    window = make_window("dgx-h100")
+    window.inspector._apply(lambda: cmd.set_settings(rack_power_budget_w=-5))
+    assert "Refused" in window.inspector.error.text()
+
+
+def test_bom_copies_tab_separated_rows(make_window, qtbot):
+    window = make_window("dgx-h100")
+    window.analyse()
+    text = window.bom.copy()
+    assert text.splitlines()[0].startswith("Part\tKind\tQty")
+    assert "NVIDIA H100 SXM5 80GB\tgpu\t8\t700\t5600" in text
+
+
+def test_palette_search_filters(make_window):
+    window = make_window("dgx-h100")
+    window.palette.search.setText("mi3")
+    visible = [window.palette.tree.topLevelItem(0).child(j).text(0)
+               for j in range(window.palette.tree.topLevelItem(0).childCount())
+               if not window.palette.tree.topLevelItem(0).child(j).isHidden()]
+    assert visible and all("MI3" in v for v in visible)
+
+
+def test_screenshot_command_writes_a_png(tmp_path):
+    out = tmp_path / "shot.png"
+    result = subprocess.run([sys.executable, "-m", "designer", "--screenshot", str(out), "--size", "1200x800",
+                             "rtx-pcie-8"], capture_output=True, text=True, timeout=120,
+                            env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    from PySide6.QtGui import QImage
+
+    assert QImage(str(out)).size().width() == 1200
+
+
+def test_screenshot_of_a_bad_file_exits_2(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    result = subprocess.run([sys.executable, "-m", "designer", "--screenshot", str(tmp_path / "x.png"), str(bad)],
+                            capture_output=True, text=True, timeout=120,
+                            env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert result.returncode == 2 and "bad.json: line 1" in result.stderr
+
+
+def test_ctrl_wheel_zooms_and_fit_shows_everything(make_window):
+    from PySide6.QtGui import QWheelEvent
+
+    window = make_window("dgx-h100")
+    before = window.view.transform().m11()
+    center = QPointF(window.view.viewport().rect().center())
+    event = QWheelEvent(center, QPointF(window.view.viewport().mapToGlobal(center.toPoint())), QPoint(0, 0),
+                        QPoint(0, 120), Qt.MouseButton.NoButton, Qt.KeyboardModifier.ControlModifier,
+                        Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(window.view.viewport(), event)
+    assert window.view.transform().m11() == pytest.approx(before * 1.15)
+    window.view.fit()
+    visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert visible.contains(window.scene.itemsBoundingRect().adjusted(5, 5, -5, -5))
