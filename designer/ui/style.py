@@ -28,12 +28,11 @@ def icon_svg(name: str) -> bytes:
     return (resources.files("designer") / "data" / "icons" / f"{name}.svg").read_bytes()
 
 
-@cache
-def kind_icon(kind: str) -> QIcon:
-    """A crisp icon at every device pixel ratio (rendered from SVG by Qt's SVG module)."""
+def svg_icon(name: str, sizes: tuple[int, ...]) -> QIcon:
+    """A crisp icon at every device pixel ratio, rendered from the SVG by Qt's SVG module."""
     icon = QIcon()
-    renderer = QSvgRenderer(QByteArray(icon_svg(kind if kind in KIND_COLOR else "chassis")))
-    for size in (16, 24, 32, 48, 64):
+    renderer = QSvgRenderer(QByteArray(icon_svg(name)))
+    for size in sizes:
         image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(Qt.GlobalColor.transparent)
         painter = QPainter(image)
@@ -41,6 +40,11 @@ def kind_icon(kind: str) -> QIcon:
         painter.end()
         icon.addPixmap(QPixmap.fromImage(image))
     return icon
+
+
+@cache
+def kind_icon(kind: str) -> QIcon:
+    return svg_icon(kind if kind in KIND_COLOR else "chassis", (16, 24, 32, 48, 64))
 
 
 @cache
@@ -59,13 +63,4 @@ def severity_icon(severity: str) -> QIcon:
 
 
 def app_icon() -> QIcon:
-    renderer = QSvgRenderer(QByteArray(icon_svg("app")))
-    icon = QIcon()
-    for size in (16, 32, 48, 64, 128, 256):
-        image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(image)
-        renderer.render(painter)
-        painter.end()
-        icon.addPixmap(QPixmap.fromImage(image))
-    return icon
+    return svg_icon("app", (16, 32, 48, 64, 128, 256))

@@ -14,9 +14,11 @@ COMPONENT_Z, LINK_Z, ZONE_Z = 10, 5, 0
 class ZoneItem(QGraphicsRectItem):
     """A chassis zone or an empty slot, drawn as a labelled outline."""
 
-    def __init__(self, rect: tuple[float, float, float, float], label: str, dashed: bool = False) -> None:
+    def __init__(self, rect: tuple[float, float, float, float], label: str, dashed: bool = False,
+                 title: bool = False) -> None:
         super().__init__(QRectF(*rect))
         self.label = label
+        self.title = title  # the chassis name, written above the outline
         pen = QPen(QColor(128, 128, 128, 150), 1.0, Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine)
         pen.setCosmetic(True)
         self.setPen(pen)
@@ -28,9 +30,13 @@ class ZoneItem(QGraphicsRectItem):
         super().paint(painter, option, widget)
         if self.label:
             painter.setPen(QColor(128, 128, 128))
-            painter.setFont(QFont("Sans", 7))
-            painter.drawText(self.rect().adjusted(3, 2, -3, -2), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
-                             self.label)
+            painter.setFont(QFont("Sans", 9 if self.title else 7, QFont.Weight.Bold if self.title else -1))
+            r = self.rect()
+            area = QRectF(r.left(), r.top() - 18, r.width(), 16) if self.title else r.adjusted(3, 2, -3, -2)
+            painter.drawText(area, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, self.label)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override: the title sits above the outline)
+        return super().boundingRect().adjusted(0, -20 if self.title else 0, 0, 0)
 
 
 class ComponentItem(QGraphicsRectItem):

@@ -69,7 +69,7 @@ class CanvasScene(QGraphicsScene):
 
     def _draw_chassis(self, design: Design) -> None:
         chassis = self.catalog.chassis(design.chassis)
-        outline = ZoneItem(self.layout.outline, f"{chassis.name} ({chassis.rack_units}U)")
+        outline = ZoneItem(self.layout.outline, f"{chassis.name} ({chassis.rack_units}U)", title=True)
         outline.setZValue(-1)
         self.addItem(outline)
         for name, rect in self.layout.zones.items():
