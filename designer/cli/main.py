@@ -5,11 +5,11 @@ from __future__ import annotations
 import sys
 
 from designer import __version__
-from designer.cli import info, simulate, validate
+from designer.cli import export, info, simulate, validate
 from designer.cli.common import EXIT_USAGE, Parser
 from designer.core.errors import DesignerError
 
-COMMANDS = (info, validate, simulate)
+COMMANDS = (info, validate, simulate, export)
 
 
 def build_parser() -> Parser:

@@ -10,18 +10,6 @@ from designer.model.catalog import default_catalog
 from designer.rules import Report, Severity, check
 
 
-def report_dict(report: Report, source: str) -> dict:
-    return {
-        "design": source,
-        "rules_run": list(report.rules_run),
-        "severities": [s.value for s in report.severities],
-        "counts": {s.value: report.count(s) for s in Severity},
-        "violations": [v.as_dict() for v in report.active],
-        "waived": [v.as_dict() for v in report.waived],
-        "summary": report.summary,
-    }
-
-
 def report_lines(report: Report, source: str) -> list[str]:
     lines = []
     for rule_id, group in report.by_rule().items():
@@ -40,7 +28,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     report = check(design, catalog, Severity(args.severity))
     source = Path(args.design).name
     if args.json:
-        print_json(report_dict(report, source))
+        print_json(report.as_dict(source))
     else:
         print("\n".join(report_lines(report, source)))
     return EXIT_FAIL if report.has_errors else EXIT_OK

@@ -1,9 +1,30 @@
-"""Reading a design back out of an exported PDF (the export embeds the design JSON)."""
+"""Reading a design back out of an exported PDF (the export embeds the design JSON as an attachment)."""
 
 from __future__ import annotations
 
+import io
+
 from designer.core.errors import DesignFileError
+
+ATTACHMENT = "design.json"
+MAX_ATTACHMENT_BYTES = 20_000_000
 
 
 def design_json_from_pdf(data: bytes, name: str) -> str:
-    raise DesignFileError(name, "is a PDF without an embedded design (PDF export is not available yet)")
+    from pypdf import PdfReader  # noqa: PLC0415 (only for PDFs)
+    from pypdf.errors import PdfReadError  # noqa: PLC0415
+
+    try:
+        attachments = PdfReader(io.BytesIO(data)).attachments
+        payloads = attachments.get(ATTACHMENT)
+    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
+        raise DesignFileError(name, f"not a readable PDF ({exc.__class__.__name__})") from None
+    if not payloads:
+        raise DesignFileError(name, "is a PDF without an embedded design (export one from GPU Node Designer)")
+    raw = payloads[0]
+    if len(raw) > MAX_ATTACHMENT_BYTES:
+        raise DesignFileError(name, "the embedded design is too large")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DesignFileError(name, "the embedded design is not UTF-8 text") from None

@@ -114,6 +114,18 @@ class Report:
     def has_errors(self) -> bool:
         return self.count(Severity.ERROR) > 0
 
+    def as_dict(self, source: str) -> dict:
+        """The JSON report: rules run, severities included, counts, violations, waived ones, summary."""
+        return {
+            "design": source,
+            "rules_run": list(self.rules_run),
+            "severities": [s.value for s in self.severities],
+            "counts": {s.value: self.count(s) for s in Severity},
+            "violations": [v.as_dict() for v in self.active],
+            "waived": [v.as_dict() for v in self.waived],
+            "summary": self.summary,
+        }
+
     def by_rule(self) -> dict[str, list[Violation]]:
         grouped: dict[str, list[Violation]] = {}
         for v in self.violations:

@@ -142,6 +142,25 @@ class NodeFabric:
         return self.n > 2 and not self.switches.intersection(*self.ports.values()) and all(
             b in self.ports[a] for i, a in enumerate(self.gpus) for b in self.gpus[i + 1:])
 
+    def _peers(self, gpu: str) -> list[str]:
+        return [p for p in self.ports[gpu] if p in self.topo.gpu_index and p in self.gpus]
+
+    @cached_property
+    def is_direct(self) -> bool:
+        """Switchless scale-up where rings can be built from direct links alone: every GPU has at least
+        two direct peers and the GPUs form one connected group (a full mesh, or one missing a link)."""
+        if self.n < 3 or self.switches.intersection(*self.ports.values()):
+            return False
+        if any(len(self._peers(g)) < 2 for g in self.gpus):
+            return False
+        seen, todo = {self.gpus[0]}, [self.gpus[0]]
+        while todo:
+            for p in self._peers(todo.pop()):
+                if p not in seen:
+                    seen.add(p)
+                    todo.append(p)
+        return len(seen) == self.n
+
     def _anchor(self, gpu: str, kind: str) -> str:
         """The nearest host device of a kind (host_tree lists nodes in BFS order)."""
         return next((n for n in host_tree(self.topo, gpu) if self.g.nodes[n]["kind"] == kind), "")
@@ -153,8 +172,9 @@ class NodeFabric:
                                                 self.topo.gpu_index[g]))
 
     def ring_flows(self) -> list[Flow]:
-        if self.is_mesh:  # n-1 rings of a Hamiltonian decomposition load every link equally
-            return [(a, b, 1.0 / (self.n - 1)) for a in self.gpus for b in self.gpus if a != b]
+        if self.is_direct:  # several rings over the direct links (a Hamiltonian decomposition of a full mesh
+            # loads every link equally); each GPU spreads its ring traffic over its direct peers
+            return [(a, b, 1.0 / len(self._peers(a))) for a in self.gpus for b in self._peers(a)]
         order = self.ring_order
         return [(order[i], order[(i + 1) % self.n], 1.0) for i in range(self.n)]
 

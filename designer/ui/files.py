@@ -110,6 +110,27 @@ class FileActions:
         self.clear_autosave()
         return True
 
+    # Exports --------------------------------------------------------------------------------
+    def export(self, kind: str) -> bool:
+        """File > Export: the same exports as `gpu-designer-cli export`, to the file the user picks."""
+        from designer.export.files import SUFFIX, export  # noqa: PLC0415 (matplotlib only when exporting)
+
+        labels = {"pdf": "PDF spec sheet (*.pdf)", "json": "JSON spec (*.json)", "svg": "SVG diagram (*.svg)",
+                  "png": "PNG diagram (*.png)"}
+        stem = self.document.path.stem if self.document.path else (self.document.design.meta.template or "design")
+        default = str(Path(self._folder()) / f"{stem}{'-spec' if kind == 'json' else ''}{SUFFIX[kind]}")
+        path, _ = QFileDialog.getSaveFileName(self.window, f"Export {labels[kind]}", default, labels[kind])
+        if not path:
+            return False
+        if not path.lower().endswith(SUFFIX[kind]):
+            path += SUFFIX[kind]
+        try:
+            export(self.document.design, self.document.catalog, {kind: Path(path)})
+        except (DesignerError, OSError) as exc:
+            QMessageBox.warning(self.window, "Export failed", str(exc))
+            return False
+        return True
+
     # Recent files ---------------------------------------------------------------------------
     def recent(self) -> list[str]:
         value = self.settings.value("recent", [])

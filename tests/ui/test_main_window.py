@@ -258,3 +258,14 @@ def test_ctrl_wheel_zooms_and_fit_shows_everything(make_window):
     window.view.fit()
     visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
     assert visible.contains(window.scene.itemsBoundingRect().adjusted(5, 5, -5, -5))
+
+
+def test_file_export_writes_the_pdf_the_user_picked(make_window, monkeypatch, tmp_path, catalog):
+    from PySide6.QtWidgets import QFileDialog
+
+    window = make_window("dgx-h100")
+    target = tmp_path / "sheet"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    assert window.files.export("pdf")
+    assert load_design(tmp_path / "sheet.pdf", catalog) == window.document.design
+    assert window.files.open_path(tmp_path / "sheet.pdf")  # the app opens its own PDF

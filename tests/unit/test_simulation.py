@@ -186,3 +186,13 @@ def test_layout_must_match_the_gpu_count(catalog, design_of):
     fab = node_fabric(design_of("dgx-h100"), catalog)
     with pytest.raises(DesignerError, match="must equal the 16 GPUs"):
         estimate(fab, 2, TrainingSetup(70e9, 80, 8192, tp=8, pp=1, dp=1))
+
+
+def test_a_mesh_missing_one_link_still_rings_over_the_other_six(catalog, design_of):
+    from designer.model import edits
+
+    d = design_of("amd-mi300x")
+    broken = edits.remove_links(d, [next(lk.id for lk in d.links if {lk.a, lk.b} == {"gpu0", "gpu1"})])
+    row = one(broken, catalog, "allreduce", 16 * GB, algorithm="ring")
+    assert row.busbw_GBps == pytest.approx(6 * 64 * LINK_EFFICIENCY[LinkKind.XGMI], rel=0.01)
+    assert row.bottleneck.startswith("gpu0 -> gpu2")

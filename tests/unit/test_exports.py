@@ -1,0 +1,144 @@
+"""Exports: PDF spec sheet (text, CJK, hostile names, embedded design), JSON spec against its schema, diagrams."""
+
+import io
+import json
+import xml.etree.ElementTree as ET
+
+import jsonschema
+import pytest
+from pypdf import PdfReader
+
+from designer.cli.main import main
+from designer.export.files import export
+from designer.export.pdf import spec_sheet_pdf
+from designer.export.spec import build_spec, committed_spec_schema, spec_json, spec_schema_text
+from designer.io.files import load_design
+from designer.templates import TEMPLATES
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+CHINESE = "训练集群：八卡节点，液冷改造评估 $5k & 100%"
+
+
+def pdf_text(data: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def info_json(capsys, template: str) -> dict:
+    assert main(["info", template, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("template", list(TEMPLATES))
+def test_every_template_exports_a_pdf_with_the_headline_figures(tmp_path, capsys, catalog, template):
+    pdf, spec = tmp_path / f"{template}.pdf", tmp_path / f"{template}.json"
+    assert main(["export", template, "--pdf", str(pdf), "--json", str(spec)]) == 0
+    assert capsys.readouterr().out.count("wrote") == 2
+    info = info_json(capsys, template)
+    text = flat(pdf_text(pdf.read_bytes()))
+    assert f"GPUs: {info['gpu_count']} x" in text
+    assert (f"Scale-up bandwidth per GPU: {info['scaleup_gbytes_s_per_gpu_per_dir']:.1f} GB/s per direction, "
+            f"{info['scaleup_gbytes_s_per_gpu_bidir']:.1f} GB/s bidirectional") in text
+    assert f"Total HBM: {info['hbm_total_gb']:,.0f} GB" in text
+    mem = info["mem_bw_total_tbytes_s"]
+    assert f"aggregate memory bandwidth {'unknown' if mem is None else f'{mem:.1f} TB/s'}" in text
+    assert f"{info['component_power_w']:,.0f} W components" in text
+    assert f"= {info['scaleout_gbit_s_per_gpu']:.0f} Gb/s per GPU" in text
+    assert "page 1 of 7" in text and "Sources" in text
+    data = json.loads(spec.read_text())
+    jsonschema.validate(data, json.loads(committed_spec_schema()))
+    assert data["key_figures"]["hbm_total_gb"] == info["hbm_total_gb"]
+
+
+def test_spec_schema_is_committed():
+    assert committed_spec_schema() == spec_schema_text()
+
+
+def test_user_text_comes_out_literally(tmp_path, catalog, design_of):
+    design = design_of("dgx-h100")
+    design = design.model_copy(update={"meta": design.meta.model_copy(update={"name": HOSTILE, "notes": CHINESE})})
+    data = spec_sheet_pdf(design, catalog)
+    text = flat(pdf_text(data))
+    assert HOSTILE in text and CHINESE in text
+    written = export(design, catalog, {"svg": tmp_path / "d.svg", "json": tmp_path / "d.json"})
+    assert len(written) == 2
+    root = ET.fromstring((tmp_path / "d.svg").read_text())  # well-formed: the name was escaped
+    assert HOSTILE in "".join(root.itertext())
+    assert json.loads((tmp_path / "d.json").read_text())["design"]["meta"]["notes"] == CHINESE
+
+
+def test_cjk_glyphs_come_from_a_cjk_font(catalog, design_of):
+    design = design_of("dgx-h100")
+    design = design.model_copy(update={"meta": design.meta.model_copy(update={"notes": CHINESE})})
+    reader = PdfReader(io.BytesIO(spec_sheet_pdf(design, catalog)))
+    fonts = set()
+    for obj in reader.pages[0]["/Resources"]["/Font"].values():
+        fonts.add(str(obj.get_object()["/BaseFont"]))
+    assert any("WenQuanYi" in f or "CJK" in f for f in fonts), fonts
+
+
+def test_a_pdf_opens_back_into_an_equal_design(tmp_path, catalog, design_of):
+    design = design_of("amd-mi300x")
+    path = tmp_path / "sheet.pdf"
+    export(design, catalog, {"pdf": path})
+    assert load_design(path, catalog) == design
+
+
+def test_cli_commands_accept_the_pdf(tmp_path, capsys, catalog, design_of):
+    path = tmp_path / "sheet.pdf"
+    export(design_of("dgx-b200"), catalog, {"pdf": path})
+    assert main(["validate", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["counts"]["error"] == 0
+    assert main(["topo", str(path)]) == 0
+
+
+def test_a_pdf_without_a_design_is_refused_clearly(tmp_path, catalog):
+    from matplotlib.figure import Figure
+
+    path = tmp_path / "other.pdf"
+    Figure().savefig(path)
+    with pytest.raises(Exception, match="other.pdf: is a PDF without an embedded design"):
+        load_design(path, catalog)
+
+
+def test_letter_paper(catalog, design_of):
+    box = PdfReader(io.BytesIO(spec_sheet_pdf(design_of("rtx-pcie-8"), catalog, paper="letter"))).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+
+
+def test_diagram_png_and_svg(tmp_path, catalog, design_of):
+    export(design_of("dgx-h100"), catalog, {"png": tmp_path / "d.png", "svg": tmp_path / "d.svg"})
+    assert (tmp_path / "d.png").read_bytes()[:4] == b"\x89PNG"
+    svg = (tmp_path / "d.svg").read_text()
+    assert "<svg" in svg and "gpu0" in svg  # text stays text
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["export", "dgx-h100"], "nothing to export"),
+    (["export", "dgx-h100", "--pdf", "sheet.txt"], "ending in .pdf"),
+    (["export", "dgx-h100", "--png", "/no/such/dir/x.png"], "does not exist"),
+    (["export", "dgx-h100", "--json", "x.json", "--nodes", "0"], "--nodes must be"),
+])
+def test_bad_export_arguments_exit_2_and_write_nothing(tmp_path, monkeypatch, capsys, argv, needle):
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    assert needle in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_existing_file_is_replaced_atomically(tmp_path, catalog, design_of):
+    path = tmp_path / "spec.json"
+    path.write_text("old")
+    export(design_of("dgx-h100"), catalog, {"json": path})
+    assert json.loads(path.read_text())["spec_version"] == "1.0"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["spec.json"]
+
+
+def test_spec_contains_the_derived_sections(catalog, design_of):
+    spec = json.loads(spec_json(build_spec(design_of("dgx-h100"), catalog, nodes=16)))
+    assert {p["nodes"] for p in spec["performance"]} == {1, 16}
+    assert spec["power"]["psu"] == "6 x 3300 W, N+2"
+    assert spec["rules"]["counts"]["error"] == 0 and spec["bom"][0]["part"] == "h100-sxm5"
