@@ -9,7 +9,12 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+import logging
+
 from matplotlib import font_manager
+
+# WenQuanYi Zen Hei has one weight; matplotlib would log a fallback line for every bold CJK string.
+logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
 
 CJK_FAMILIES = ("WenQuanYi Zen Hei", "Noto Sans CJK SC", "Noto Sans CJK JP", "Source Han Sans SC", "SimHei",
                 "Microsoft YaHei", "PingFang SC")
