@@ -6,10 +6,9 @@ by .ci/run) or `fonts-noto-cjk`. matplotlib falls back glyph by glyph through th
 
 from __future__ import annotations
 
+import logging
 from functools import cache
 from pathlib import Path
-
-import logging
 
 from matplotlib import font_manager
 

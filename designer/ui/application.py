@@ -15,6 +15,7 @@ from designer.document.document import Document
 from designer.io.files import load_design
 from designer.model.catalog import default_catalog
 from designer.templates import TEMPLATES, build_template
+from designer.ui.text import plain
 
 DEFAULT_TEMPLATE = "dgx-h100"
 
@@ -91,7 +92,7 @@ def run(argv: list[str]) -> int:
         if args.screenshot:
             sys.stderr.write(f"gpu-designer: error: {exc}\n")
             return 2
-        QMessageBox.warning(None, "Cannot open design", str(exc))
+        QMessageBox.warning(None, "Cannot open design", plain(exc))
         document = Document(build_template(DEFAULT_TEMPLATE, catalog), catalog)
     from designer.ui.main_window import MainWindow  # noqa: PLC0415
 

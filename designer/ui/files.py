@@ -13,6 +13,7 @@ from designer.core.errors import DesignerError, DesignFileError
 from designer.document.document import Document
 from designer.io.files import atomic_write_bytes, design_from_dict
 from designer.templates import build_template
+from designer.ui.text import plain
 
 FILTER = "GPU node designs (*.json *.pdf);;All files (*)"
 MAX_RECENT = 10
@@ -45,7 +46,7 @@ class FileActions:
         if self.document.is_clean:
             return True
         answer = QMessageBox.question(
-            self.window, "Unsaved changes", f"Save the changes to {self.document.title}?",
+            self.window, "Unsaved changes", plain(f"Save the changes to {self.document.title}?"),
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Save)
         if answer == QMessageBox.StandardButton.Save:
@@ -58,7 +59,7 @@ class FileActions:
         try:
             self.document.load(Path(path))
         except DesignFileError as exc:
-            QMessageBox.warning(self.window, "Cannot open design", str(exc))
+            QMessageBox.warning(self.window, "Cannot open design", plain(exc))
             return False
         self.add_recent(Path(path))
         return True
@@ -73,7 +74,7 @@ class FileActions:
         try:
             design = build_template(template_id, self.document.catalog)
         except DesignerError as exc:
-            QMessageBox.warning(self.window, "New design", str(exc))
+            QMessageBox.warning(self.window, "New design", plain(exc))
             return False
         self.document.replace(design, None, clean=True)
         return True
@@ -81,8 +82,8 @@ class FileActions:
     def revert(self) -> bool:
         if self.document.path is None or self.document.is_clean:
             return False
-        answer = QMessageBox.question(self.window, "Revert", f"Discard all changes since {self.document.title} "
-                                      "was last saved?")
+        answer = QMessageBox.question(self.window, "Revert", plain(f"Discard all changes since {self.document.title} "
+                                                                   "was last saved?"))
         return answer == QMessageBox.StandardButton.Yes and self.open_path(self.document.path, ask=False)
 
     # Saving ---------------------------------------------------------------------------------
@@ -104,7 +105,7 @@ class FileActions:
         try:
             self.document.save(path)
         except OSError as exc:
-            QMessageBox.warning(self.window, "Cannot save", f"{path.name}: {exc.strerror or exc}")
+            QMessageBox.warning(self.window, "Cannot save", plain(f"{path.name}: {exc.strerror or exc}"))
             return False
         self.add_recent(path)
         self.clear_autosave()
@@ -127,7 +128,7 @@ class FileActions:
         try:
             export(self.document.design, self.document.catalog, {kind: Path(path)})
         except (DesignerError, OSError) as exc:
-            QMessageBox.warning(self.window, "Export failed", str(exc))
+            QMessageBox.warning(self.window, "Export failed", plain(exc))
             return False
         return True
 
@@ -172,7 +173,7 @@ class FileActions:
             return False
         answer = QMessageBox.question(
             self.window, "Recover unsaved work",
-            f"GPU Node Designer did not close properly. Recover the unsaved design '{design.meta.name}'?")
+            plain(f"GPU Node Designer did not close properly. Recover the unsaved design '{design.meta.name}'?"))
         if answer != QMessageBox.StandardButton.Yes:
             self.clear_autosave()
             return False

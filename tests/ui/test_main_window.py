@@ -150,7 +150,7 @@ def test_performance_panel_draws_a_chart(make_window, qtbot):
     ax = window.performance.figure.axes[0]
     assert len(ax.get_lines()) == 4 and ax.get_xscale() == "log"
     assert window.performance.table.rowCount() > 0
-    assert "gpu0 -> gpu1" in window.performance.status.text()
+    assert "gpu0 -&gt; gpu1" in window.performance.status.text()  # escaped rich text
     assert window.scene.links["l0"].highlighted
 
 
@@ -189,7 +189,7 @@ def test_a_bad_file_leaves_the_current_design_untouched(make_window, monkeypatch
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
     assert not window.files.open_path(bad)
     assert window.document.design == before
-    assert shown == ["broken.json: components[0].part: unknown part 'nope'"]
+    assert len(shown) == 1 and "broken.json: components[0].part: unknown part 'nope'" in shown[0]
 
 
 def test_open_a_file_dropped_on_the_window(make_window, tmp_path, design_of):
@@ -269,3 +269,12 @@ def test_file_export_writes_the_pdf_the_user_picked(make_window, monkeypatch, tm
     assert window.files.export("pdf")
     assert load_design(tmp_path / "sheet.pdf", catalog) == window.document.design
     assert window.files.open_path(tmp_path / "sheet.pdf")  # the app opens its own PDF
+
+
+def test_user_text_is_escaped_in_rich_text_widgets(make_window):
+    window = make_window("dgx-h100")
+    window.document.push(cmd.set_meta(name="<img src=x onerror=alert(1)>"))
+    window.inspector.refresh()
+    assert "&lt;img src=x onerror=alert(1)&gt;" in window.inspector.heading.text()
+    window.document.push(cmd.set_component("gpu0", label="<b>bold</b>"))
+    assert "&lt;b&gt;bold&lt;/b&gt;" in window.scene.components["gpu0"].toolTip()

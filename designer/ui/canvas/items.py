@@ -7,6 +7,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from designer.ui.style import KIND_COLOR, LINK_COLOR, SEVERITY_COLOR, kind_icon
+from designer.ui.text import plain
 
 COMPONENT_Z, LINK_Z, ZONE_Z = 10, 5, 0
 
@@ -51,7 +52,7 @@ class ComponentItem(QGraphicsRectItem):
         self.setZValue(COMPONENT_Z)
         self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable | QGraphicsItem.GraphicsItemFlag.ItemIsMovable)
         self.setAcceptHoverEvents(True)
-        self.setToolTip(f"{cid}: {title}\n{subtitle}")
+        self.setToolTip(plain(f"{cid}: {title}\n{subtitle}"))
 
     def set_marker(self, severity: str | None) -> None:
         if severity != self.marker:
@@ -110,7 +111,7 @@ class LinkItem(QGraphicsPathItem):
         self.setZValue(LINK_Z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setAcceptHoverEvents(True)
-        self.setToolTip(f"{lid}: {kind}, {label}")
+        self.setToolTip(plain(f"{lid}: {kind}, {label}"))
         self.update_path()
 
     def update_path(self) -> None:

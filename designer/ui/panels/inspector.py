@@ -24,6 +24,7 @@ from designer.document import commands as cmd
 from designer.document.document import Document
 from designer.model.design import Redundancy
 from designer.model.parts import slot_kind_for
+from designer.ui.text import esc, plain
 
 
 class InspectorPanel(QWidget):
@@ -68,7 +69,7 @@ class InspectorPanel(QWidget):
         try:
             self.document.push(make())
         except DesignerError as exc:
-            self.error.setText(f"Refused: {exc}")
+            self.error.setText(plain(f"Refused: {exc}"))
             return False
         self.error.clear()
         return True
@@ -77,7 +78,7 @@ class InspectorPanel(QWidget):
         comp = self.document.design.component(cid)
         catalog = self.document.catalog
         part = catalog.get(comp.part)
-        self.heading.setText(f"<b>{cid}</b>: {part.name}<br><small>{part.source}</small>")
+        self.heading.setText(f"<b>{esc(cid)}</b>: {esc(part.name)}<br><small>{esc(part.source)}</small>")
         combo = QComboBox()
         same = [p for p in catalog.of_kind(part.kind) if slot_kind_for(p) == slot_kind_for(part)]  # type: ignore[attr-defined]
         for p in sorted(same, key=lambda p: p.name):
@@ -116,7 +117,7 @@ class InspectorPanel(QWidget):
 
     def _link(self, lid: str) -> None:
         link = self.document.design.link(lid)
-        self.heading.setText(f"<b>{lid}</b>: {link.kind.value} link {link.a} - {link.b}")
+        self.heading.setText(f"<b>{esc(lid)}</b>: {link.kind.value} link {esc(link.a)} - {esc(link.b)}")
         count = QSpinBox()
         count.setRange(1, 1024)
         count.setValue(link.count)
@@ -136,7 +137,7 @@ class InspectorPanel(QWidget):
 
     def _design(self) -> None:
         design = self.document.design
-        self.heading.setText(f"<b>Design</b>: {design.meta.name}")
+        self.heading.setText(f"<b>Design</b>: {esc(design.meta.name)}")
         name = QLineEdit(design.meta.name)
         name.setMaxLength(200)
         name.editingFinished.connect(lambda: name.text() != self.document.design.meta.name and

@@ -10,6 +10,7 @@ from designer.model.catalog import Catalog
 from designer.model.parts import ChassisSpec, CpuSpec, GpuSpec, NicSpec, PsuSpec, ScaleupSwitchSpec
 from designer.ui.canvas.view import PART_MIME
 from designer.ui.style import KIND_LABEL, kind_icon
+from designer.ui.text import plain
 
 ORDER = ("gpu", "scaleup_switch", "pcie_switch", "nic", "cpu", "psu", "cooling", "fabric", "chassis")
 PART_ROLE = Qt.ItemDataRole.UserRole
@@ -91,7 +92,7 @@ class PalettePanel(QWidget):
                 item = QTreeWidgetItem(group, [part.name])
                 item.setData(0, PART_ROLE, part.id)
                 item.setIcon(0, kind_icon(kind))
-                item.setToolTip(0, tooltip(part))
+                item.setToolTip(0, plain(tooltip(part)))
             group.setExpanded(kind in ("gpu", "scaleup_switch", "nic"))
 
     def filter(self, text: str) -> None:

@@ -27,6 +27,7 @@ from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.simulation import COLLECTIVES, SimConfig, SimResult, simulate
 from designer.simulation.collectives import ALGORITHMS
+from designer.ui.text import esc
 
 TABLE_SIZES = (8, 1 << 10, 64 << 10, 1 << 20, 16 << 20, 256 << 20, 1 << 30, 16 << 30)
 
@@ -135,7 +136,7 @@ class PerformancePanel(QWidget):
             return  # a newer run is on its way
         self.progress.hide()
         if result is None:
-            self.status.setText(f"<span style='color:#d32f2f'>{error}</span>")
+            self.status.setText(f"<span style='color:#d32f2f'>{esc(error)}</span>")
             self.bottleneck_changed.emit(set())
             self.finished.emit()
             return
@@ -143,8 +144,8 @@ class PerformancePanel(QWidget):
         self._chart(result)
         self._table(result)
         last = result.rows[-1] if result.rows else None
-        notes = "<br>".join(result.notes)
-        self.status.setText((f"Bottleneck at {last.size_bytes >> 20} MiB {last.collective}: {last.bottleneck}"
+        notes = "<br>".join(esc(n) for n in result.notes)
+        self.status.setText((f"Bottleneck of {last.collective} at {last.size_bytes >> 20} MiB: {esc(last.bottleneck)}"
                              if last else "") + (f"<br>{notes}" if notes else ""))
         self.bottleneck_changed.emit(set(last.bottleneck_link_ids) if last else set())
         self.finished.emit()

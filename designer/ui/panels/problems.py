@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QInputDialog, QLabel, QMenu, QTreeWidget, QTreeWid
 
 from designer.rules import Report, Violation
 from designer.ui.style import severity_icon
+from designer.ui.text import plain
 
 VIOLATION_ROLE = Qt.ItemDataRole.UserRole
 
@@ -43,7 +44,7 @@ class ProblemsPanel(QWidget):
                 item = QTreeWidgetItem(group, [text, ", ".join(v.ids)])
                 item.setIcon(0, severity_icon(v.severity.value))
                 item.setData(0, VIOLATION_ROLE, v)
-                item.setToolTip(0, f"{v.message}\nfix: {v.fix}" if v.fix else v.message)
+                item.setToolTip(0, plain(f"{v.message}\nfix: {v.fix}" if v.fix else v.message))
                 if v.waived:
                     font = item.font(0)
                     font.setItalic(True)
@@ -80,6 +81,6 @@ class ProblemsPanel(QWidget):
         menu.exec(self.tree.viewport().mapToGlobal(pos))
 
     def ask_waiver(self, v: Violation) -> None:
-        reason, ok = QInputDialog.getText(self, "Waive violation", f"Why is this acceptable?\n{v.message}")
+        reason, ok = QInputDialog.getText(self, "Waive violation", plain(f"Why is this acceptable?\n{v.message}"))
         if ok and reason.strip():
             self.waive.emit(v.rule, v.ids, reason.strip())
