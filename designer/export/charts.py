@@ -18,13 +18,23 @@ LABELS = {"allreduce": "AllReduce", "allgather": "AllGather", "reducescatter": "
           "alltoall": "AllToAll", "broadcast": "Broadcast", "reduce": "Reduce", "sendrecv": "SendRecv"}
 
 
-def busbw_figure(result: SimResult, title: str = "", figsize: tuple[float, float] = (8.0, 4.5),
-                 fig: Figure | None = None) -> Figure:
-    """busbw (GB/s) against message size (log2 x axis), one line per collective (into `fig` if given)."""
+def _fresh(fig: Figure | None, figsize: tuple[float, float]) -> Figure:
     if fig is None:
         fig = Figure(figsize=figsize, layout="constrained")
     fig.clear()
-    ax = fig.add_subplot()
+    return fig
+
+
+def busbw_figure(result: SimResult, title: str = "", figsize: tuple[float, float] = (8.0, 4.5),
+                 fig: Figure | None = None) -> Figure:
+    """busbw (GB/s) against message size, one line per collective (drawn into `fig` if given)."""
+    fig = _fresh(fig, figsize)
+    draw_busbw(fig.add_subplot(), result, title)
+    return fig
+
+
+def draw_busbw(ax, result: SimResult, title: str = "") -> None:
+    """busbw (GB/s) against message size (log2 x axis) into an Axes."""
     collectives = list(dict.fromkeys(r.collective for r in result.rows))
     styles = ["-", "--", ":", "-.", (0, (5, 1)), (0, (3, 1, 1, 1)), (0, (1, 1))]
     for i, name in enumerate(collectives):
@@ -40,7 +50,6 @@ def busbw_figure(result: SimResult, title: str = "", figsize: tuple[float, float
         ax.legend(loc="upper left", fontsize="small")
         r = result.rows[0]
         ax.set_title(title or f"{r.gpus} GPUs ({r.nodes} node{'s' if r.nodes > 1 else ''})", fontsize="medium")
-    return fig
 
 
 def figure_png(fig: Figure, dpi: int = 120) -> bytes:
@@ -52,11 +61,13 @@ def figure_png(fig: Figure, dpi: int = 120) -> bytes:
 
 def power_figure(design: Design, catalog: Catalog, figsize=(6.0, 3.0), fig: Figure | None = None) -> Figure:
     """Power by category (stacked) against the PSU capacity under the redundancy policy."""
+    fig = _fresh(fig, figsize)
+    draw_power(fig.add_subplot(), design, catalog)
+    return fig
+
+
+def draw_power(ax, design: Design, catalog: Catalog) -> None:
     b = power_budget(design, catalog)
-    if fig is None:
-        fig = Figure(figsize=figsize, layout="constrained")
-    fig.clear()
-    ax = fig.add_subplot()
     left = 0.0
     for cat, watts in b.by_category.items():
         if watts > 0:
@@ -69,4 +80,3 @@ def power_figure(design: Design, catalog: Catalog, figsize=(6.0, 3.0), fig: Figu
         ax.axvline(b.cooling_capacity_w / 1000, color="#0277bd", linestyle="--", label="cooling capacity")
     ax.set_xlabel("kW (DC load at the PSU outputs)")
     ax.legend(fontsize="x-small", ncols=3, loc="lower right")
-    return fig

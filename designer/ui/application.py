@@ -49,7 +49,8 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def screenshot(window, out: Path, size: tuple[int, int], tab: str, app: QApplication) -> int:
-    from PySide6.QtCore import QBuffer, QIODevice  # noqa: PLC0415
+    """Show the window, run the analysis, wait (bounded) for the performance worker, grab a PNG."""
+    from PySide6.QtCore import QBuffer, QEventLoop, QIODevice  # noqa: PLC0415
 
     from designer.io.files import atomic_write_bytes  # noqa: PLC0415
 
@@ -58,18 +59,11 @@ def screenshot(window, out: Path, size: tuple[int, int], tab: str, app: QApplica
     for i in range(window.bottom.count()):
         if window.bottom.tabText(i).replace("&&", "&").lower().startswith(tab.lower()):
             window.bottom.setCurrentIndex(i)
+    loop = QEventLoop()
+    window.performance.finished.connect(loop.quit)
+    QTimer.singleShot(10_000, loop.quit)  # never hang: give the worker ten seconds at most
     window.analyse()
-    done = {"perf": False}
-    window.performance.finished.connect(lambda: done.update(perf=True))
-    for _ in range(400):  # let layout, the fit and the performance worker settle (bounded)
-        app.processEvents()
-        if done["perf"]:
-            break
-        QTimer.singleShot(10, lambda: None)
-        app.processEvents()
-        import time  # noqa: PLC0415
-
-        time.sleep(0.01)
+    loop.exec()
     window.view.fit()
     app.processEvents()
     buffer = QBuffer()

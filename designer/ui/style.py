@@ -9,14 +9,12 @@ from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
-KIND_COLOR = {
-    "gpu": "#2e7d32", "scaleup_switch": "#6a1b9a", "pcie_switch": "#1565c0", "nic": "#00838f", "cpu": "#455a64",
-    "psu": "#ef6c00", "cooling": "#0277bd", "fabric": "#37474f", "chassis": "#616161",
-}
-LINK_COLOR = {
-    "nvlink": "#76b900", "xgmi": "#e53935", "hccs": "#c62828", "roce": "#8e24aa", "pcie": "#1e88e5",
-    "c2c": "#43a047", "socket": "#6d4c41", "network": "#546e7a",
-}
+from designer.export.diagram import KIND_COLOR as _DIAGRAM_COLORS
+from designer.export.diagram import LINK_COLOR as _LINK_COLOR
+
+# One palette for the canvas and the exports.
+KIND_COLOR = {**_DIAGRAM_COLORS, "chassis": "#616161"}
+LINK_COLOR = dict(_LINK_COLOR)
 SEVERITY_COLOR = {"error": "#d32f2f", "warning": "#f9a825", "info": "#1976d2"}
 KIND_LABEL = {
     "gpu": "Accelerators", "scaleup_switch": "Scale-up switches", "pcie_switch": "PCIe switches", "nic": "NICs / DPUs",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -33,10 +34,12 @@ class InspectorPanel(QWidget):
         self.document = document
         self.selection: list[str] = []
         self.heading = QLabel()
+        self.heading.setTextFormat(Qt.TextFormat.RichText)  # built from escaped text
         self.heading.setWordWrap(True)
         self.form_host = QWidget()
         self.form = QFormLayout(self.form_host)
         self.error = QLabel()
+        self.error.setTextFormat(Qt.TextFormat.RichText)
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #d32f2f")
         layout = QVBoxLayout(self)

@@ -78,6 +78,7 @@ class PerformancePanel(QWidget):
         self.progress.setMaximumWidth(120)
         self.progress.hide()
         self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.RichText)  # built from escaped text
         self.status.setWordWrap(True)
         controls = QHBoxLayout()
         for w in [*self.checks.values(), self.nodes, self.algorithm, self.whatif, self.progress]:
