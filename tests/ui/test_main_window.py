@@ -278,3 +278,17 @@ def test_user_text_is_escaped_in_rich_text_widgets(make_window):
     assert "&lt;img src=x onerror=alert(1)&gt;" in window.inspector.heading.text()
     window.document.push(cmd.set_component("gpu0", label="<b>bold</b>"))
     assert "&lt;b&gt;bold&lt;/b&gt;" in window.scene.components["gpu0"].toolTip()
+
+
+def test_inspector_changes_the_chassis_as_one_undo_step(make_window, qtbot):
+    from PySide6.QtWidgets import QComboBox
+
+    window = make_window("dgx-h100")
+    window.scene.clearSelection()
+    window.inspector.refresh()
+    combo = next(w for w in window.inspector.form_host.findChildren(QComboBox)
+                 if w.findData("chassis-hgx-6u") >= 0)
+    combo.setCurrentIndex(combo.findData("chassis-hgx-6u"))
+    combo.activated.emit(combo.currentIndex())
+    assert window.document.design.chassis == "chassis-hgx-6u"
+    assert window.document.history.undo_label == "Change chassis to chassis-hgx-6u"

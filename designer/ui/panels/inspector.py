@@ -146,6 +146,13 @@ class InspectorPanel(QWidget):
         name.editingFinished.connect(lambda: name.text() != self.document.design.meta.name and
                                      self._apply(lambda: cmd.set_meta(name=name.text())))
         self.form.addRow("Name", name)
+        chassis = QComboBox()
+        for part in sorted(self.document.catalog.of_kind("chassis"), key=lambda p: p.name):
+            chassis.addItem(f"{part.name} ({part.rack_units}U)", part.id)  # type: ignore[attr-defined]
+        chassis.setCurrentIndex(chassis.findData(design.chassis))
+        chassis.activated.connect(lambda _i: chassis.currentData() != self.document.design.chassis and
+                                  self._apply(lambda: cmd.set_chassis(chassis.currentData())))
+        self.form.addRow("Chassis", chassis)
         author = QLineEdit(design.meta.author)
         author.editingFinished.connect(lambda: author.text() != self.document.design.meta.author and
                                        self._apply(lambda: cmd.set_meta(author=author.text())))
