@@ -1,5 +1,7 @@
 """Property tests: any structurally valid design, however odd, is checked and simulated without a crash."""
 
+import contextlib
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -64,10 +66,8 @@ def test_any_command_sequence_undoes_back_to_the_start(steps):
             "connect": cmd.connect_components(a, b),
             "autowire": cmd.autowire(),
         }[op]
-        try:
+        with contextlib.suppress(DesignerError):  # a refused command leaves the design alone
             doc.push(command)
-        except DesignerError:
-            pass
     while doc.history.can_undo:
         doc.undo()
     assert doc.design == start
