@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 from designer import __version__
@@ -9,6 +10,7 @@ from designer.cli import export, info, simulate, validate
 from designer.cli.common import EXIT_USAGE, Parser
 from designer.core.errors import DesignerError
 
+EXIT_INTERNAL = 70  # EX_SOFTWARE
 COMMANDS = (info, validate, simulate, export)
 
 
@@ -33,6 +35,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # noqa: BLE001 (a bug, not bad input: one line, and the traceback on request)
+        if os.environ.get("GPU_DESIGNER_DEBUG"):
+            raise
+        sys.stderr.write(f"gpu-designer-cli: internal error: {exc.__class__.__name__}: {exc} "
+                         "(set GPU_DESIGNER_DEBUG=1 for the traceback, and please report it)\n")
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

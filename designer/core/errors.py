@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 
+def one_line(text: str) -> str:
+    """Control characters (a newline in a file name, say) shown escaped, so a message stays one line."""
+    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in text)
+
+
 class DesignerError(Exception):
     """Base class: str(error) is a complete one-line message for the user."""
 
@@ -11,6 +16,7 @@ class DesignFileError(DesignerError):
     """A design file cannot be read; the message names the file and the place in it."""
 
     def __init__(self, source: str, message: str, where: str = "") -> None:
+        source = one_line(source)
         self.source = source
         self.where = where
         self.detail = message

@@ -40,13 +40,21 @@ def _depth(value: Any, limit: int) -> int:
     return deepest
 
 
+def _key(part: str) -> str:
+    """A key as it appears in a place name: plain when it is a simple name, else quoted and escaped."""
+    if part.isidentifier() and len(part) <= 64:
+        return part
+    return "[" + json.dumps(part[:64] + ("..." if len(part) > 64 else "")) + "]"
+
+
 def _where(loc: tuple[Any, ...]) -> str:
     out = ""
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
         elif not str(part).startswith(("function-", "list[", "union[")):
-            out += ("." if out else "") + str(part)
+            key = _key(str(part))
+            out += key if key.startswith("[") else ("." if out else "") + key
     return out
 
 

@@ -87,3 +87,16 @@ def test_a_broken_design_file_exits_2_naming_the_place(tmp_path, capsys):
     code, _, err = run(capsys, "info", str(path))
     assert code == 2
     assert err.strip() == "gpu-designer-cli: error: broken.json: components[0].part: unknown part 'warp-drive'"
+
+
+def test_an_internal_error_is_one_line_with_status_70(capsys, monkeypatch):
+    import designer.cli.info as info_module
+
+    def boom(_design_arg):
+        raise ZeroDivisionError("oops")
+
+    monkeypatch.setattr(info_module, "info_dict", boom)
+    monkeypatch.delenv("GPU_DESIGNER_DEBUG", raising=False)
+    assert main(["info", "dgx-h100"]) == 70
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "internal error: ZeroDivisionError: oops" in err

@@ -154,3 +154,18 @@ def test_nothing_in_a_file_is_executed(tmp_path, catalog, design_of):
     finally:
         os.chdir(cwd)
     assert design.meta.name.startswith("__import__") and not (tmp_path / "pwned").exists()
+
+
+def test_odd_keys_are_quoted_in_the_place_name(design_of, catalog):
+    raw = _raw(design_of)
+    raw["meta"]["line\nbreak"] = 1
+    message = _error(json.dumps(raw), catalog)
+    assert 'meta["line\\nbreak"]: unknown field' in message
+
+
+def test_a_file_name_with_a_newline_still_gives_one_line(tmp_path, catalog):
+    path = tmp_path / "bad\nname.json"
+    path.write_text("{")
+    with pytest.raises(DesignFileError) as info:
+        load_design(path, catalog)
+    assert "\n" not in str(info.value) and str(info.value).startswith("bad\\x0aname.json: ")
