@@ -6,6 +6,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("XDG_DATA_HOME", os.path.join(os.path.dirname(__file__), ".no-user-data"))
 
 import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+# CI replays the same examples every run (a red build is then reproducible); locally they vary.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 from designer.model.catalog import shipped_catalog  # noqa: E402
 from designer.templates import build_template  # noqa: E402

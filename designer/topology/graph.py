@@ -168,6 +168,11 @@ def build_topology(design: Design, catalog: Catalog) -> Topology:
     for link in design.links:
         ends = (g.nodes[link.a]["part"], g.nodes[link.b]["part"])
         cap, assumed = link_capacity(link, ends, chassis)
+        if g.has_edge(link.a, link.b) and g.edges[link.a, link.b]["kind"] is not link.kind:
+            # one pair, two kinds of link (say PCIe and NVLink): the first kind carries traffic; the
+            # others are set aside and reported by physical.link_conflict
+            g.graph.setdefault("conflicting_links", []).append(link.id)
+            continue
         if g.has_edge(link.a, link.b):
             data = g.edges[link.a, link.b]
             data["capacity"] += cap

@@ -274,3 +274,12 @@ def test_a_single_switch_with_no_other_path_is_an_error(catalog):
 def test_switch_plane_failure_is_graceful_on_dgx_h100(catalog, design_of):
     msgs = [v.message for v in fired(catalog, design_of("dgx-h100"), "resilience.single_failure")]
     assert "worst single scale-up failure: link l0 drops gpu0-gpu1 from 450 to 325 GB/s per direction (-28%)" in msgs
+
+
+def test_two_kinds_of_link_between_one_pair(catalog, design_of):
+    d = design_of("dgx-h100")
+    broken = edits.add_links(d, [Link(id="lx", kind=LinkKind.PCIE, a="gpu0", b="nvs0", count=16)])
+    assert new_rules(catalog, d, broken) == {"physical.link_conflict"}
+    (v,) = fired(catalog, broken, "physical.link_conflict")
+    assert v.message == ("lx is a pcie link between gpu0 and nvs0, which already have a nvlink link: "
+                         "it is not counted")

@@ -87,3 +87,12 @@ def mixed_accelerators(ctx: RuleContext) -> Iterator[Finding]:
         if len(models) > 1:
             yield Finding(f"one scale-up domain mixes {', '.join(models)}", tuple(sorted(gpus)),
                           "use one accelerator model per NVLink/xGMI/HCCS domain")
+
+
+@rule("physical.link_conflict", "One kind of link between two components", Severity.ERROR)
+def link_conflict(ctx: RuleContext) -> Iterator[Finding]:
+    for lid in ctx.topo.graph.graph.get("conflicting_links", []):
+        link = ctx.design.link(lid)
+        first = ctx.topo.graph.edges[link.a, link.b]["kind"].value
+        yield Finding(f"{lid} is a {link.kind.value} link between {link.a} and {link.b}, which already have a "
+                      f"{first} link: it is not counted", (lid, link.a, link.b), "delete one of the two kinds")

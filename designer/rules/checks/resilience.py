@@ -35,8 +35,9 @@ def _after_switch(ports, base, switch) -> dict[tuple[str, str], float]:
 
 
 def _failures(ctx: RuleContext, ports, base):
+    conflicting = set(ctx.topo.graph.graph.get("conflicting_links", []))
     for link in ctx.design.links:
-        if link.kind in SCALEUP and (link.a in ports or link.b in ports):
+        if link.kind in SCALEUP and (link.a in ports or link.b in ports) and link.id not in conflicting:
             yield f"link {link.id}", _after_link(ctx, ports, base, link)
     for cid in ctx.topo.scaleup_switches:
         yield f"switch plane {cid}", _after_switch(ports, base, cid)
