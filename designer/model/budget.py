@@ -115,7 +115,7 @@ class PowerBudget:
         return [line for line in self.lines if line.assumed]
 
 
-def _known_or_default(part: PartBase, key: str, rated: float | None) -> tuple[float, bool, str]:
+def _known_or_default(key: str, rated: float | None) -> tuple[float, bool, str]:
     if rated is not None:
         return rated, False, ""
     watts, note = DEFAULT_W[key]
@@ -126,16 +126,16 @@ def _component_line(comp_id: str, part: PartBase) -> PowerLine | None:
     if isinstance(part, GpuSpec):
         return PowerLine("GPUs", comp_id, part.id, part.tdp_w)
     if isinstance(part, CpuSpec):
-        watts, assumed, note = _known_or_default(part, "cpu", part.tdp_w)
+        watts, assumed, note = _known_or_default("cpu", part.tdp_w)
         return PowerLine("CPUs", comp_id, part.id, watts, assumed, note)
     if isinstance(part, ScaleupSwitchSpec):
-        watts, assumed, note = _known_or_default(part, "scaleup_switch", part.power_w)
+        watts, assumed, note = _known_or_default("scaleup_switch", part.power_w)
         return PowerLine("Scale-up switches", comp_id, part.id, watts, assumed, note)
     if isinstance(part, PcieSwitchSpec):
-        watts, assumed, note = _known_or_default(part, "pcie_switch", part.power_w)
+        watts, assumed, note = _known_or_default("pcie_switch", part.power_w)
         return PowerLine("PCIe switches", comp_id, part.id, watts, assumed, note)
     if isinstance(part, NicSpec):
-        watts, assumed, note = _known_or_default(part, "dpu" if part.is_dpu else "nic", part.power_w)
+        watts, assumed, note = _known_or_default("dpu" if part.is_dpu else "nic", part.power_w)
         return PowerLine("NICs", comp_id, part.id, watts, assumed, note)
     return None
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from designer.core.units import gbit_to_gbyte
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -93,6 +92,3 @@ def key_figures(design: Design, catalog: Catalog, topo: Topology | None = None) 
         heat_btu_hr=budget.heat_btu_hr, airflow_cfm=budget.airflow_cfm,
     )
 
-
-def scaleout_gbytes_s_per_gpu(figures: KeyFigures) -> float:
-    return gbit_to_gbyte(figures.scaleout_gbit_s_per_gpu)

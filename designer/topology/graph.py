@@ -132,12 +132,6 @@ class Topology:
         keep = [(u, v) for u, v, k in self.graph.edges(data="kind") if k in kinds]
         return self.graph.edge_subgraph(keep)
 
-    def routable(self, kinds: frozenset[LinkKind], a: str, b: str) -> nx.Graph:
-        """The subgraph a flow from a to b may use: edges of `kinds`, through transit nodes only."""
-        sub = self.edges_of_kinds(kinds)
-        allowed = [n for n in sub.nodes if n in (a, b) or self.graph.nodes[n]["transit"]]
-        return sub.subgraph(allowed)
-
     def max_flow(self, kinds: frozenset[LinkKind], sources: list[str], sinks: list[str]) -> float:
         """Max flow (GB/s per direction) from a set of GPUs to another over the given link kinds."""
         allowed = set(sources) | set(sinks)

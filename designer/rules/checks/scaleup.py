@@ -6,14 +6,11 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator
 
-from designer.model.design import LinkKind
-from designer.model.parts import NVLINK_FABRICS, Fabric, GpuSpec, PartBase, ScaleupSwitchSpec
+from designer.model.parts import Fabric, GpuSpec, PartBase, ScaleupSwitchSpec
+from designer.model.wiring import FABRIC_LINK
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 from designer.topology.graph import SCALEUP
 from designer.topology.paths import host_path, scaleup_pair_capacity
-
-KIND_FOR_FABRIC = {Fabric.XGMI: LinkKind.XGMI, Fabric.HCCS: LinkKind.HCCS, Fabric.ROCE: LinkKind.ROCE,
-                   **{f: LinkKind.NVLINK for f in NVLINK_FABRICS}}
 
 
 def _fabric(part: PartBase) -> Fabric | None:
@@ -32,7 +29,7 @@ def fabric_mismatch(ctx: RuleContext) -> Iterator[Finding]:
         ends = [ctx.part(link.a), ctx.part(link.b)]
         fabrics = [_fabric(p) for p in ends]
         for cid, part, fab in zip((link.a, link.b), ends, fabrics, strict=True):
-            if fab is None or fab is Fabric.NONE or KIND_FOR_FABRIC[fab] is not link.kind:
+            if fab is None or fab is Fabric.NONE or FABRIC_LINK[fab] is not link.kind:
                 yield Finding(f"{link.id}: {part.name} has no {link.kind.value} ports", (link.id, cid),
                               "delete the link or use the part's own fabric")
                 break

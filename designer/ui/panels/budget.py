@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
 from PySide6.QtCore import Qt
@@ -11,6 +9,7 @@ from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from designer.export.charts import power_figure
+from designer.export.spec import bom_lines
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -63,15 +62,8 @@ class BomPanel(QWidget):
         QShortcut(QKeySequence.StandardKey.Copy, self.table, self.copy)
 
     def rows(self, design: Design) -> list[list]:
-        budget = power_budget(design, self.catalog)
-        unit = {ln.part: ln.watts for ln in budget.lines if ln.part}
-        counts = Counter(c.part for c in design.components)
-        out = []
-        for part_id, qty in counts.items():
-            part = self.catalog.get(part_id)
-            watts = unit.get(part_id, 0.0)
-            out.append([part.name, part.kind, qty, watts, watts * qty, part.source])  # type: ignore[attr-defined]
-        return sorted(out, key=lambda r: -r[4])
+        return [[b.name, b.kind, b.quantity, b.unit_power_w, b.total_power_w, b.source]
+                for b in bom_lines(design, self.catalog)]
 
     def set_design(self, design: Design) -> None:
         rows = self.rows(design)
