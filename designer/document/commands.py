@@ -69,7 +69,7 @@ def _prefix(part_kind: str) -> str:
 def add_component(part_id: str, slot: int | None = None) -> Command:
     def apply(design: Design, catalog: Catalog) -> Design:
         part = catalog.get(part_id)
-        cid = next_id(_prefix(part.kind), design.all_ids())  # type: ignore[attr-defined]
+        cid = next_id(_prefix(part.kind), design.all_ids())
         return edits.add_components(design, [Placement(id=cid, part=part_id, slot=free_slot(design, catalog,
                                                                                              part_id, slot))])
     return Command(f"Add {part_id}", apply)

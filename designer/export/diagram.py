@@ -57,7 +57,7 @@ def draw_diagram(ax, design: Design, catalog: Catalog, highlight: set[str] | Non
     for comp in design.components:
         part = catalog.get(comp.part)
         x, y, w, h = rects[comp.id]
-        color = KIND_COLOR.get(part.kind, "#777")  # type: ignore[attr-defined]
+        color = KIND_COLOR.get(part.kind, "#777")
         ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0,rounding_size=3", facecolor=color,
                                     alpha=0.35, edgecolor=color, linewidth=0.8, zorder=2))
         size = max(2.5, min(5.0, w / 16))

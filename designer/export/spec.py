@@ -79,7 +79,7 @@ def bom_lines(design: Design, catalog: Catalog) -> list[BomLine]:
     for part_id, qty in Counter(c.part for c in design.components).items():
         part = catalog.get(part_id)
         watts = round(unit.get(part_id, 0.0), 1)
-        out.append(BomLine(part=part_id, name=part.name, kind=part.kind, quantity=qty,  # type: ignore[attr-defined]
+        out.append(BomLine(part=part_id, name=part.name, kind=part.kind, quantity=qty,
                            unit_power_w=watts, total_power_w=round(watts * qty, 1), source=part.source))
     return sorted(out, key=lambda b: -b.total_power_w)
 

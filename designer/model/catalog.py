@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import TypeAdapter, ValidationError
 
 from designer.core.errors import CatalogError, UnknownPartError
-from designer.model.parts import CatalogFile, ChassisSpec, PartBase
+from designer.model.parts import AnyPart, CatalogFile, ChassisSpec
 
 USER_CATALOG_ENV = "GPU_DESIGNER_CATALOG_PATH"
 MAX_CATALOG_FILE_BYTES = 2_000_000
@@ -22,12 +22,12 @@ _FILE_ADAPTER = TypeAdapter(CatalogFile)
 
 @dataclass
 class Catalog:
-    parts: dict[str, PartBase] = field(default_factory=dict)
+    parts: dict[str, AnyPart] = field(default_factory=dict)
     origin: dict[str, str] = field(default_factory=dict)  # part id -> file it came from
     version: str = "1"
     problems: list[str] = field(default_factory=list)  # user files that were skipped, and why
 
-    def get(self, part_id: str) -> PartBase:
+    def get(self, part_id: str) -> AnyPart:
         try:
             return self.parts[part_id]
         except KeyError:
@@ -36,16 +36,16 @@ class Catalog:
     def __contains__(self, part_id: object) -> bool:
         return part_id in self.parts
 
-    def __iter__(self) -> Iterator[PartBase]:
+    def __iter__(self) -> Iterator[AnyPart]:
         return iter(self.parts.values())
 
-    def of_kind(self, kind: str) -> list[PartBase]:
-        return [p for p in self.parts.values() if getattr(p, "kind", None) == kind]
+    def of_kind(self, kind: str) -> list[AnyPart]:
+        return [p for p in self.parts.values() if p.kind == kind]
 
     def chassis(self, part_id: str) -> ChassisSpec:
         part = self.get(part_id)
         if not isinstance(part, ChassisSpec):
-            raise UnknownPartError(f"'{part_id}' is a {part.kind}, not a chassis")  # type: ignore[attr-defined]
+            raise UnknownPartError(f"'{part_id}' is a {part.kind}, not a chassis")
         return part
 
     def add_file(self, name: str, text: str, *, user: bool) -> None:

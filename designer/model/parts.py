@@ -175,11 +175,9 @@ class ChassisSpec(PartBase):
     base_power_w: NonNeg = 0  # board, BMC, fans excluded
 
 
-Part = Annotated[
-    GpuSpec | ScaleupSwitchSpec | PcieSwitchSpec | NicSpec | CpuSpec | PsuSpec | CoolingSpec | FabricSpec
-    | ChassisSpec,
-    Field(discriminator="kind"),
-]
+AnyPart = (GpuSpec | ScaleupSwitchSpec | PcieSwitchSpec | NicSpec | CpuSpec | PsuSpec | CoolingSpec | FabricSpec
+           | ChassisSpec)  # every part has `kind`; narrow with isinstance to read kind-specific fields
+Part = Annotated[AnyPart, Field(discriminator="kind")]
 
 PartKind = Literal[
     "gpu", "scaleup_switch", "pcie_switch", "nic", "cpu", "psu", "cooling", "fabric", "chassis"

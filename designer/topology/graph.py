@@ -158,7 +158,7 @@ def build_topology(design: Design, catalog: Catalog) -> Topology:
     g = nx.Graph()
     for comp in design.components:
         part = catalog.get(comp.part)
-        g.add_node(comp.id, part=part, kind=part.kind, transit=is_transit(part))  # type: ignore[attr-defined]
+        g.add_node(comp.id, part=part, kind=part.kind, transit=is_transit(part))
     for link in design.links:
         ends = (g.nodes[link.a]["part"], g.nodes[link.b]["part"])
         cap, assumed = link_capacity(link, ends, chassis)

@@ -38,7 +38,7 @@ class CanvasController:
             self.report(f"unknown part '{part_id}'")
             return False
         part = catalog.get(part_id)
-        if part.kind == "chassis":  # type: ignore[attr-defined]
+        if part.kind == "chassis":
             return self._push(cmd.set_chassis(part_id))
         kind = slot_kind_for(part)
         slot = self.scene.layout.slot_at(pos.x(), pos.y()) if self.scene.layout else None

@@ -51,7 +51,7 @@ class CanvasScene(QGraphicsScene):
             if rect is None:
                 rect = external_rect(external)
                 external += 1
-            item = ComponentItem(comp.id, part.kind, comp.label or part.name, subtitle(part), rect)  # type: ignore[attr-defined]
+            item = ComponentItem(comp.id, part.kind, comp.label or part.name, subtitle(part), rect)
             self.addItem(item)
             self.components[comp.id] = item
         self._draw_links(design)

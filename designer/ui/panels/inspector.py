@@ -83,7 +83,7 @@ class InspectorPanel(QWidget):
         part = catalog.get(comp.part)
         self.heading.setText(f"<b>{esc(cid)}</b>: {esc(part.name)}<br><small>{esc(part.source)}</small>")
         combo = QComboBox()
-        same = [p for p in catalog.of_kind(part.kind) if slot_kind_for(p) == slot_kind_for(part)]  # type: ignore[attr-defined]
+        same = [p for p in catalog.of_kind(part.kind) if slot_kind_for(p) == slot_kind_for(part)]
         for p in sorted(same, key=lambda p: p.name):
             combo.addItem(p.name, p.id)
         combo.setCurrentIndex(combo.findData(comp.part))
@@ -148,7 +148,7 @@ class InspectorPanel(QWidget):
         self.form.addRow("Name", name)
         chassis = QComboBox()
         for part in sorted(self.document.catalog.of_kind("chassis"), key=lambda p: p.name):
-            chassis.addItem(f"{part.name} ({part.rack_units}U)", part.id)  # type: ignore[attr-defined]
+            chassis.addItem(f"{part.name} ({part.rack_units}U)", part.id)
         chassis.setCurrentIndex(chassis.findData(design.chassis))
         chassis.activated.connect(lambda _i: chassis.currentData() != self.document.design.chassis and
                                   self._apply(lambda: cmd.set_chassis(chassis.currentData())))
