@@ -12,12 +12,15 @@ MAX_ATTACHMENT_BYTES = 20_000_000
 
 def design_json_from_pdf(data: bytes, name: str) -> str:
     from pypdf import PdfReader  # noqa: PLC0415 (only for PDFs)
-    from pypdf.errors import PdfReadError  # noqa: PLC0415
+    from pypdf.errors import LimitReachedError, PyPdfError  # noqa: PLC0415
 
     try:
         attachments = PdfReader(io.BytesIO(data)).attachments
         payloads = attachments.get(ATTACHMENT)
-    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
+    except LimitReachedError:
+        raise DesignFileError(name, "the embedded design inflates past the PDF reader's size limit "
+                                    "(not a design exported by GPU Node Designer)") from None
+    except (PyPdfError, ValueError, KeyError, TypeError, OSError, RecursionError) as exc:
         raise DesignFileError(name, f"not a readable PDF ({exc.__class__.__name__})") from None
     if not payloads:
         raise DesignFileError(name, "is a PDF without an embedded design (export one from GPU Node Designer)")
