@@ -95,7 +95,39 @@ def move_component(cid: str, slot: int) -> Command:
         if other is not None:
             design = edits.update_component(design, other.id, slot=comp.slot)
         return edits.update_component(design, cid, slot=slot)
-    return Command(f"Move {cid}", apply, merge_key=f"move:{cid}")
+    return Command(f"Move {cid}", apply)
+
+
+def move_components(targets: dict[str, int]) -> Command:
+    """Move several components to slots in one step (one drag of a multi-selection).
+
+    Each target slot must be free or be left by another moving component; a single component dropped on an
+    occupied slot of its kind swaps places with the one there (as `move_component`).
+    """
+    if len(targets) == 1:
+        ((cid, slot),) = targets.items()
+        return move_component(cid, slot)
+
+    def apply(design: Design, catalog: Catalog) -> Design:
+        moving = set(targets)
+        for cid, slot in targets.items():
+            comp = design.component(cid)
+            kind = slot_kind_for(catalog.get(comp.part))
+            have = catalog.chassis(design.chassis).slots.get(kind, 0) if kind else 0
+            if not 0 <= slot < have:
+                raise CommandError(f"no {kind.value if kind else ''} slot #{slot} for {cid} in this chassis")
+            other = next((c for c in design.components if c.id not in moving and c.slot == slot
+                          and slot_kind_for(catalog.get(c.part)) == kind), None)
+            if other is not None:
+                raise CommandError(f"slot #{slot} is taken by {other.id}")
+        wanted = [(kind, slot) for cid, slot in targets.items()
+                  if (kind := slot_kind_for(catalog.get(design.component(cid).part)))]
+        if len(set(wanted)) != len(wanted):
+            raise CommandError("two of the moved components would share a slot")
+        for cid, slot in targets.items():
+            design = edits.update_component(design, cid, slot=slot)
+        return design
+    return Command(f"Move {len(targets)} components", apply)
 
 
 def duplicate(ids: tuple[str, ...]) -> Command:
@@ -138,8 +170,7 @@ def _checked_part(design: Design, catalog: Catalog) -> Design:
 
 def set_link(lid: str, **changes: Any) -> Command:
     key = ",".join(sorted(changes))
-    return Command(f"Change link {lid} {key}", lambda d, cat: edits.update_link(d, lid, **changes),
-                   merge_key=f"link:{lid}:{key}")
+    return Command(f"Change link {lid} {key}", lambda d, cat: edits.update_link(d, lid, **changes))
 
 
 def set_settings(**changes: Any) -> Command:
@@ -151,7 +182,7 @@ def set_meta(**changes: Any) -> Command:
     def apply(design: Design, catalog: Catalog) -> Design:
         meta = type(design.meta).model_validate({**design.meta.model_dump(), **changes})
         return design.model_copy(update={"meta": meta})
-    return Command(f"Change {', '.join(sorted(changes))}", apply, merge_key="meta:" + ",".join(sorted(changes)))
+    return Command(f"Change {', '.join(sorted(changes))}", apply)
 
 
 def set_chassis(chassis: str) -> Command:

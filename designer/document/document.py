@@ -1,12 +1,14 @@
-"""The Document: the current design, its file, its history and its change events (Qt-free)."""
+"""The Document: the current design, its file, its history, its selection and its change events (Qt-free)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from designer.core.signal import Signal
+from designer.document.changes import DesignChange, diff_designs, replacement
 from designer.document.commands import Command
 from designer.document.history import History, Step
+from designer.document.selection import Selection
 from designer.io.files import load_design, save_design
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -18,9 +20,11 @@ class Document:
         self.catalog = catalog
         self.path = path
         self.history = History()
-        self.changed = Signal()  # (design) after any change of the design
+        self.selection = Selection()
+        self.revision = 0  # bumps on every change of the design: analyses are keyed by it
+        self.changed = Signal()  # (DesignChange) after any change of the design, a whole new one included
         self.clean_changed = Signal()  # (is_clean)
-        self.replaced = Signal()  # (design) when a whole new design or file is loaded
+        self.path_changed = Signal()  # (path | None) after Save As, Open, New
 
     # Editing ----------------------------------------------------------------------------------
     def push(self, command: Command) -> Design:
@@ -31,24 +35,27 @@ class Document:
             return after
         was_clean = self.history.is_clean
         self.history.push(Step(command.label, before, after, command.merge_key))
-        self._set(after, was_clean)
+        self._set(diff_designs(before, after), was_clean)
         return after
 
     def undo(self) -> None:
-        was_clean = self.history.is_clean
-        design = self.history.undo()
-        if design is not None:
-            self._set(design, was_clean)
+        self._step(self.history.undo)
 
     def redo(self) -> None:
-        was_clean = self.history.is_clean
-        design = self.history.redo()
-        if design is not None:
-            self._set(design, was_clean)
+        self._step(self.history.redo)
 
-    def _set(self, design: Design, was_clean: bool) -> None:
-        self.design = design
-        self.changed.emit(design)
+    def _step(self, move) -> None:
+        was_clean = self.history.is_clean
+        before = self.design
+        design = move()
+        if design is not None:
+            self._set(diff_designs(before, design), was_clean)
+
+    def _set(self, change: DesignChange, was_clean: bool) -> None:
+        self.design = change.after
+        self.revision += 1
+        self.selection.prune(change.after)
+        self.changed.emit(change)
         if was_clean != self.history.is_clean:
             self.clean_changed.emit(self.history.is_clean)
 
@@ -66,9 +73,12 @@ class Document:
         if target is None:
             raise ValueError("no file name")
         save_design(self.design, target)
+        moved = self.path != Path(target)
         self.path = Path(target)
         was_clean = self.history.is_clean
         self.history.set_clean()
+        if moved:
+            self.path_changed.emit(self.path)
         if not was_clean:
             self.clean_changed.emit(True)
 
@@ -79,12 +89,14 @@ class Document:
 
     def replace(self, design: Design, path: Path | None, clean: bool = True) -> None:
         self.design = design
+        self.revision += 1
         self.path = path
         self.history.clear()
         if not clean:
             self.history.mark_unsaved()  # e.g. a recovered autosave: unsaved work
-        self.replaced.emit(design)
-        self.changed.emit(design)
+        self.selection.clear()
+        self.changed.emit(replacement(design))
+        self.path_changed.emit(path)
         self.clean_changed.emit(self.history.is_clean)
 
     def revert(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from designer.core.memo import memo_by_identity
 from designer.core.units import airflow_cfm, watts_to_btu_per_hr
 from designer.model.catalog import Catalog
 from designer.model.design import Design, Redundancy
@@ -140,6 +141,7 @@ def _component_line(comp_id: str, part: PartBase) -> PowerLine | None:
     return None
 
 
+@memo_by_identity()
 def power_budget(design: Design, catalog: Catalog) -> PowerBudget:
     chassis = catalog.chassis(design.chassis)
     lines: list[PowerLine] = []

@@ -12,6 +12,7 @@ from functools import cached_property
 
 import networkx as nx
 
+from designer.core.memo import memo_by_identity
 from designer.core.units import gbit_to_gbyte, pcie_gbytes_s_per_dir
 from designer.model.catalog import Catalog
 from designer.model.design import SCALEUP_KINDS, Design, Link, LinkKind
@@ -153,6 +154,7 @@ class Topology:
         return float(nx.maximum_flow_value(di, "__src", "__sink"))
 
 
+@memo_by_identity()
 def build_topology(design: Design, catalog: Catalog) -> Topology:
     chassis = catalog.chassis(design.chassis)
     g = nx.Graph()

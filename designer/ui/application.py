@@ -73,8 +73,25 @@ def screenshot(window, out: Path, size: tuple[int, int], tab: str, app: QApplica
     return 0
 
 
+BENIGN_QT_MESSAGES = (
+    "This plugin does not support",  # the offscreen platform (screenshots, tests) lacks window-manager calls
+)
+
+
+def quiet_platform_messages() -> None:
+    """Qt's messages go to stderr as before, except the offscreen platform's notes on what it cannot do."""
+    from PySide6.QtCore import qInstallMessageHandler  # noqa: PLC0415
+
+    def handler(_mode, _context, message: str) -> None:
+        if not message.startswith(BENIGN_QT_MESSAGES):
+            sys.stderr.write(message + "\n")
+
+    qInstallMessageHandler(handler)
+
+
 def run(argv: list[str]) -> int:
     args = parse_args(argv)
+    quiet_platform_messages()
     app = QApplication.instance() or QApplication(["gpu-designer"])
     app.setApplicationName("GPU Node Designer")
     app.setOrganizationName("gpu-node-designer")
@@ -91,6 +108,7 @@ def run(argv: list[str]) -> int:
     from designer.ui.main_window import MainWindow  # noqa: PLC0415
 
     window = MainWindow(document, catalog)
+    install_crash_handler(window)
     if args.screenshot:
         out = Path(args.screenshot)
         if not out.parent.is_dir():
@@ -98,8 +116,37 @@ def run(argv: list[str]) -> int:
             return 2
         return screenshot(window, out, size, args.tab, app)
     window.show()
-    if args.design is None:
-        window.files.offer_recovery()
+    window.files.offer_recovery()  # whatever the app was started with: an autosave is never dropped unasked
     for problem in catalog.problems:
         window.say(problem)
     return app.exec()
+
+
+def install_crash_handler(window) -> None:
+    """An exception escaping a Qt slot: autosave first, then one line in the status bar; details in a log."""
+    import traceback  # noqa: PLC0415
+
+    from designer.ui.files import state_dir  # noqa: PLC0415
+
+    def handler(kind, value, tb) -> None:
+        saved = False
+        try:
+            saved = window.files.autosave()
+        except Exception:  # noqa: BLE001 (the handler must never raise)
+            saved = False
+        log = state_dir() / "crash.log"
+        try:
+            log.parent.mkdir(parents=True, exist_ok=True)
+            with log.open("a", encoding="utf-8") as out:
+                out.write("".join(traceback.format_exception(kind, value, tb)))
+        except OSError:
+            pass
+        line = (f"Internal error ({kind.__name__}: {value}); "
+                + ("your design was autosaved; " if saved else "")
+                + f"details in {log}")
+        try:
+            window.say(line.replace("\n", " "))
+        except RuntimeError:
+            sys.stderr.write(line + "\n")
+
+    sys.excepthook = handler

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import time
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QTimer
@@ -29,12 +31,27 @@ def state_dir() -> Path:
     return Path(user_state_dir("gpu-node-designer", appauthor=False))
 
 
+def _process_alive(pid: int) -> bool:
+    if os.name != "posix" or pid <= 0:
+        return False  # cannot tell: treat the autosave as left behind (recovery is offered, never forced)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 class FileActions:
-    def __init__(self, window: QWidget, document: Document, settings: QSettings) -> None:
+    def __init__(self, window: QWidget, document: Document, settings: QSettings,
+                 folder: Path | None = None) -> None:
         self.window = window
         self.document = document
         self.settings = settings
-        self.autosave_path = state_dir() / "autosave.json"
+        self.state_folder = folder or state_dir()
+        # one autosave file per running session: two windows, or a crash and a new session, never clobber each other
+        self.autosave_path = self.state_folder / f"autosave-{os.getpid()}-{time.time_ns()}.json"
         self.timer = QTimer(window)
         self.timer.setInterval(AUTOSAVE_MS)
         self.timer.timeout.connect(self.autosave)
@@ -108,7 +125,7 @@ class FileActions:
             QMessageBox.warning(self.window, "Cannot save", plain(f"{path.name}: {exc.strerror or exc}"))
             return False
         self.add_recent(path)
-        self.clear_autosave()
+        self.clear_autosave()  # the design it covered is saved now
         return True
 
     # Exports --------------------------------------------------------------------------------
@@ -146,36 +163,80 @@ class FileActions:
         return str(self.document.path.parent) if self.document.path else str(Path.home())
 
     # Autosave and recovery -------------------------------------------------------------------
-    def autosave(self) -> None:
+    def autosave(self) -> bool:
+        """Write the unsaved design to this session's autosave file (atomically). True when written."""
         if self.document.is_clean:
-            return
-        payload = {"original_path": str(self.document.path or ""),
+            self.clear_autosave()  # what it covered is the saved file again
+            return False
+        payload = {"original_path": str(self.document.path or ""), "pid": os.getpid(),
+                   "saved_at": datetime.now().astimezone().isoformat(timespec="seconds"),
                    "design": self.document.design.model_dump(mode="json")}
         try:
             self.autosave_path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(self.autosave_path, json.dumps(payload).encode("utf-8"))
         except OSError:
-            pass  # autosave is best effort; the status bar is not the place to nag
+            return False  # best effort; the crash handler says so in its one line
+        return True
 
     def clear_autosave(self) -> None:
         self.autosave_path.unlink(missing_ok=True)
 
+    def session_ended(self) -> None:
+        """The window closes after the user saved, discarded or had nothing unsaved: this session's file goes."""
+        self.timer.stop()
+        self.clear_autosave()
+
+    def left_behind(self) -> list[Path]:
+        """Autosaves of sessions that are not running any more (crashed), newest first."""
+        if not self.state_folder.is_dir():
+            return []
+        found = []
+        for path in self.state_folder.glob("autosave*.json"):
+            if path == self.autosave_path:
+                continue
+            parts = path.stem.split("-")
+            pid = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
+            if not _process_alive(pid):
+                found.append(path)
+        return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
     def offer_recovery(self) -> bool:
-        """After a crash: offer the autosaved design; load it as unsaved work when accepted."""
-        if not self.autosave_path.exists():
-            return False
+        """Offer every autosave a crashed session left, whatever this one was started with. True if recovered."""
+        recovered = False
+        for path in self.left_behind():
+            if not recovered and self._offer(path):
+                recovered = True
+        return recovered
+
+    def _offer(self, path: Path) -> bool:
         try:
-            payload = json.loads(self.autosave_path.read_text("utf-8"))
+            payload = json.loads(path.read_text("utf-8"))
             design = design_from_dict(payload["design"], "autosave", self.document.catalog)
             original = Path(payload["original_path"]) if payload.get("original_path") else None
         except (OSError, ValueError, KeyError, TypeError, DesignFileError):
-            self.clear_autosave()
+            path.unlink(missing_ok=True)  # unreadable: nothing to recover
             return False
+        when = _when(payload.get("saved_at"), path)
+        source = f"from {original}" if original else "(never saved to a file)"
+        buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
             self.window, "Recover unsaved work",
-            plain(f"GPU Node Designer did not close properly. Recover the unsaved design '{design.meta.name}'?"))
-        if answer != QMessageBox.StandardButton.Yes:
-            self.clear_autosave()
+            plain(f"GPU Node Designer did not close properly. Recover the unsaved design '{design.meta.name}' "
+                  f"{source}, autosaved {when}?\n\nRecover opens it as unsaved work; Discard deletes the "
+                  "autosave; Ignore keeps it for the next start."),
+            buttons.Yes | buttons.Discard | buttons.Ignore, buttons.Yes)
+        if answer == buttons.Ignore:
             return False
-        self.document.replace(design, original, clean=False)
-        return True
+        if answer == buttons.Yes:
+            self.document.replace(design, original, clean=False)
+            self.autosave()  # this session covers it now, before the old file goes
+        path.unlink(missing_ok=True)
+        return answer == buttons.Yes
+
+
+def _when(stamp: object, path: Path) -> str:
+    try:
+        moment = datetime.fromisoformat(str(stamp))
+    except ValueError:
+        moment = datetime.fromtimestamp(path.stat().st_mtime).astimezone()
+    return moment.strftime("at %H:%M on %d %b %Y")

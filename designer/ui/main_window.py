@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QTabWidget
+from shiboken6 import isValid
 
 from designer import __version__
+from designer.analysis import Analysis, unwaive_command
+from designer.document import commands as cmd
+from designer.document.changes import DesignChange
 from designer.document.document import Document
 from designer.model.catalog import Catalog
-from designer.rules import Report, Severity, check
-from designer.topology.figures import key_figures
+from designer.rules import Report, Violation
 from designer.ui.canvas.controller import CanvasController
 from designer.ui.canvas.scene import CanvasScene
 from designer.ui.canvas.view import CanvasView, ConnectTool, SelectTool
@@ -23,14 +27,18 @@ from designer.ui.panels.inspector import InspectorPanel
 from designer.ui.panels.palette import PalettePanel
 from designer.ui.panels.performance import PerformancePanel
 from designer.ui.panels.problems import ProblemsPanel
+from designer.ui.qt_guard import binding_report, protect_none
 from designer.ui.style import app_icon
+from designer.ui.text import esc
 
 CHECK_DEBOUNCE_MS = 150
 CLIP_MIME = "application/x-gpu-designer-parts"
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, document: Document, catalog: Catalog, settings: QSettings | None = None) -> None:
+    def __init__(self, document: Document, catalog: Catalog, settings: QSettings | None = None,
+                 state_folder: Path | None = None) -> None:
+        protect_none()  # before any widget: see qt_guard (a binding defect that aborts the interpreter)
         super().__init__()
         self.document, self.catalog = document, catalog
         self.settings = settings or QSettings("gpu-node-designer", "GPU Node Designer")
@@ -39,8 +47,8 @@ class MainWindow(QMainWindow):
         self.view = CanvasView(self.scene)
         self.setCentralWidget(self.view)
         self.controller = CanvasController(document, self.scene, self.say)
-        self.files = FileActions(self, document, self.settings)
-        self.report: Report | None = None
+        self.files = FileActions(self, document, self.settings, state_folder)
+        self.analysis: Analysis | None = None  # of the revision last analysed
         self._build_docks()
         self._build_status()
         self._build_actions()
@@ -50,7 +58,10 @@ class MainWindow(QMainWindow):
         self.check_timer.start()
         self.resize(1600, 1000)
         self.resizeDocks([self.findChild(QDockWidget, "Analysis")], [280], Qt.Orientation.Vertical)
-        self.on_replaced(document.design)
+        self.scene.show_design(document.design)
+        self.update_title()
+        self.update_undo_actions()
+        QTimer.singleShot(0, self.view.fit)
 
     # Composition ----------------------------------------------------------------------------
     def _dock(self, title: str, widget, area) -> QDockWidget:
@@ -114,7 +125,8 @@ class MainWindow(QMainWindow):
         self._action(e, "D&uplicate", lambda: self.controller.duplicate(self.scene.selected_ids()), "Ctrl+D")
         self._action(e, "&Copy", self.copy, K.Copy)
         self._action(e, "&Paste", self.paste, K.Paste)
-        self._action(e, "Select &All", lambda: self.scene.select_ids(self.document.design.all_ids()), K.SelectAll)
+        self._action(e, "Select &All", lambda: self.document.selection.set(self.document.design.all_ids()),
+                     K.SelectAll)
         e.addSeparator()
         self._action(e, "&Auto-wire", self.controller.autowire, "Ctrl+Shift+W")
         t = bar.addMenu("&Tools")
@@ -141,10 +153,11 @@ class MainWindow(QMainWindow):
 
     def _wire(self) -> None:
         self.document.changed.connect(self.on_changed)
-        self.document.replaced.connect(self.on_replaced)
         self.document.clean_changed.connect(self.update_title)
-        self.scene.selectionChanged.connect(self.on_selection)
-        self.scene.component_moved.connect(self.controller.move)
+        self.document.path_changed.connect(self.update_title)
+        self.document.selection.changed.connect(self.on_selection)
+        self.scene.selectionChanged.connect(self.scene_selection_changed)
+        self.scene.components_moved.connect(self.controller.move)
         self.view.part_dropped.connect(self.controller.drop_part)
         self.view.connect_requested.connect(self.controller.connect)
         self.view.files_dropped.connect(lambda paths: paths and self.files.open_path(paths[0]))
@@ -155,54 +168,48 @@ class MainWindow(QMainWindow):
         self.bottom.currentChanged.connect(self.show_bottleneck)
 
     # Reactions ------------------------------------------------------------------------------
-    def on_replaced(self, design) -> None:
-        self.scene.show_design(design)
-        self.update_title()
-        QTimer.singleShot(0, self.view.fit)
-        if hasattr(self, "check_timer"):
-            self.check_timer.start()
-
-    def on_changed(self, design) -> None:
-        self.scene.show_design(design)
+    def on_changed(self, change: DesignChange) -> None:
+        self.scene.apply(change)
+        if change.replaced:
+            QTimer.singleShot(0, self.view.fit)
         self.show_bottleneck()
         self.update_title()
-        self.undo_action.setText(f"Undo {self.document.history.undo_label}".strip())
-        self.redo_action.setText(f"Redo {self.document.history.redo_label}".strip())
-        self.undo_action.setEnabled(self.document.history.can_undo)
-        self.redo_action.setEnabled(self.document.history.can_redo)
-        QTimer.singleShot(0, self.inspector.refresh)
+        self.update_undo_actions()
         self.check_timer.start()
+
+    def update_undo_actions(self) -> None:
+        """Fixed-width toolbar labels; what would be undone is in the Edit menu's text and the tooltip."""
+        history = self.document.history
+        for action, word, label, able in ((self.undo_action, "Undo", history.undo_label, history.can_undo),
+                                          (self.redo_action, "Redo", history.redo_label, history.can_redo)):
+            action.setText(f"{word} {label}".strip())
+            action.setIconText(word)
+            action.setToolTip(f"{word} {label}".strip() if able else f"Nothing to {word.lower()}")
+            action.setEnabled(able)
+
+    @property
+    def report(self) -> Report | None:
+        """The rule report of the revision last analysed (None before the first check)."""
+        return self.analysis.report if self.analysis is not None else None
+
+    def current_analysis(self) -> Analysis:
+        """The analysis of the document's current revision (made once, shared by every panel)."""
+        if self.analysis is None or self.analysis.revision != self.document.revision:
+            self.analysis = Analysis(self.document.design, self.catalog, self.document.revision)
+        return self.analysis
 
     def analyse(self) -> None:
         """Debounced: rule check, status totals, markers, budgets; the performance run starts async."""
-        design = self.document.design
-        self.report = check(design, self.catalog)
-        self.problems.show_report(self.report)
-        markers: dict[str, str] = {}
-        for v in self.report.active:
-            if v.severity is Severity.INFO:
-                continue  # the canvas marks what needs attention; infos stay in the panel
-            for ident in v.ids:
-                if ident not in markers or v.severity.value == "error":
-                    markers[ident] = v.severity.value
-        self.scene.set_markers(markers)
-        self.power.set_design(design)
-        self.bom.set_design(design)
-        self.performance.set_design(design)
-        self.update_totals()
+        analysis = self.current_analysis()
+        self.problems.show_report(analysis.report)
+        self.scene.set_markers(analysis.markers)
+        self.power.set_design(analysis.design)
+        self.bom.set_design(analysis.design)
+        self.performance.set_design(analysis.design)
+        self.totals.setText(analysis.status_line())
 
-    def update_totals(self) -> None:
-        k = key_figures(self.document.design, self.catalog)
-        r = self.report
-        counts = f"{r.count(Severity.ERROR)} errors, {r.count(Severity.WARNING)} warnings" if r else ""
-        self.totals.setText(
-            f"{k.gpu_count} GPUs | scale-up {k.scaleup_gbytes_s_per_gpu_per_dir:.0f} GB/s/dir per GPU | "
-            f"HBM {k.hbm_total_gb:,.0f} GB | power {k.component_power_w / 1000:.1f} / {k.psu_usable_w / 1000:.1f} kW "
-            f"usable | {counts}")
-
-    def update_title(self, *_args) -> None:
-        marker = "" if self.document.is_clean else "*"
-        self.setWindowTitle(f"{self.document.title}{marker} - GPU Node Designer")
+    def update_title(self, *_args: object) -> None:
+        self.setWindowTitle(f"{self.document.title}[*] - GPU Node Designer")
         self.setWindowModified(not self.document.is_clean)
 
     def delete_selected(self) -> None:
@@ -214,13 +221,17 @@ class MainWindow(QMainWindow):
         on = self.bottom.currentWidget() is self.performance and result is not None and result.rows
         self.scene.set_highlight(set(result.rows[-1].bottleneck_link_ids) if on else set())
 
-    def on_selection(self) -> None:
-        ids = self.scene.selected_ids()
-        self.inspector.show_selection(ids)
-        self.performance.set_selection(ids)
+    def scene_selection_changed(self) -> None:
+        if not isValid(self.scene):
+            return  # the scene is being torn down with the window: its items deselect on the way out
+        self.document.selection.set(self.scene.selected_ids())
+
+    def on_selection(self, ids: tuple[str, ...]) -> None:
+        self.scene.select_ids(ids)
+        self.performance.set_selection(list(ids))
 
     def locate(self, ids: list[str]) -> None:
-        self.scene.select_ids(ids)
+        self.document.selection.set(ids)
         rects = [r for r in (self.scene.item_rect(i) for i in ids) if r is not None]
         if rects:
             united = rects[0]
@@ -269,17 +280,12 @@ class MainWindow(QMainWindow):
             self.controller.paste(parts)
 
     def waive(self, rule: str, ids: tuple, reason: str) -> None:
-        from designer.document import commands as cmd  # noqa: PLC0415
-
         self.document.push(cmd.add_waiver(rule, tuple(ids), reason))
 
-    def unwaive(self, violation) -> None:
-        from designer.document import commands as cmd  # noqa: PLC0415
-        from designer.rules.engine import waiver_for  # noqa: PLC0415
-
-        waiver = waiver_for(violation, self.document.design.waivers)
-        if waiver is not None:
-            self.document.push(cmd.remove_waiver(waiver))
+    def unwaive(self, violation: Violation) -> None:
+        command = unwaive_command(violation, self.document.design)
+        if command is not None:
+            self.document.push(command)
 
     def show_shortcuts(self) -> None:
         rows = []
@@ -295,11 +301,25 @@ class MainWindow(QMainWindow):
     def about(self) -> None:
         QMessageBox.about(self, "About GPU Node Designer",
                           f"<b>GPU Node Designer</b> {__version__}<br>catalog {self.catalog.version}, "
-                          f"{len(self.catalog.parts)} parts")
+                          f"{len(self.catalog.parts)} parts<br>{esc(binding_report())}")
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
-        if self.files.confirm_discard():
-            self.files.clear_autosave()
-            event.accept()
-        else:
+        if not self.files.confirm_discard():
             event.ignore()
+            return
+        self.files.session_ended()
+        self.shut_down()
+        event.accept()
+
+    def shut_down(self) -> None:
+        """Stop timers and workers and let go of the Document, so nothing calls into deleted widgets."""
+        self.check_timer.stop()
+        self.files.timer.stop()
+        self.performance.shut_down()
+        for signal, slot in ((self.document.changed, self.on_changed), (self.document.clean_changed, self.update_title),
+                             (self.document.path_changed, self.update_title),
+                             (self.document.selection.changed, self.on_selection),
+                             (self.document.changed, self.inspector.on_changed),
+                             (self.document.selection.changed, self.inspector.show_selection)):
+            signal.disconnect(slot)
+        self.scene.selectionChanged.disconnect(self.scene_selection_changed)

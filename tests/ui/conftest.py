@@ -9,11 +9,10 @@ from designer.ui.main_window import MainWindow
 def make_window(qtbot, catalog, design_of, tmp_path):
     windows = []
 
-    def make(template="dgx-h100", autosave=None):
+    def make(template="dgx-h100", state=None):
         doc = Document(design_of(template), catalog)
         settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-        window = MainWindow(doc, catalog, settings)
-        window.files.autosave_path = autosave or tmp_path / "state" / "autosave.json"
+        window = MainWindow(doc, catalog, settings, state or tmp_path / "state")
         # pytest-qt closes the windows before fixtures finish: never ask about unsaved work then
         window.files.confirm_discard = lambda: True
         qtbot.addWidget(window)

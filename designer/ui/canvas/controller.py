@@ -25,10 +25,10 @@ class CanvasController:
             self.document.push(command)
         except DesignerError as exc:
             self.report(f"{command.label}: refused: {exc}")
-            self.scene.show_design(self.document.design)  # snap back anything the user dragged
+            self.scene.snap_back()  # put back anything the user dragged
             return False
         new = [i for i in self.document.design.all_ids() if i not in before]
-        self.scene.select_ids(select if select is not None else new)
+        self.document.selection.set(select if select is not None else new)
         self.report(command.label)
         return True
 
@@ -45,18 +45,24 @@ class CanvasController:
         wanted = slot.index if slot is not None and slot.kind == kind else None
         return self._push(cmd.add_component(part_id, wanted))
 
-    def move(self, cid: str, pos: QPointF) -> bool:
-        comp = self.document.design.component(cid)
-        kind = slot_kind_for(self.document.catalog.get(comp.part))
-        slot = self.scene.layout.slot_at(pos.x(), pos.y()) if self.scene.layout else None
-        if kind is None or slot is None or slot.kind != kind:
-            self.report(f"Move {cid}: refused: drop it on a {kind.value if kind else 'chassis'} slot")
-            self.scene.show_design(self.document.design)
-            return False
-        if slot.index == comp.slot:
-            self.scene.show_design(self.document.design)
+    def move(self, moved: dict[str, QPointF]) -> bool:
+        """One drag of one or several components: one command, one undo step (or one refusal)."""
+        design = self.document.design
+        targets: dict[str, int] = {}
+        for cid, pos in moved.items():
+            comp = design.component(cid)
+            kind = slot_kind_for(self.document.catalog.get(comp.part))
+            slot = self.scene.layout.slot_at(pos.x(), pos.y()) if self.scene.layout else None
+            if kind is None or slot is None or slot.kind != kind:
+                self.report(f"Move {cid}: refused: drop it on a {kind.value if kind else 'chassis'} slot")
+                self.scene.snap_back()
+                return False
+            if slot.index != comp.slot:
+                targets[cid] = slot.index
+        if not targets:
+            self.scene.snap_back()
             return True
-        return self._push(cmd.move_component(cid, slot.index), [cid])
+        return self._push(cmd.move_components(targets), list(moved))
 
     def connect(self, a: str, b: str) -> bool:
         return self._push(cmd.connect_components(a, b))

@@ -54,6 +54,18 @@ class ComponentItem(QGraphicsRectItem):
         self.setAcceptHoverEvents(True)
         self.setToolTip(plain(f"{cid}: {title}\n{subtitle}"))
 
+    def set_texts(self, kind: str, title: str, subtitle: str) -> None:
+        if (kind, title, subtitle) != (self.kind, self.title, self.subtitle):
+            self.kind, self.title, self.subtitle = kind, title, subtitle
+            self.setToolTip(plain(f"{self.cid}: {title}\n{subtitle}"))
+            self.update()
+
+    def set_rect(self, rect: tuple[float, float, float, float]) -> None:
+        if QPointF(rect[0], rect[1]) != self.pos():
+            self.setPos(rect[0], rect[1])
+        if QRectF(0, 0, rect[2], rect[3]) != self.rect():
+            self.setRect(QRectF(0, 0, rect[2], rect[3]))
+
     def set_marker(self, severity: str | None) -> None:
         if severity != self.marker:
             self.marker = severity
@@ -121,16 +133,28 @@ class LinkItem(QGraphicsPathItem):
         normal = QPointF(-(b - a).y(), (b - a).x())
         length = max(1.0, (normal.x() ** 2 + normal.y() ** 2) ** 0.5)
         path.quadTo(mid + normal / length * self.offset, b)
-        self.setPath(path)
+        if path != self.path():
+            self.setPath(path)
         self._pen()
+
+    def set_shape(self, offset: float, label: str) -> None:
+        """Where this link bends (links of one pair fan out) and its label; then re-route between its ends."""
+        if label != self.label:
+            self.label = label
+            self.setToolTip(plain(f"{self.lid}: {self.kind}, {label}"))
+            self.update()
+        self.offset = offset
+        self.update_path()
 
     def set_highlight(self, on: bool) -> None:
-        self.highlighted = on
-        self._pen()
+        if on != self.highlighted:
+            self.highlighted = on
+            self._pen()
 
     def set_marker(self, severity: str | None) -> None:
-        self.marker = severity
-        self._pen()
+        if severity != self.marker:
+            self.marker = severity
+            self._pen()
 
     def _pen(self) -> None:
         color = QColor(LINK_COLOR.get(self.kind, "#888"))
@@ -144,7 +168,8 @@ class LinkItem(QGraphicsPathItem):
         color.setAlpha(230 if (self.highlighted or self.isSelected()) else 150)
         pen = QPen(color, width)
         pen.setCosmetic(True)
-        self.setPen(pen)
+        if pen != self.pen():
+            self.setPen(pen)
 
     def itemChange(self, change, value):  # noqa: N802 (Qt override)
         if change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:

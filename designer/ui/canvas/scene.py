@@ -1,23 +1,27 @@
-"""The canvas scene: mirrors the Document's design; keeps {id: item}; reports user gestures."""
+"""The canvas scene: mirrors the Document's design; keeps {id: item}; reports user gestures.
+
+A new design or chassis lays the scene out afresh (`show_design`); every other edit arrives as a
+DesignChange and only the items it names are added, removed or updated (`apply`).
+"""
 
 from __future__ import annotations
 
-from collections import Counter
-
-from PySide6.QtCore import QPointF, Signal
+from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
+from designer.document.changes import DesignChange
 from designer.model.catalog import Catalog
-from designer.model.design import Design
-from designer.model.layout import ZONE_LABELS, ChassisLayout, chassis_layout, external_rect
-from designer.model.parts import GpuSpec, NicSpec, slot_kind_for
+from designer.model.design import Design, Link
+from designer.model.layout import ZONE_LABELS, ChassisLayout, Rect, chassis_layout, external_rect
+from designer.model.parts import AnyPart, GpuSpec, NicSpec, slot_kind_for
 from designer.topology.graph import build_topology
 from designer.ui.canvas.items import ComponentItem, LinkItem, ZoneItem
 
 INSET = 3.0
+PAIR_OFFSET = 10.0
 
 
-def subtitle(part) -> str:
+def subtitle(part: AnyPart) -> str:
     if isinstance(part, GpuSpec):
         return f"{part.tdp_w:.0f} W, {part.memory_gb:.0f} GB"
     if isinstance(part, NicSpec):
@@ -26,48 +30,152 @@ def subtitle(part) -> str:
 
 
 class CanvasScene(QGraphicsScene):
-    component_moved = Signal(str, QPointF)  # id, where its centre was dropped (scene coordinates)
+    components_moved = Signal(dict)  # {component id: QPointF where its centre was dropped (scene coordinates)}
 
     def __init__(self, catalog: Catalog) -> None:
         super().__init__()
         self.catalog = catalog
+        self.design: Design | None = None
         self.components: dict[str, ComponentItem] = {}
         self.links: dict[str, LinkItem] = {}
         self.layout: ChassisLayout | None = None
         self._press: dict[str, QPointF] = {}
+        self.rebuilds = 0  # full layouts since start (a benchmark and the tests read it)
 
     # Mirror the document --------------------------------------------------------------------
     def show_design(self, design: Design) -> None:
+        """Lay the whole scene out: for a new design or a new chassis."""
         keep = set(self.selected_ids())
-        self.clear()
-        self.components.clear()
-        self.links.clear()
-        self.layout = chassis_layout(self.catalog.chassis(design.chassis))
-        self._draw_chassis(design)
-        external = 0
-        for comp in design.components:
-            part = self.catalog.get(comp.part)
-            rect = self._rect_for(part, comp.slot)
-            if rect is None:
-                rect = external_rect(external)
-                external += 1
-            item = ComponentItem(comp.id, part.kind, comp.label or part.name, subtitle(part), rect)
-            self.addItem(item)
-            self.components[comp.id] = item
-        self._draw_links(design)
-        self.select_ids(keep)
+        self.blockSignals(True)  # tearing items down must not look like the user deselecting them
+        try:
+            self.clear()
+            self.components.clear()
+            self.links.clear()
+            self.design = design
+            self.layout = chassis_layout(self.catalog.chassis(design.chassis))
+            self._draw_chassis(design)
+            for comp in design.components:
+                self._add_component(comp.id)
+            self._place_external()
+            for link in design.links:
+                self._add_link(link)
+            self._refresh_pairs({frozenset((lk.a, lk.b)) for lk in design.links})
+            self.select_ids(keep)
+        finally:
+            self.blockSignals(False)
+        self.rebuilds += 1
 
-    def _rect_for(self, part, slot: int | None):
-        kind = slot_kind_for(part)
-        if kind is None or slot is None or self.layout is None:
+    def apply(self, change: DesignChange) -> None:
+        """Update only what the change names; lay out afresh only for a new design or chassis."""
+        if change.needs_rebuild or self.design is None:
+            self.show_design(change.after)
+            return
+        self.design = design = change.after
+        pairs: set[frozenset[str]] = set()
+        for lid in change.links_removed:
+            item = self.links.pop(lid, None)
+            if item is not None:
+                pairs.add(frozenset(e.cid for e in item.ends))
+                self.removeItem(item)
+        for cid in change.components_removed:
+            item = self.components.pop(cid, None)
+            if item is not None:
+                self.removeItem(item)
+        for cid in change.components_added:
+            self._add_component(cid)
+        for cid in change.components_changed:
+            self._update_component(cid)
+        if change.components_added or change.components_removed:
+            self._place_external()
+        for lid in change.links_added:
+            link = design.link(lid)
+            self._add_link(link)
+            pairs.add(frozenset((link.a, link.b)))
+        moved = change.components_changed | change.components_added
+        for lid in change.links_changed:
+            pairs.add(frozenset(self.links[lid].ends[i].cid for i in (0, 1)))
+        for lk in design.links:
+            if lk.a in moved or lk.b in moved:
+                pairs.add(frozenset((lk.a, lk.b)))
+        self._refresh_pairs(pairs)
+
+    def snap_back(self) -> None:
+        """Put every component back where the design says (after a refused drag)."""
+        for cid in self.components:
+            self._update_component(cid)
+        if self.design is not None:
+            self._refresh_pairs({frozenset((lk.a, lk.b)) for lk in self.design.links})
+
+    # Items ----------------------------------------------------------------------------------
+    def _component_rect(self, cid: str) -> Rect | None:
+        assert self.design is not None
+        comp = self.design.component(cid)
+        kind = slot_kind_for(self.catalog.get(comp.part))
+        if kind is None or comp.slot is None or self.layout is None:
             return None
-        s = self.layout.slot(kind, slot)
+        s = self.layout.slot(kind, comp.slot)
         if s is None:
             return None
         x, y, w, h = s.rect
         return (x + INSET, y + INSET, w - 2 * INSET, h - 2 * INSET)
 
+    def _texts(self, cid: str) -> tuple[str, str, str]:
+        assert self.design is not None
+        comp = self.design.component(cid)
+        part = self.catalog.get(comp.part)
+        return part.kind, comp.label or part.name, subtitle(part)
+
+    def _add_component(self, cid: str) -> None:
+        kind, title, sub = self._texts(cid)
+        item = ComponentItem(cid, kind, title, sub, self._component_rect(cid) or external_rect(0))
+        self.addItem(item)
+        self.components[cid] = item
+
+    def _update_component(self, cid: str) -> None:
+        item = self.components.get(cid)
+        if item is None:
+            return
+        kind, title, sub = self._texts(cid)
+        item.set_texts(kind, title, sub)
+        rect = self._component_rect(cid)
+        if rect is not None:
+            item.set_rect(rect)
+        elif self.design is not None:
+            self._place_external()
+
+    def _place_external(self) -> None:
+        """Parts outside the chassis (networks) stand in a column to its right, in design order."""
+        if self.design is None:
+            return
+        index = 0
+        for comp in self.design.components:
+            if comp.id in self.components and self._component_rect(comp.id) is None:
+                self.components[comp.id].set_rect(external_rect(index))
+                index += 1
+
+    def _add_link(self, link: Link) -> None:
+        if link.a not in self.components or link.b not in self.components:
+            return
+        item = LinkItem(link.id, link.kind.value, "", self.components[link.a], self.components[link.b], 0.0)
+        self.addItem(item)
+        self.links[link.id] = item
+
+    def _refresh_pairs(self, pairs: set[frozenset[str]]) -> None:
+        """Offsets (links between one pair fan out), labels (per-direction rate) and paths of those pairs."""
+        if not pairs or self.design is None:
+            return
+        topo = build_topology(self.design, self.catalog)  # memoised: the analysis of this revision shares it
+        seen: dict[frozenset[str], int] = {}
+        for link in self.design.links:
+            pair = frozenset((link.a, link.b))
+            if pair not in pairs or link.id not in self.links:
+                continue
+            index = seen.get(pair, 0)
+            seen[pair] = index + 1
+            self.links[link.id].set_shape(PAIR_OFFSET * index, _label(topo, link))
+
     def _draw_chassis(self, design: Design) -> None:
+        assert self.layout is not None
         chassis = self.catalog.chassis(design.chassis)
         outline = ZoneItem(self.layout.outline, f"{chassis.name} ({chassis.rack_units}U)", title=True)
         outline.setZValue(-1)
@@ -77,27 +185,12 @@ class CanvasScene(QGraphicsScene):
         for slot in self.layout.slots:
             self.addItem(ZoneItem(slot.rect, "", dashed=True))
 
-    def _draw_links(self, design: Design) -> None:
-        topo = build_topology(design, self.catalog)
-        seen: Counter[frozenset[str]] = Counter()
-        for link in design.links:
-            if link.a not in self.components or link.b not in self.components:
-                continue
-            pair = frozenset((link.a, link.b))
-            offset = 10.0 * seen[pair]
-            seen[pair] += 1
-            cap = topo.graph.edges[link.a, link.b]["capacity"] * link.count / topo.graph.edges[link.a, link.b]["count"]
-            label = f"{link.count}x {cap:.0f} GB/s/dir"
-            item = LinkItem(link.id, link.kind.value, label, self.components[link.a], self.components[link.b], offset)
-            self.addItem(item)
-            self.links[link.id] = item
-
     # Decorations ----------------------------------------------------------------------------
     def set_markers(self, severities: dict[str, str]) -> None:
         for cid, item in self.components.items():
             item.set_marker(severities.get(cid))
-        for lid, item in self.links.items():
-            item.set_marker(severities.get(lid))
+        for lid, link in self.links.items():
+            link.set_marker(severities.get(lid))
 
     def set_highlight(self, link_ids: set[str]) -> None:
         for lid, item in self.links.items():
@@ -115,12 +208,16 @@ class CanvasScene(QGraphicsScene):
 
     def select_ids(self, ids) -> None:
         wanted = set(ids)
+        if wanted == set(self.selected_ids()):
+            return
         for cid, item in self.components.items():
-            item.setSelected(cid in wanted)
-        for lid, item in self.links.items():
-            item.setSelected(lid in wanted)
+            if item.isSelected() != (cid in wanted):
+                item.setSelected(cid in wanted)
+        for lid, link in self.links.items():
+            if link.isSelected() != (lid in wanted):
+                link.setSelected(lid in wanted)
 
-    def item_rect(self, ident: str):
+    def item_rect(self, ident: str) -> QRectF | None:
         item = self.components.get(ident) or self.links.get(ident)
         return item.sceneBoundingRect() if item else None
 
@@ -132,14 +229,22 @@ class CanvasScene(QGraphicsScene):
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
         super().mouseMoveEvent(event)
         if self._press:
-            for item in self.links.values():
-                if any(end.isSelected() for end in item.ends):
-                    item.update_path()
+            for link in self.links.values():
+                if any(end.isSelected() for end in link.ends):
+                    link.update_path()
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
         super().mouseReleaseEvent(event)
-        moved = [cid for cid, pos in self._press.items() if cid in self.components
-                 and self.components[cid].pos() != pos]
+        moved = {cid: self.components[cid].center() for cid, pos in self._press.items()
+                 if cid in self.components and self.components[cid].pos() != pos}
         self._press = {}
-        for cid in moved:
-            self.component_moved.emit(cid, self.components[cid].center())
+        if moved:
+            self.components_moved.emit(moved)  # one gesture, one signal, one command
+
+
+def _label(topo, link: Link) -> str:
+    edge = topo.graph.edges.get((link.a, link.b)) if topo.graph.has_edge(link.a, link.b) else None
+    if edge is None or not edge.get("count"):
+        return f"{link.count}x"
+    cap = edge["capacity"] * link.count / edge["count"]
+    return f"{link.count}x {cap:,.0f} GB/s/dir"

@@ -1,13 +1,17 @@
 """Inspector: edit the selected component, link, or (nothing selected) the design's settings.
 
 Every edit becomes a command; a refused value stays in the field with the reason shown under it.
+The form is built when the selected target changes and its fields are updated in place after every edit.
+It is never torn down synchronously: a replaced form is hidden and deleted later, so a widget whose own
+signal caused the change (a part picked in the Part combo) is never destroyed while it is still emitting.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -21,52 +25,101 @@ from PySide6.QtWidgets import (
 )
 
 from designer.core.errors import DesignerError
+from designer.core.labels import field_label, format_value
 from designer.document import commands as cmd
+from designer.document.changes import DesignChange
 from designer.document.document import Document
 from designer.model.design import Redundancy
-from designer.model.parts import slot_kind_for
+from designer.model.parts import AnyPart, slot_kind_for
 from designer.ui.text import esc, plain
+
+SPEC_FIELDS = ("tdp_w", "power_w", "memory_gb", "memory_type", "mem_bw_tbytes_s", "fabric_links",
+               "link_bw_gbytes_s_per_dir", "bf16_dense_tflops", "fp8_dense_tflops", "ports", "port_speed_gbit_s",
+               "port_bw_gbytes_s_per_dir", "pcie_lanes", "lanes", "cores", "output_w", "efficiency",
+               "heat_removal_w")
+Target = tuple[str, str]  # ("component" | "link" | "design" | "many", id or count)
+
+
+class NotesEdit(QPlainTextEdit):
+    editing_finished = Signal()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        self.editing_finished.emit()
+        super().focusOutEvent(event)
+
+
+def spec_rows(part: AnyPart) -> list[tuple[str, str]]:
+    return [(field_label(name), format_value(name, getattr(part, name))) for name in SPEC_FIELDS
+            if hasattr(part, name)]
 
 
 class InspectorPanel(QWidget):
     def __init__(self, document: Document) -> None:
         super().__init__()
         self.document = document
-        self.selection: list[str] = []
+        self.target: Target | None = None
+        self.fields: dict[str, QWidget] = {}
+        self.builds = 0  # forms built since start (tests check edits update in place)
         self.heading = QLabel()
         self.heading.setTextFormat(Qt.TextFormat.RichText)  # built from escaped text
         self.heading.setWordWrap(True)
         self.form_host = QWidget()
-        self.form = QFormLayout(self.form_host)
         self.error = QLabel()
         self.error.setTextFormat(Qt.TextFormat.RichText)
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #d32f2f")
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.heading)
-        layout.addWidget(self.form_host)
-        layout.addWidget(self.error)
-        layout.addStretch(1)
-        self.refresh()
+        self.body = QVBoxLayout(self)
+        self.body.addWidget(self.heading)
+        self.body.addWidget(self.form_host)
+        self.body.addWidget(self.error)
+        self.body.addStretch(1)
+        document.changed.connect(self.on_changed)
+        document.selection.changed.connect(self.show_selection)
+        self.show_selection(document.selection.ids)
 
-    def show_selection(self, ids: list[str]) -> None:
-        self.selection = ids
-        self.refresh()
+    # What to show ---------------------------------------------------------------------------
+    def _target_for(self, ids: tuple[str, ...] | list[str]) -> Target:
+        design = self.document.design
+        alive = [i for i in ids if i in design.all_ids()]
+        if len(alive) == 1:
+            kind = "component" if any(c.id == alive[0] for c in design.components) else "link"
+            return kind, alive[0]
+        return ("many", str(len(alive))) if alive else ("design", "")
+
+    def show_selection(self, ids: tuple[str, ...] | list[str]) -> None:
+        target = self._target_for(ids)
+        if target != self.target:
+            self._build(target)
+        self.sync()
+
+    def on_changed(self, change: DesignChange) -> None:
+        target = self._target_for(self.document.selection.ids)
+        if target != self.target or (change.replaced and target[0] == "design"):
+            self._build(target)
+        self.sync()
 
     def refresh(self) -> None:
-        while self.form.rowCount():
-            self.form.removeRow(0)
+        self.show_selection(self.document.selection.ids)
+
+    def _build(self, target: Target) -> None:
+        old = self.form_host
+        old.hide()
+        old.setParent(None)
+        old.deleteLater()  # never synchronously: one of its widgets may be emitting right now
+        self.form_host = QWidget()
+        form = QFormLayout(self.form_host)
+        self.fields = {}
+        self.target = target
         self.error.clear()
-        design = self.document.design
-        ids = [i for i in self.selection if i in design.all_ids()]
-        if len(ids) == 1 and any(c.id == ids[0] for c in design.components):
-            self._component(ids[0])
-        elif len(ids) == 1:
-            self._link(ids[0])
-        elif ids:
-            self.heading.setText(f"<b>{len(ids)} items selected</b>")
-        else:
-            self._design()
+        builder = {"component": self._component_form, "link": self._link_form, "design": self._design_form}
+        if target[0] in builder:
+            builder[target[0]](form, target[1])
+        self.body.insertWidget(1, self.form_host)
+        self.builds += 1
+
+    def _field(self, form: QFormLayout, key: str, label: str, widget: QWidget) -> None:
+        self.fields[key] = widget
+        form.addRow(label, widget)
 
     def _apply(self, make: Callable[[], cmd.Command]) -> bool:
         try:
@@ -77,117 +130,173 @@ class InspectorPanel(QWidget):
         self.error.clear()
         return True
 
-    def _component(self, cid: str) -> None:
-        comp = self.document.design.component(cid)
+    # Forms ----------------------------------------------------------------------------------
+    def _component_form(self, form: QFormLayout, cid: str) -> None:
         catalog = self.document.catalog
+        design = self.document.design
+        comp = design.component(cid)
         part = catalog.get(comp.part)
-        self.heading.setText(f"<b>{esc(cid)}</b>: {esc(part.name)}<br><small>{esc(part.source)}</small>")
         combo = QComboBox()
         same = [p for p in catalog.of_kind(part.kind) if slot_kind_for(p) == slot_kind_for(part)]
         for p in sorted(same, key=lambda p: p.name):
             combo.addItem(p.name, p.id)
-        combo.setCurrentIndex(combo.findData(comp.part))
-        combo.activated.connect(lambda _i: self._apply(lambda: cmd.set_component(cid, part=combo.currentData())))
-        self.form.addRow("Part", combo)
-        label = QLineEdit(comp.label)
+        combo.activated.connect(lambda _i: self._edit_component(cid, part=combo.currentData()))
+        self._field(form, "part", "Part", combo)
+        label = QLineEdit()
         label.setMaxLength(200)
-        label.editingFinished.connect(lambda: label.text() != self.document.design.component(cid).label and
-                                      self._apply(lambda: cmd.set_component(cid, label=label.text())))
-        self.form.addRow("Label", label)
-        if comp.slot is not None:
+        label.editingFinished.connect(lambda: self._edit_component(cid, label=label.text()))
+        self._field(form, "label", "Label", label)
+        kind = slot_kind_for(part)
+        if comp.slot is not None and kind is not None:
             slot = QSpinBox()
-            kind = slot_kind_for(part)
-            slot.setRange(0, max(0, catalog.chassis(self.document.design.chassis).slots.get(kind, 1) - 1))
-            slot.setValue(comp.slot)
-            slot.editingFinished.connect(lambda: slot.value() != self.document.design.component(cid).slot and
-                                         self._apply(lambda: cmd.move_component(cid, slot.value())))
-            self.form.addRow("Slot", slot)
-        for key, value in self._specs(part):
-            self.form.addRow(key, QLabel(value))
+            slot.setRange(0, max(0, catalog.chassis(design.chassis).slots.get(kind, 1) - 1))
+            slot.editingFinished.connect(lambda: self._move(cid, slot.value()))
+            self._field(form, "slot", "Slot", slot)
+        specs = QLabel()
+        specs.setTextFormat(Qt.TextFormat.RichText)
+        specs.setWordWrap(True)
+        self._field(form, "specs", "", specs)
 
-    @staticmethod
-    def _specs(part) -> list[tuple[str, str]]:
-        rows = []
-        for name, unit in (("tdp_w", "W"), ("power_w", "W"), ("memory_gb", "GB"), ("mem_bw_tbytes_s", "TB/s"),
-                           ("fabric_links", "links"), ("link_bw_gbytes_s_per_dir", "GB/s per direction per link"),
-                           ("ports", "ports"), ("port_speed_gbit_s", "Gb/s per port"), ("pcie_lanes", "lanes"),
-                           ("output_w", "W"), ("heat_removal_w", "W")):
-            if hasattr(part, name):
-                value = getattr(part, name)
-                rows.append((name.split("_")[0].upper() if name.endswith("_w") else name.replace("_", " "),
-                             "unknown" if value is None else f"{value:g} {unit}"))
-        return rows
+    def _edit_component(self, cid: str, **changes: object) -> None:
+        comp = next((c for c in self.document.design.components if c.id == cid), None)
+        if comp is None or all(getattr(comp, k) == v for k, v in changes.items()):
+            return
+        self._apply(lambda: cmd.set_component(cid, **changes))
 
-    def _link(self, lid: str) -> None:
+    def _move(self, cid: str, slot: int) -> None:
+        comp = next((c for c in self.document.design.components if c.id == cid), None)
+        if comp is not None and comp.slot != slot:
+            self._apply(lambda: cmd.move_component(cid, slot))
+
+    def _link_form(self, form: QFormLayout, lid: str) -> None:
         link = self.document.design.link(lid)
-        self.heading.setText(f"<b>{esc(lid)}</b>: {link.kind.value} link {esc(link.a)} - {esc(link.b)}")
         count = QSpinBox()
         count.setRange(1, 1024)
-        count.setValue(link.count)
-        unit = {"pcie": " lanes", "network": " ports"}.get(link.kind.value, " links")
-        count.setSuffix(unit)
-        count.editingFinished.connect(lambda: count.value() != self.document.design.link(lid).count and
-                                      self._apply(lambda: cmd.set_link(lid, count=count.value())))
-        self.form.addRow("Count", count)
+        count.setSuffix({"pcie": " lanes", "network": " ports"}.get(link.kind.value, " links"))
+        count.editingFinished.connect(lambda: self._edit_link(lid, count=count.value()))
+        self._field(form, "count", "Count", count)
         if link.kind.value == "pcie":
             gen = QComboBox()
             gen.addItem("as the ends allow", None)
             for g in (3, 4, 5, 6):
                 gen.addItem(f"Gen{g}", g)
-            gen.setCurrentIndex(gen.findData(link.pcie_gen))
-            gen.activated.connect(lambda _i: self._apply(lambda: cmd.set_link(lid, pcie_gen=gen.currentData())))
-            self.form.addRow("PCIe generation cap", gen)
+            gen.activated.connect(lambda _i: self._edit_link(lid, pcie_gen=gen.currentData()))
+            self._field(form, "pcie_gen", "PCIe generation cap", gen)
 
-    def _design(self) -> None:
-        design = self.document.design
-        self.heading.setText(f"<b>Design</b>: {esc(design.meta.name)}")
-        name = QLineEdit(design.meta.name)
+    def _edit_link(self, lid: str, **changes: object) -> None:
+        link = next((lk for lk in self.document.design.links if lk.id == lid), None)
+        if link is not None and any(getattr(link, k) != v for k, v in changes.items()):
+            self._apply(lambda: cmd.set_link(lid, **changes))
+
+    def _design_form(self, form: QFormLayout, _ident: str) -> None:
+        catalog = self.document.catalog
+        name = QLineEdit()
         name.setMaxLength(200)
-        name.editingFinished.connect(lambda: name.text() != self.document.design.meta.name and
-                                     self._apply(lambda: cmd.set_meta(name=name.text())))
-        self.form.addRow("Name", name)
+        name.editingFinished.connect(lambda: self._edit_meta(name=name.text()))
+        self._field(form, "name", "Name", name)
         chassis = QComboBox()
-        for part in sorted(self.document.catalog.of_kind("chassis"), key=lambda p: p.name):
-            chassis.addItem(f"{part.name} ({part.rack_units}U)", part.id)
-        chassis.setCurrentIndex(chassis.findData(design.chassis))
-        chassis.activated.connect(lambda _i: chassis.currentData() != self.document.design.chassis and
-                                  self._apply(lambda: cmd.set_chassis(chassis.currentData())))
-        self.form.addRow("Chassis", chassis)
-        author = QLineEdit(design.meta.author)
-        author.editingFinished.connect(lambda: author.text() != self.document.design.meta.author and
-                                       self._apply(lambda: cmd.set_meta(author=author.text())))
-        self.form.addRow("Author", author)
+        for part in sorted(catalog.of_kind("chassis"), key=lambda p: p.name):
+            units = getattr(part, "rack_units", 0)
+            chassis.addItem(f"{part.name} ({units}U)", part.id)
+        chassis.activated.connect(lambda _i: self._set_chassis(chassis.currentData()))
+        self._field(form, "chassis", "Chassis", chassis)
+        author = QLineEdit()
+        author.editingFinished.connect(lambda: self._edit_meta(author=author.text()))
+        self._field(form, "author", "Author", author)
         redundancy = QComboBox()
         for r in Redundancy:
             redundancy.addItem(r.value, r)
-        redundancy.setCurrentIndex(redundancy.findData(design.settings.psu_redundancy))
-        redundancy.activated.connect(lambda _i: self._apply(
-            lambda: cmd.set_settings(psu_redundancy=redundancy.currentData())))
-        self.form.addRow("PSU redundancy", redundancy)
+        redundancy.activated.connect(lambda _i: self._edit_settings(psu_redundancy=redundancy.currentData()))
+        self._field(form, "redundancy", "PSU redundancy", redundancy)
         budget = QDoubleSpinBox()
         budget.setRange(0, 2000)
         budget.setDecimals(1)
         budget.setSuffix(" kW")
         budget.setSpecialValueText("no rack budget")
-        budget.setValue((design.settings.rack_power_budget_w or 0) / 1000)
-        budget.editingFinished.connect(lambda: self._apply(lambda: cmd.set_settings(
-            rack_power_budget_w=budget.value() * 1000 or None)))
-        self.form.addRow("Rack power budget", budget)
+        budget.editingFinished.connect(lambda: self._edit_settings(rack_power_budget_w=budget.value() * 1000 or None))
+        self._field(form, "budget", "Rack power budget", budget)
         nodes = QSpinBox()
         nodes.setRange(1, 128)
-        nodes.setValue(design.settings.nodes_per_rack)
         nodes.setSuffix(" nodes")
-        nodes.editingFinished.connect(lambda: nodes.value() != self.document.design.settings.nodes_per_rack and
-                                      self._apply(lambda: cmd.set_settings(nodes_per_rack=nodes.value())))
-        self.form.addRow("Nodes per rack", nodes)
-        notes = QPlainTextEdit(design.meta.notes)
+        nodes.editingFinished.connect(lambda: self._edit_settings(nodes_per_rack=nodes.value()))
+        self._field(form, "nodes", "Nodes per rack", nodes)
+        notes = NotesEdit()
         notes.setMaximumHeight(90)
-        notes.focusOutEvent = self._notes_focus_out(notes, notes.focusOutEvent)  # type: ignore[method-assign]
-        self.form.addRow("Notes", notes)
+        notes.editing_finished.connect(lambda: self._edit_meta(notes=notes.toPlainText()))
+        self._field(form, "notes", "Notes", notes)
 
-    def _notes_focus_out(self, widget: QPlainTextEdit, original):
-        def handler(event):
-            if widget.toPlainText() != self.document.design.meta.notes:
-                self._apply(lambda: cmd.set_meta(notes=widget.toPlainText()))
-            original(event)
-        return handler
+    def _edit_meta(self, **changes: object) -> None:
+        meta = self.document.design.meta
+        if any(getattr(meta, k) != v for k, v in changes.items()):
+            self._apply(lambda: cmd.set_meta(**changes))
+
+    def _edit_settings(self, **changes: object) -> None:
+        settings = self.document.design.settings
+        if any(getattr(settings, k) != v for k, v in changes.items()):
+            self._apply(lambda: cmd.set_settings(**changes))
+
+    def _set_chassis(self, chassis: str) -> None:
+        if chassis != self.document.design.chassis:
+            self._apply(lambda: cmd.set_chassis(chassis))
+
+    # Values in place ------------------------------------------------------------------------
+    def sync(self) -> None:
+        """Put the design's current values into the fields without emitting edits."""
+        if self.target is None:
+            return
+        kind, ident = self.target
+        design = self.document.design
+        if kind == "component":
+            self._sync_component(ident)
+        elif kind == "link":
+            link = design.link(ident)
+            self.heading.setText(f"<b>{esc(ident)}</b>: {link.kind.value} link {esc(link.a)} - {esc(link.b)}")
+            self._set(self.fields["count"], link.count)
+            if "pcie_gen" in self.fields:
+                self._set(self.fields["pcie_gen"], link.pcie_gen)
+        elif kind == "many":
+            self.heading.setText(f"<b>{esc(ident)} items selected</b>")
+        else:
+            self._sync_design()
+
+    def _sync_component(self, cid: str) -> None:
+        comp = self.document.design.component(cid)
+        part = self.document.catalog.get(comp.part)
+        self.heading.setText(f"<b>{esc(cid)}</b>: {esc(part.name)}<br><small>{esc(part.source)}</small>")
+        self._set(self.fields["part"], comp.part)
+        self._set(self.fields["label"], comp.label)
+        if "slot" in self.fields and comp.slot is not None:
+            self._set(self.fields["slot"], comp.slot)
+        rows = "".join(f"<tr><td>{esc(k)}</td><td><b>{esc(v)}</b></td></tr>" for k, v in spec_rows(part))
+        specs = self.fields["specs"]
+        if isinstance(specs, QLabel):
+            specs.setText(f"<table>{rows}</table>")
+
+    def _sync_design(self) -> None:
+        design = self.document.design
+        self.heading.setText(f"<b>Design</b>: {esc(design.meta.name)}")
+        s = design.settings
+        for key, value in (("name", design.meta.name), ("chassis", design.chassis), ("author", design.meta.author),
+                           ("redundancy", s.psu_redundancy), ("budget", (s.rack_power_budget_w or 0) / 1000),
+                           ("nodes", s.nodes_per_rack), ("notes", design.meta.notes)):
+            self._set(self.fields[key], value)
+
+    @staticmethod
+    def _set(widget: QWidget, value: object) -> None:
+        blocker = QSignalBlocker(widget)
+        if isinstance(widget, QComboBox):
+            index = widget.findData(value)
+            if index != widget.currentIndex():
+                widget.setCurrentIndex(index)
+        elif isinstance(widget, QLineEdit):
+            if widget.text() != value:
+                widget.setText(str(value))
+        elif isinstance(widget, QSpinBox) and isinstance(value, int):
+            if widget.value() != value:
+                widget.setValue(value)
+        elif isinstance(widget, QDoubleSpinBox) and isinstance(value, int | float):
+            if widget.value() != value:
+                widget.setValue(float(value))
+        elif isinstance(widget, QPlainTextEdit) and widget.toPlainText() != value:
+            widget.setPlainText(str(value))
+        blocker.unblock()

@@ -109,6 +109,12 @@ class PerformancePanel(QWidget):
         self.design = design
         self.rerun()
 
+    def shut_down(self) -> None:
+        """No more runs; wait (bounded) for the ones under way so none reports into a closed window."""
+        self.design = None
+        self.generation += 1
+        self.pool.waitForDone(5000)
+
     def set_selection(self, ids: list[str]) -> None:
         self.selection = ids
         if self.whatif.isChecked():
@@ -133,7 +139,7 @@ class PerformancePanel(QWidget):
 
     def _done(self, generation: int, result: SimResult | None, error: str) -> None:
         self._jobs.pop(generation, None)
-        if generation != self.generation:
+        if generation != self.generation or self.design is None:
             return  # a newer run is on its way
         self.progress.hide()
         if result is None:

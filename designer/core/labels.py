@@ -1,0 +1,56 @@
+"""Field names in words with their units: one table for the inspector, the CLI and the documents.
+
+Keys are the model's field names (units live in the names); values are (label, unit). Per-direction and
+bidirectional figures say so, and so do Gb/s (network) against GB/s (bytes).
+"""
+
+from __future__ import annotations
+
+FIELD_LABELS: dict[str, tuple[str, str]] = {
+    "tdp_w": ("TDP", "W"),
+    "power_w": ("Power", "W"),
+    "memory_gb": ("Memory", "GB"),
+    "memory_type": ("Memory type", ""),
+    "mem_bw_tbytes_s": ("Memory bandwidth", "TB/s"),
+    "fabric": ("Scale-up fabric", ""),
+    "fabric_links": ("Scale-up links", "links"),
+    "link_bw_gbytes_s_per_dir": ("Bandwidth per link", "GB/s per direction"),
+    "port_bw_gbytes_s_per_dir": ("Bandwidth per port", "GB/s per direction"),
+    "bf16_dense_tflops": ("BF16 dense", "TFLOPS"),
+    "fp8_dense_tflops": ("FP8 dense", "TFLOPS"),
+    "host_pcie_gen": ("Host PCIe generation", ""),
+    "host_pcie_lanes": ("Host PCIe lanes", "lanes"),
+    "ports": ("Ports", "ports"),
+    "port_speed_gbit_s": ("Port speed", "Gb/s"),
+    "pcie_gen": ("PCIe generation", ""),
+    "pcie_lanes": ("PCIe lanes", "lanes"),
+    "lanes": ("PCIe lanes", "lanes"),
+    "cores": ("Cores", ""),
+    "output_w": ("Output", "W"),
+    "efficiency": ("Efficiency", ""),
+    "heat_removal_w": ("Heat removal", "W"),
+    "max_device_w": ("Hottest device it cools", "W"),
+    "rack_units": ("Height", "U"),
+}
+
+
+def field_label(name: str) -> str:
+    label, unit = FIELD_LABELS.get(name, (name.replace("_", " "), ""))
+    return f"{label} ({unit})" if unit else label
+
+
+def format_value(name: str, value: object) -> str:
+    """A catalog value for people: unknown, not supported, or the number with its unit."""
+    if value is None:
+        return "not published" if name.endswith(("_w", "_tbytes_s")) else "unknown"
+    if name.endswith("_tflops") and value == 0:
+        return "not supported"
+    if name == "efficiency" and isinstance(value, float):
+        return f"{value:.0%}"
+    unit = FIELD_LABELS.get(name, ("", ""))[1]
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float | int):
+        text = f"{value:,.0f}" if float(value).is_integer() and abs(value) >= 1000 else f"{value:g}"
+        return f"{text} {unit}".strip()
+    return str(getattr(value, "value", value))

@@ -1,0 +1,51 @@
+"""Memoise a pure function of frozen values by the identity of its arguments.
+
+Designs are frozen and the Document keeps one object per revision, so "the same design" is "the same
+object". Every consumer of one revision (canvas, panels, status bar, rule check, exports) then shares one
+topology and one power budget instead of each building its own. The cache holds its arguments, so an id is
+never reused while its entry lives; it keeps the last `size` calls.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from functools import update_wrapper
+from typing import Any, Generic, ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class IdentityMemo(Generic[P, R]):
+    def __init__(self, fn: Callable[P, R], size: int) -> None:
+        self.fn = fn
+        self.size = size
+        self.calls = 0
+        self.computed = 0
+        self._cache: OrderedDict[tuple[int, ...], tuple[tuple[Any, ...], R]] = OrderedDict()
+        update_wrapper(self, fn)
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        self.calls += 1
+        values = (*args, *kwargs.values())
+        key = (*(id(v) for v in values), hash(tuple(kwargs)))
+        hit = self._cache.get(key)
+        if hit is not None:
+            self._cache.move_to_end(key)
+            return hit[1]
+        self.computed += 1
+        result = self.fn(*args, **kwargs)
+        self._cache[key] = (values, result)
+        if len(self._cache) > self.size:
+            self._cache.popitem(last=False)
+        return result
+
+    def cache_clear(self) -> None:
+        self._cache.clear()
+
+
+def memo_by_identity(size: int = 4) -> Callable[[Callable[P, R]], IdentityMemo[P, R]]:
+    def decorate(fn: Callable[P, R]) -> IdentityMemo[P, R]:
+        return IdentityMemo(fn, size)
+    return decorate
