@@ -7,8 +7,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 PY="${PYTHON:-$ROOT/.venv/bin/python}"
-[ -x "$PY" ] || { python3 -m venv .venv && PY="$ROOT/.venv/bin/python"; "$PY" -m pip install -q -e .; }
-"$PY" -m pip install -q -e ".[packaging]"
+[ -x "$PY" ] || { python3 -m venv .venv && PY="$ROOT/.venv/bin/python"; "$PY" -m pip install -q -c constraints.txt -e .; }
+"$PY" -m pip install -q -c constraints.txt -e ".[packaging]"
 
 export QT_QPA_PLATFORM=offscreen
 mkdir -p build

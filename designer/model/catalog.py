@@ -107,12 +107,12 @@ def load_catalog(user_dirs: Iterable[Path] | None = None) -> Catalog:
     catalog = Catalog()
     for name, text in _shipped_files():
         catalog.add_file(name, text, user=False)
-    for name, text, problem in _user_files(user_catalog_dirs() if user_dirs is None else user_dirs):
-        if text is None:
+    for name, user_text, problem in _user_files(user_catalog_dirs() if user_dirs is None else user_dirs):
+        if user_text is None:
             catalog.problems.append(f"{name}: skipped: {problem}")
             continue
         try:
-            catalog.add_file(name, text, user=True)
+            catalog.add_file(name, user_text, user=True)
         except CatalogError as exc:
             catalog.problems.append(f"skipped: {exc}")
     return catalog

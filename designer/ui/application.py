@@ -69,7 +69,7 @@ def screenshot(window, out: Path, size: tuple[int, int], tab: str, app: QApplica
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     window.grab().save(buffer, "PNG")
-    atomic_write_bytes(out, bytes(buffer.data()))
+    atomic_write_bytes(out, bytes(buffer.data().data()))
     return 0
 
 
@@ -92,7 +92,8 @@ def quiet_platform_messages() -> None:
 def run(argv: list[str]) -> int:
     args = parse_args(argv)
     quiet_platform_messages()
-    app = QApplication.instance() or QApplication(["gpu-designer"])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(["gpu-designer"])
     app.setApplicationName("GPU Node Designer")
     app.setOrganizationName("gpu-node-designer")
     catalog = default_catalog()

@@ -152,8 +152,8 @@ class FileActions:
     # Recent files ---------------------------------------------------------------------------
     def recent(self) -> list[str]:
         value = self.settings.value("recent", [])
-        items = [value] if isinstance(value, str) else list(value or [])
-        return [p for p in items if Path(p).exists()][:MAX_RECENT]
+        items = [value] if isinstance(value, str) else list(value) if isinstance(value, (list, tuple)) else []
+        return [str(p) for p in items if Path(str(p)).exists()][:MAX_RECENT]
 
     def add_recent(self, path: Path) -> None:
         items = [str(path.resolve())] + [p for p in self.recent() if p != str(path.resolve())]

@@ -77,7 +77,7 @@ class ScriptedUser:
 
     def drop_part(self, part_id: str, scene_point: QPointF) -> None:
         """A drag from the palette arriving at the canvas: enter, move and drop events on the viewport."""
-        palette = self.window.palette
+        palette = self.window.palette_panel
         mime = palette.tree.mimeData([palette.item_for(part_id)])
         pos = QPointF(self.at(scene_point))
         actions, buttons = Qt.DropAction.CopyAction, LEFT

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -57,7 +58,9 @@ class MainWindow(QMainWindow):
         self.check_timer.timeout.connect(self.analyse)
         self.check_timer.start()
         self.resize(1600, 1000)
-        self.resizeDocks([self.findChild(QDockWidget, "Analysis")], [280], Qt.Orientation.Vertical)
+        analysis_dock = self.findChild(QDockWidget, "Analysis")
+        if analysis_dock is not None:
+            self.resizeDocks([analysis_dock], [280], Qt.Orientation.Vertical)
         self.scene.show_design(document.design)
         self.update_title()
         self.update_undo_actions()
@@ -72,13 +75,13 @@ class MainWindow(QMainWindow):
         return dock
 
     def _build_docks(self) -> None:
-        self.palette = PalettePanel(self.catalog)
+        self.palette_panel = PalettePanel(self.catalog)
         self.inspector = InspectorPanel(self.document)
         self.problems = ProblemsPanel()
         self.performance = PerformancePanel(self.catalog)
         self.power = PowerPanel(self.catalog)
         self.bom = BomPanel(self.catalog)
-        self._dock("Components", self.palette, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock("Components", self.palette_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         self._dock("Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
         self.bottom = QTabWidget()
         for widget, title in ((self.problems, "Problems"), (self.performance, "Performance"),
@@ -218,8 +221,8 @@ class MainWindow(QMainWindow):
     def show_bottleneck(self, *_args) -> None:
         """Highlight the bottleneck links while the Performance tab is open."""
         result = self.performance.result
-        on = self.bottom.currentWidget() is self.performance and result is not None and result.rows
-        self.scene.set_highlight(set(result.rows[-1].bottleneck_link_ids) if on else set())
+        on = self.bottom.currentWidget() is self.performance and result is not None and bool(result.rows)
+        self.scene.set_highlight(set(result.rows[-1].bottleneck_link_ids) if on and result else set())
 
     def scene_selection_changed(self) -> None:
         if not isValid(self.scene):
@@ -255,13 +258,14 @@ class MainWindow(QMainWindow):
 
     def new_design(self) -> None:
         gallery = TemplateGallery(self.catalog, self)
-        if gallery.exec() and gallery.chosen():
-            self.files.new_from_template(gallery.chosen())
+        chosen = gallery.chosen() if gallery.exec() else None
+        if chosen:
+            self.files.new_from_template(chosen)
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
         for path in self.files.recent():
-            self.recent_menu.addAction(path, lambda p=path: self.files.open_path(p))
+            self.recent_menu.addAction(path, functools.partial(self.files.open_path, path))
         if not self.recent_menu.actions():
             self.recent_menu.addAction("(none)").setEnabled(False)
 

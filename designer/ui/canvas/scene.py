@@ -73,10 +73,10 @@ class CanvasScene(QGraphicsScene):
         self.design = design = change.after
         pairs: set[frozenset[str]] = set()
         for lid in change.links_removed:
-            item = self.links.pop(lid, None)
-            if item is not None:
-                pairs.add(frozenset(e.cid for e in item.ends))
-                self.removeItem(item)
+            link_item = self.links.pop(lid, None)
+            if link_item is not None:
+                pairs.add(frozenset(e.cid for e in link_item.ends))
+                self.removeItem(link_item)
         for cid in change.components_removed:
             item = self.components.pop(cid, None)
             if item is not None:

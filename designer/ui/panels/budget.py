@@ -79,11 +79,15 @@ class BomPanel(QWidget):
         self.table.setSortingEnabled(True)
         self.table.resizeColumnsToContents()
 
+    def cell_text(self, row: int, column: int) -> str:
+        item = self.table.item(row, column)
+        return item.text() if item is not None else ""
+
     def copy(self) -> str:
         """Copy the selected rows (or all) as tab-separated text."""
         rows = sorted({i.row() for i in self.table.selectedIndexes()}) or list(range(self.table.rowCount()))
         lines = ["\t".join(self.HEADERS)]
-        lines += ["\t".join(self.table.item(r, c).text() for c in range(self.table.columnCount())) for r in rows]
+        lines += ["\t".join(self.cell_text(r, c) for c in range(self.table.columnCount())) for r in rows]
         text = "\n".join(lines)
         QGuiApplication.clipboard().setText(text)
         return text

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayo
 from designer.model.catalog import Catalog
 from designer.model.parts import ChassisSpec, CpuSpec, GpuSpec, NicSpec, PsuSpec, ScaleupSwitchSpec
 from designer.ui.canvas.view import PART_MIME
+from designer.ui.qt_items import children, top_items
 from designer.ui.style import KIND_LABEL, kind_icon
 from designer.ui.text import plain
 
@@ -55,7 +56,7 @@ class PartTree(QTreeWidget):
     def startDrag(self, actions) -> None:  # noqa: N802 (Qt override)
         item = self.currentItem()
         part = item.data(0, PART_ROLE) if item else None
-        if not part:
+        if item is None or not part:
             return
         mime = self.mimeData([item])
         drag = QDrag(self)
@@ -97,11 +98,9 @@ class PalettePanel(QWidget):
 
     def filter(self, text: str) -> None:
         needle = text.strip().lower()
-        for i in range(self.tree.topLevelItemCount()):
-            group = self.tree.topLevelItem(i)
+        for group in top_items(self.tree):
             visible = 0
-            for j in range(group.childCount()):
-                child = group.child(j)
+            for child in children(group):
                 hit = not needle or needle in child.text(0).lower() or needle in child.data(0, PART_ROLE) \
                     or needle in child.toolTip(0).lower()
                 child.setHidden(not hit)
@@ -111,9 +110,8 @@ class PalettePanel(QWidget):
                 group.setExpanded(True)
 
     def item_for(self, part_id: str) -> QTreeWidgetItem | None:
-        for i in range(self.tree.topLevelItemCount()):
-            group = self.tree.topLevelItem(i)
-            for j in range(group.childCount()):
-                if group.child(j).data(0, PART_ROLE) == part_id:
-                    return group.child(j)
+        for group in top_items(self.tree):
+            for child in children(group):
+                if child.data(0, PART_ROLE) == part_id:
+                    return child
         return None

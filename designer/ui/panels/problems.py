@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QInputDialog, QLabel, QMenu, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from designer.rules import Report, Violation
+from designer.ui.qt_items import children, top_items
 from designer.ui.style import severity_icon
 from designer.ui.text import plain
 
@@ -60,11 +61,7 @@ class ProblemsPanel(QWidget):
             self.locate.emit(list(v.ids))
 
     def violation_items(self) -> list[QTreeWidgetItem]:
-        out = []
-        for i in range(self.tree.topLevelItemCount()):
-            group = self.tree.topLevelItem(i)
-            out += [group.child(j) for j in range(group.childCount())]
-        return out
+        return [child for group in top_items(self.tree) for child in children(group)]
 
     def _menu(self, pos) -> None:
         item = self.tree.itemAt(pos)
