@@ -28,8 +28,8 @@ def view_point(window, scene_point: QPointF) -> QPoint:
 
 def drop_part(window, part_id: str, scene_point: QPointF) -> None:
     """A drag from the palette arriving at the canvas: enter, move, drop events on the viewport."""
-    item = window.palette.item_for(part_id)
-    mime = window.palette.tree.mimeData([item])
+    item = window.palette_panel.item_for(part_id)
+    mime = window.palette_panel.tree.mimeData([item])
     pos = QPointF(view_point(window, scene_point))
     target = window.view.viewport()
     actions = Qt.DropAction.CopyAction
@@ -210,10 +210,10 @@ def test_bom_copies_tab_separated_rows(make_window, qtbot):
 
 def test_palette_search_filters(make_window):
     window = make_window("dgx-h100")
-    window.palette.search.setText("mi3")
-    visible = [window.palette.tree.topLevelItem(0).child(j).text(0)
-               for j in range(window.palette.tree.topLevelItem(0).childCount())
-               if not window.palette.tree.topLevelItem(0).child(j).isHidden()]
+    window.palette_panel.search.setText("mi3")
+    visible = [window.palette_panel.tree.topLevelItem(0).child(j).text(0)
+               for j in range(window.palette_panel.tree.topLevelItem(0).childCount())
+               if not window.palette_panel.tree.topLevelItem(0).child(j).isHidden()]
     assert visible and all("MI3" in v for v in visible)
 
 

@@ -1,0 +1,42 @@
+"""A long session of mixed gestures in one window: alive, the design is the replay of its commands, nothing grows."""
+
+import pytest
+
+from designer.ui.canvas.scene import CanvasScene
+from designer.ui.long_session import Session, live_counts, replay, scene_snapshot
+
+GESTURES = 320
+
+
+@pytest.mark.parametrize("template", ["dgx-h100", "supermicro-pcie-l40s"])
+def test_a_long_session_of_mixed_gestures(make_window, catalog, tmp_path, template):
+    window = make_window(template)
+    session = Session(window, tmp_path, seed=7)
+    counts = []
+
+    def checkpoint(i):
+        if i in (GESTURES // 3, GESTURES - 1):
+            session.save_reopen()  # a reopen clears the history: what is left alive is the window's own
+            counts.append(live_counts(window))
+
+    session.run(GESTURES, every=checkpoint)
+
+    assert window.isVisible()
+    # every kind of gesture happened, and most of them changed the design
+    assert set(session.done) == {m[0] for m in session.moves}
+    assert sum(session.done.values()) == GESTURES
+    pushes = sum(1 for e in session.log.entries if e[0] == "push")
+    assert pushes > GESTURES // 3
+    # the window's design is what the same commands give without any UI
+    assert replay(session.start, catalog, session.log.entries) == window.document.design
+    # the canvas shows exactly what a fresh layout of that design shows
+    fresh = CanvasScene(catalog)
+    fresh.show_design(window.document.design)
+    assert scene_snapshot(window.scene) == scene_snapshot(fresh)
+    # bounded: items follow the design, widgets and Python objects do not grow with the session
+    mid, end = counts
+    print(f"\n{template}: {dict(session.done)} refused={session.refused} pushes={pushes} mid={mid} end={end}")
+    assert end["widgets"] <= mid["widgets"] + 5
+    assert abs(end["scene_items"] - mid["scene_items"]) <= 4 * abs(
+        len(window.document.design.components) + len(window.document.design.links) + 1)
+    assert end["py_objects"] <= mid["py_objects"] * 1.05 + 2000, (mid, end)
