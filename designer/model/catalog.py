@@ -9,11 +9,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
 from designer.core.errors import CatalogError, UnknownPartError
-from designer.model.parts import AnyPart, CatalogFile, ChassisSpec
+from designer.model.parts import AnyPart, CatalogFile, ChassisSpec, PartBase
+
+P = TypeVar("P", bound=PartBase)
 
 USER_CATALOG_ENV = "GPU_DESIGNER_CATALOG_PATH"
 MAX_CATALOG_FILE_BYTES = 2_000_000
@@ -32,6 +35,13 @@ class Catalog:
             return self.parts[part_id]
         except KeyError:
             raise UnknownPartError(f"unknown part '{part_id}'") from None
+
+    def typed(self, part_id: str, cls: type[P]) -> P:
+        """The part, known to be of `cls` (a GpuSpec, a NicSpec...); another kind is an UnknownPartError."""
+        part = self.get(part_id)
+        if not isinstance(part, cls):
+            raise UnknownPartError(f"'{part_id}' is a {part.kind}, not a {cls.__name__}")
+        return part
 
     def __contains__(self, part_id: object) -> bool:
         return part_id in self.parts

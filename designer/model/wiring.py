@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TypeVar
 
 from designer.core.ids import next_id
 from designer.model.catalog import Catalog
@@ -22,6 +23,7 @@ from designer.model.parts import (
 FABRIC_LINK = {Fabric.XGMI: LinkKind.XGMI, Fabric.HCCS: LinkKind.HCCS, Fabric.ROCE: LinkKind.ROCE,
                **{f: LinkKind.NVLINK for f in NVLINK_FABRICS}}
 PCIE_PARTS = (GpuSpec, NicSpec, PcieSwitchSpec, CpuSpec)
+P = TypeVar("P", bound=PartBase)
 
 
 class WiringError(ValueError):
@@ -85,8 +87,13 @@ class _Wirer:
         self.links = [lk for lk in design.links]
         self.ids = design.all_ids()
 
-    def of(self, cls) -> list[str]:
+    def of(self, cls: type[PartBase]) -> list[str]:
         return [c.id for c in self.design.components if isinstance(self.parts[c.id], cls)]
+
+    def spec(self, cid: str, cls: type[P]) -> P:
+        part = self.parts[cid]
+        assert isinstance(part, cls), f"{cid} is not a {cls.__name__}"
+        return part
 
     def add(self, kind: LinkKind, a: str, b: str, count: int) -> None:
         lid = next_id("l", self.ids)
@@ -99,11 +106,11 @@ class _Wirer:
     def scaleup(self) -> None:
         gpus = self.of(GpuSpec)
         switches = [s for s in self.of(ScaleupSwitchSpec)]
-        scaled = {g for g in gpus if self.parts[g].fabric is not Fabric.NONE}
+        scaled = {g for g in gpus if self.spec(g, GpuSpec).fabric is not Fabric.NONE}
         self.links = [lk for lk in self.links if not (lk.kind in SCALEUP_KINDS and (lk.a in scaled or lk.b in scaled))]
         for gpu in (g for g in gpus if g in scaled):
-            spec: GpuSpec = self.parts[gpu]
-            planes = [s for s in switches if self.parts[s].fabric is spec.fabric]
+            spec = self.spec(gpu, GpuSpec)
+            planes = [s for s in switches if self.spec(s, ScaleupSwitchSpec).fabric is spec.fabric]
             for sw, count in zip(planes, even_split(spec.fabric_links, len(planes)), strict=True):
                 if count:
                     self.add(FABRIC_LINK[spec.fabric], gpu, sw, count)
@@ -111,9 +118,9 @@ class _Wirer:
             peers = [g for g in gpus if g in scaled]
             for i, a in enumerate(peers):
                 for b in peers[i + 1:]:
-                    if self.parts[a].fabric is self.parts[b].fabric:
-                        self.add(FABRIC_LINK[self.parts[a].fabric], a, b,
-                                 max(1, self.parts[a].fabric_links // max(1, len(peers) - 1)))
+                    ga, gb = self.spec(a, GpuSpec), self.spec(b, GpuSpec)
+                    if ga.fabric is gb.fabric:
+                        self.add(FABRIC_LINK[ga.fabric], a, b, max(1, ga.fabric_links // max(1, len(peers) - 1)))
 
     def host(self) -> None:
         cpus, psws = self.of(CpuSpec), self.of(PcieSwitchSpec)
@@ -128,17 +135,19 @@ class _Wirer:
         load: dict[str, int] = defaultdict(int)
         gpus = self.of(GpuSpec)
         for i, gpu in enumerate(gpus):
-            if uplinks and not self.linked(gpu, pcie) and self.parts[gpu].host_pcie_lanes:
+            lanes = self.spec(gpu, GpuSpec).host_pcie_lanes
+            if uplinks and not self.linked(gpu, pcie) and lanes:
                 target = uplinks[i * len(uplinks) // len(gpus)]
                 load[target] += 1
-                self.add(LinkKind.PCIE, gpu, target, self.parts[gpu].host_pcie_lanes)
+                self.add(LinkKind.PCIE, gpu, target, lanes)
         nics = [n for n in self.of(NicSpec)]
         for i, nic in enumerate(nics):
             if uplinks and not self.linked(nic, pcie):
-                self.add(LinkKind.PCIE, nic, uplinks[i * len(uplinks) // max(1, len(nics))], self.parts[nic].pcie_lanes)
+                uplink = uplinks[i * len(uplinks) // max(1, len(nics))]
+                self.add(LinkKind.PCIE, nic, uplink, self.spec(nic, NicSpec).pcie_lanes)
 
     def network(self, catalog_fabric: str | None) -> list[Placement]:
-        fabrics = [f for f in self.of(FabricSpec) if self.parts[f].purpose == "compute"]
+        fabrics = [f for f in self.of(FabricSpec) if self.spec(f, FabricSpec).purpose == "compute"]
         added = []
         nics = [n for n in self.of(NicSpec) if not self.linked(n, {LinkKind.NETWORK})]
         if nics and not fabrics and catalog_fabric:
@@ -148,7 +157,7 @@ class _Wirer:
             fabrics = [fid]
         for nic in nics:
             if fabrics:
-                self.add(LinkKind.NETWORK, nic, fabrics[0], self.parts[nic].ports)
+                self.add(LinkKind.NETWORK, nic, fabrics[0], self.spec(nic, NicSpec).ports)
         return added
 
 
@@ -158,7 +167,7 @@ def auto_wire(design: Design, catalog: Catalog) -> Design:
     w = _Wirer(design, catalog)
     w.scaleup()
     w.host()
-    compute = next((p.id for p in catalog.of_kind("fabric") if getattr(p, "purpose", "") == "compute"), None)
+    compute = next((p.id for p in catalog.parts.values() if isinstance(p, FabricSpec) and p.purpose == "compute"), None)
     added = w.network(compute)
     raw = design.model_dump()
     raw["components"] += [p.model_dump() for p in added]

@@ -8,6 +8,8 @@ they are per link technology, never per product.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from designer.model.design import LinkKind
 from designer.model.parts import Fabric
 
@@ -48,7 +50,14 @@ PROTOCOL_BW = {"LL": 0.5, "LL128": 120 / 128, "Simple": 1.0}
 # (collectives.md s5.2-5.3); RCCL 2.21.5 tuning model 5 for 8-GPU xGMI meshes (s5.10).
 # One change, fitted: the per-step LL latency over NVLink is 2.6 us instead of NCCL's 0.6, from the
 # measured 43.8 us for a 32 KiB ring AllReduce on 8xA100 (stas00/ml-engineering).
-NCCL = {
+class LatencyTable(TypedDict):
+    """Microseconds: base[algorithm][protocol] and hop[link class][algorithm][protocol]."""
+
+    base: dict[str, dict[str, float]]
+    hop: dict[str, dict[str, dict[str, float]]]
+
+
+NCCL: LatencyTable = {
     "base": {"ring": {"LL": 6.6, "LL128": 14.0, "Simple": 8.4}, "tree": {"LL": 6.8, "LL128": 14.0, "Simple": 8.4},
              "nvls": {"LL": 0.0, "LL128": 0.0, "Simple": 0.0}, "direct": {"LL": 6.6, "LL128": 14.0, "Simple": 8.4}},
     "hop": {
@@ -59,7 +68,7 @@ NCCL = {
                 "nvls": {"Simple": 18.0}},
     },
 }
-RCCL = {
+RCCL: LatencyTable = {
     "base": {a: {"LL": 12.0, "LL128": 12.0, "Simple": 17.0} for a in ("ring", "tree", "direct")},
     "hop": {
         "scaleup": {"ring": {"LL": 0.8, "Simple": 2.1}, "tree": {"LL": 0.9, "Simple": 2.3}},

@@ -201,11 +201,12 @@ class NodeFabric:
         """In-switch reduction: every GPU on the same reduction-capable planes, more than 4 GPUs."""
         if self.n < NVLS_MIN_GPUS or not self.switches:
             return None
-        planes = [sw for sw in self.switches if isinstance(self.topo.part(sw), ScaleupSwitchSpec)
-                  and self.topo.part(sw).in_switch_reduction]
+        planes = [sw for sw in self.switches
+                  if (p := self.topo.part(sw)) and isinstance(p, ScaleupSwitchSpec) and p.in_switch_reduction]
         if not planes or any(sw not in self.ports[g] for g in self.gpus for sw in planes):
             return None
-        fabric = self.topo.part(self.gpus[0]).fabric
+        first = self.topo.part(self.gpus[0])
+        fabric = first.fabric if isinstance(first, GpuSpec) else Fabric.NONE
         eff = NVLS_EFFICIENCY.get(fabric)
         if eff is None:
             return None

@@ -60,14 +60,15 @@ def bisection(topo: Topology) -> float:
 
 
 def _sum_or_none(values: list[float | None]) -> float | None:
-    return None if any(v is None for v in values) else sum(values)  # type: ignore[arg-type]
+    known = [v for v in values if v is not None]
+    return None if len(known) < len(values) else sum(known)
 
 
 def key_figures(design: Design, catalog: Catalog, topo: Topology | None = None) -> KeyFigures:
     topo = topo or build_topology(design, catalog)
-    specs: list[GpuSpec] = [topo.part(g) for g in topo.gpus]  # type: ignore[misc]
+    specs = [p for p in map(topo.part, topo.gpus) if isinstance(p, GpuSpec)]
     per_gpu = [gpu_scaleup_capacity(topo, g) for g in topo.gpus]
-    nics = [topo.part(n) for n in topo.nics("compute")]
+    nics = [p for p in map(topo.part, topo.nics("compute")) if isinstance(p, NicSpec)]
     net_gbit = sum(n.line_rate_gbit_s for n in nics if isinstance(n, NicSpec))
     budget = power_budget(design, catalog)
     bf16 = _sum_or_none([s.bf16_dense_tflops for s in specs])
@@ -75,6 +76,7 @@ def key_figures(design: Design, catalog: Catalog, topo: Topology | None = None) 
     fabrics = sorted({s.fabric.value for s in specs})
     models = list(dict.fromkeys(s.name for s in specs))
     mem_bw = [s.mem_bw_tbytes_s for s in specs]
+    mem_bw_sum = _sum_or_none(mem_bw)
     return KeyFigures(
         gpu_count=len(specs), gpu_models=models, scaleup_fabric="/".join(fabrics) or "none",
         scaleup_gbytes_s_per_gpu_per_dir=min(per_gpu, default=0.0),
@@ -82,11 +84,11 @@ def key_figures(design: Design, catalog: Catalog, topo: Topology | None = None) 
         scaleup_total_gbytes_s_per_dir=sum(per_gpu), scaleup_total_gbytes_s_bidir=2 * sum(per_gpu),
         bisection_gbytes_s_per_dir=bisection(topo),
         hbm_total_gb=sum(s.memory_gb for s in specs),
-        mem_bw_total_tbytes_s=round(_sum_or_none(mem_bw), 6) if _sum_or_none(mem_bw) is not None else None,
+        mem_bw_total_tbytes_s=None if mem_bw_sum is None else round(mem_bw_sum, 6),
         mem_bw_unknown_gpus=sum(1 for v in mem_bw if v is None),
         component_power_w=budget.load_w, wall_power_peak_w=budget.wall_w, psu_usable_w=budget.usable_w,
         psu_summary=f"{budget.psu_count} x {budget.psu_unit_w / 1000:g} kW, {budget.redundancy.value}",
-        nic_count=len(nics), nic_speeds_gbit_s=sorted({n.line_rate_gbit_s for n in nics}),  # type: ignore[union-attr]
+        nic_count=len(nics), nic_speeds_gbit_s=sorted({n.line_rate_gbit_s for n in nics}),
         scaleout_gbit_s_total=net_gbit, scaleout_gbit_s_per_gpu=net_gbit / len(specs) if specs else 0.0,
         bf16_dense_pflops=None if bf16 is None else bf16 / 1000, fp8_dense_pflops=None if fp8 is None else fp8 / 1000,
         heat_btu_hr=budget.heat_btu_hr, airflow_cfm=budget.airflow_cfm,

@@ -74,9 +74,10 @@ def link_capacity(link: Link, ends: tuple[PartBase, PartBase], chassis: ChassisS
     if link.kind is LinkKind.PCIE:
         return pcie_gbytes_s_per_dir(_pcie_gen(link, ends, chassis), link.count), False
     if link.kind is LinkKind.SOCKET:
-        rates = [p.socket_link_gbytes_s_per_dir for p in ends if isinstance(p, CpuSpec)]
-        if rates and all(r is not None for r in rates):
-            return link.count * min(rates), False  # type: ignore[type-var]
+        known = [p.socket_link_gbytes_s_per_dir for p in ends if isinstance(p, CpuSpec)]
+        rates = [r for r in known if r is not None]
+        if rates and len(rates) == len(known):
+            return link.count * min(rates), False
         return link.count * DEFAULT_SOCKET_GBYTES_S, True
     nics = [p for p in ends if isinstance(p, NicSpec)]
     return link.count * (gbit_to_gbyte(nics[0].port_speed_gbit_s) if nics else 0.0), False
@@ -125,7 +126,7 @@ class Topology:
             if not isinstance(self.part(c.id), NicSpec):
                 continue
             fabrics = [n for n in self.graph.neighbors(c.id) if isinstance(self.part(n), FabricSpec)]
-            if purpose is None or any(self.part(f).purpose == purpose for f in fabrics):
+            if purpose is None or any(getattr(self.part(f), "purpose", None) == purpose for f in fabrics):
                 out.append(c.id)
         return out
 

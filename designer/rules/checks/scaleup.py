@@ -34,9 +34,10 @@ def fabric_mismatch(ctx: RuleContext) -> Iterator[Finding]:
                               "delete the link or use the part's own fabric")
                 break
         else:
-            if fabrics[0] is not fabrics[1]:
-                yield Finding(f"{link.id}: {ends[0].name} ({fabrics[0].value}) and {ends[1].name} "
-                              f"({fabrics[1].value}) are different link generations", (link.id, link.a, link.b),
+            fa, fb = fabrics
+            if fa is not None and fb is not None and fa is not fb:
+                yield Finding(f"{link.id}: {ends[0].name} ({fa.value}) and {ends[1].name} "
+                              f"({fb.value}) are different link generations", (link.id, link.a, link.b),
                               "use a switch of the GPUs' NVLink generation")
 
 
@@ -93,7 +94,7 @@ def gpu_links_unused(ctx: RuleContext) -> Iterator[Finding]:
         if used < spec.fabric_links:
             groups.setdefault((spec.id, used), []).append(gpu)
     for (part_id, used), gpus in groups.items():
-        spec = ctx.catalog.get(part_id)
+        spec = ctx.catalog.typed(part_id, GpuSpec)
         idle = (spec.fabric_links - used) * spec.link_bw_gbytes_s_per_dir
         yield Finding(f"{_names(gpus)} use {used} of {spec.fabric_links} {spec.fabric.value} links: "
                       f"{idle:.0f} of {spec.scaleup_gbytes_s_per_dir:.0f} GB/s per direction per GPU idle",
