@@ -1,4 +1,6 @@
+import io
 import os
+import zlib
 
 # Qt tests run offscreen; set once here, before any Qt import (never per test module).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -28,3 +30,32 @@ def design_of(catalog):
         return build_template(template_id, catalog)
 
     return make
+
+
+def _inflating_pdf(path, megabytes: int = 150) -> None:
+    """A small PDF whose design.json attachment is a deflate stream of `megabytes` MB of spaces."""
+    from pypdf import PdfWriter
+    from pypdf.generic import DecodedStreamObject, NameObject, StreamObject
+
+    packer = zlib.compressobj(9)
+    chunk = b" " * (1 << 20)
+    packed = b"".join(packer.compress(chunk) for _ in range(megabytes)) + packer.flush()
+    writer = PdfWriter()
+    writer.add_blank_page(100, 100)
+    writer.add_attachment("design.json", b"{}")
+    for index, obj in enumerate(writer._objects):
+        if isinstance(obj, DecodedStreamObject) and obj.get("/Type") == "/EmbeddedFile":
+            stream = StreamObject()
+            stream.update({NameObject("/Type"): NameObject("/EmbeddedFile"),
+                           NameObject("/Filter"): NameObject("/FlateDecode")})
+            stream._data = packed
+            writer._objects[index] = stream
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    path.write_bytes(buffer.getvalue())
+
+
+@pytest.fixture
+def inflating_pdf():
+    """A hostile PDF (a decompression bomb in the attached design) written to the path given."""
+    return _inflating_pdf

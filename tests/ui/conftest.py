@@ -1,3 +1,7 @@
+import os
+import subprocess
+import sys
+
 import pytest
 from PySide6.QtCore import QSettings
 
@@ -36,3 +40,20 @@ def no_modal_dialogs(monkeypatch):
     for name in ("question", "warning", "information", "critical", "about"):
         monkeypatch.setattr(QMessageBox, name, unexpected)
     monkeypatch.setattr(QInputDialog, "getText", unexpected)
+
+
+@pytest.fixture
+def run_app(tmp_path):
+    """Run a script that starts the real app (`run`) in a fresh interpreter, offscreen, with its own state and
+    settings folders; it must exit 0 and print nothing on stderr. Returns what it printed."""
+
+    def run_script(script: str, *args: str) -> str:
+        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPU_DESIGNER_STATE_DIR": str(tmp_path / "state"),
+               "XDG_CONFIG_HOME": str(tmp_path / "config")}
+        done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=120,
+                              env=env)
+        assert done.returncode == 0, done.stderr
+        assert done.stderr == ""
+        return done.stdout
+
+    return run_script

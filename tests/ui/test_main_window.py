@@ -186,6 +186,19 @@ def test_a_bad_file_leaves_the_current_design_untouched(make_window, monkeypatch
     assert len(shown) == 1 and "broken.json: components[0].part: unknown part 'nope'" in shown[0]
 
 
+def test_a_pdf_whose_design_inflates_past_the_limit_is_refused_in_one_line(make_window, monkeypatch, tmp_path,
+                                                                          inflating_pdf):
+    window = make_window("dgx-h100")
+    before = window.document.design
+    bomb = tmp_path / "bomb.pdf"
+    inflating_pdf(bomb)
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
+    assert not window.files.open_path(bomb)
+    assert window.document.design is before and window.document.path is None
+    assert len(shown) == 1 and "bomb.pdf" in shown[0] and "size limit" in shown[0] and "\n" not in shown[0]
+
+
 def test_open_a_file_dropped_on_the_window(make_window, tmp_path, design_of):
     window = make_window("dgx-h100")
     path = tmp_path / "b200.json"

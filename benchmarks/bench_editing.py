@@ -1,0 +1,89 @@
+"""What one edit costs in the app, on the DGX H100 design: canvas update vs a full rebuild, and how often the
+topology and the power budget are built per edit (once each: one analysis per revision, shared).
+
+Run: QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/bench_editing.py
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from designer.document import commands as cmd  # noqa: E402
+from designer.document.changes import diff_designs  # noqa: E402
+from designer.document.document import Document  # noqa: E402
+from designer.model.budget import power_budget  # noqa: E402
+from designer.model.catalog import shipped_catalog  # noqa: E402
+from designer.templates import build_template  # noqa: E402
+from designer.topology.graph import build_topology  # noqa: E402
+from designer.ui.gestures import settle  # noqa: E402
+
+REPEAT = 60
+
+
+def ms(samples: list[float]) -> str:
+    return f"median {statistics.median(samples):6.2f} ms, p90 {sorted(samples)[int(0.9 * len(samples))]:6.2f} ms"
+
+
+def main() -> None:
+    app = QApplication.instance() or QApplication(["bench"])
+    from designer.ui.application import quiet_platform_messages  # noqa: PLC0415
+
+    quiet_platform_messages()  # the offscreen platform's notes on what it cannot do
+    from designer.ui.main_window import MainWindow  # noqa: PLC0415
+
+    catalog = shipped_catalog()
+    design = build_template("dgx-h100", catalog)
+    folder = Path(tempfile.mkdtemp())
+    settings = QSettings(str(folder / "s.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(Document(design, catalog), catalog, settings, folder)
+    window.files.confirm_discard = lambda: True
+    window.show()
+    settle()
+    window.analyse()
+
+    rebuild = []
+    for _ in range(REPEAT):
+        t0 = time.perf_counter()
+        window.scene.show_design(window.document.design)
+        rebuild.append((time.perf_counter() - t0) * 1000)
+
+    one, whole, topo_builds, budget_builds = [], [], [], []
+    for i in range(REPEAT):
+        before = window.document.design
+        after = cmd.set_component("gpu3", label=f"gpu three {i}").run(before, catalog)
+        change = diff_designs(before, after)
+        t0 = time.perf_counter()
+        window.scene.apply(change)  # the canvas's own update for a one-component change
+        one.append((time.perf_counter() - t0) * 1000)
+        window.scene.show_design(before)
+        t_built, b_built = build_topology.computed, power_budget.computed
+        t0 = time.perf_counter()
+        window.document.push(cmd.set_component("gpu3", label=f"gpu three {i}"))  # every listener, synchronously
+        window.analyse()  # the debounced analysis: rule check, markers, panels, status bar
+        whole.append((time.perf_counter() - t0) * 1000)
+        settle()
+        topo_builds.append(build_topology.computed - t_built)
+        budget_builds.append(power_budget.computed - b_built)
+
+    print(f"DGX H100 ({len(design.components)} components, {len(design.links)} links), {REPEAT} edits each")
+    print(f"  full canvas rebuild (show_design)             {ms(rebuild)}")
+    print(f"  canvas update, one component changed (apply)  {ms(one)}")
+    print(f"  whole edit: push + listeners + analysis       {ms(whole)}")
+    print(f"  topology builds per edit: {sorted(set(topo_builds))}; power budget builds per edit: "
+          f"{sorted(set(budget_builds))}")
+    window.close()
+    app.processEvents()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
