@@ -194,6 +194,7 @@ def later():
     user.click("gpu1", CTRL)
     user.choose(window.inspector.fields["part"], "h200-sxm") if window.inspector.target[0] == "component" else None
     window.close()
+    print("closed; visible:", window.isVisible())
 
 QTimer.singleShot(300, later)
 from designer.ui.application import run
@@ -202,4 +203,5 @@ sys.exit(run([]))
 
 
 def test_a_session_and_its_close_print_nothing(run_app):
-    run_app(CLOSE_SCRIPT)  # exits 0 with nothing on stderr (no traceback at close, no Qt warning)
+    printed = run_app(CLOSE_SCRIPT)  # run_app also checks: exit 0, nothing on stderr (no traceback, no Qt warning)
+    assert "closed; visible: False" in printed
