@@ -51,8 +51,8 @@ class Analysis:
     def markers(self) -> dict[str, str]:
         return markers(self.report)
 
-    def status_line(self) -> str:
-        return status_line(self.figures, self.report)
+    def status_line(self, bidirectional: bool = False) -> str:
+        return status_line(self.figures, self.report, bidirectional)
 
 
 def markers(report: Report) -> dict[str, str]:
@@ -67,8 +67,10 @@ def markers(report: Report) -> dict[str, str]:
     return {ident: sev.value for ident, sev in out.items()}
 
 
-def status_line(k: KeyFigures, report: Report | None) -> str:
-    parts = [f"{k.gpu_count} GPUs", f"scale-up {k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per GPU per direction",
+def status_line(k: KeyFigures, report: Report | None, bidirectional: bool = False) -> str:
+    scaleup = (f"scale-up {k.scaleup_gbytes_s_per_gpu_bidir:,.0f} GB/s per GPU bidirectional" if bidirectional
+               else f"scale-up {k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per GPU per direction")
+    parts = [f"{k.gpu_count} GPUs", scaleup,
              f"HBM {k.hbm_total_gb:,.0f} GB",
              f"power {k.component_power_w / 1000:,.1f} / {k.psu_usable_w / 1000:,.1f} kW usable"]
     if report is not None:
@@ -81,3 +83,26 @@ def unwaive_command(violation: Violation, design: Design) -> cmd.Command | None:
     """The command that removes the waiver covering `violation` (None when nothing waives it)."""
     waiver = waiver_for(violation, design.waivers)
     return cmd.remove_waiver(waiver) if waiver is not None else None
+
+
+HEADLINE_SIZE_BYTES = 1 << 30  # the AllReduce size quoted in the headline (large-message busbw)
+
+
+def headline_figures(design: Design, catalog: Catalog, fail: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """The five figures a customer asks for first, for the design with `fail` components out of service
+    (what-if): scale-up per GPU, AllReduce busbw, GPU memory, scale-out per GPU, power against PSU capacity."""
+    from designer.model.edits import remove_components  # noqa: PLC0415
+    from designer.simulation import SimConfig, simulate  # noqa: PLC0415
+
+    failed_parts = {c.id for c in design.components if c.id in fail}
+    degraded = remove_components(design, failed_parts) if failed_parts else design
+    k = key_figures(degraded, catalog)
+    sim = simulate(design, catalog, SimConfig(collectives=("allreduce",), sizes=(HEADLINE_SIZE_BYTES,), fail=fail))
+    busbw = sim.rows[-1].busbw_GBps if sim.rows else 0.0
+    return [
+        ("Scale-up per GPU", f"{k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per direction"),
+        ("AllReduce busbw, 1 GiB", f"{busbw:,.0f} GB/s"),
+        ("GPU memory", f"{k.hbm_total_gb:,.0f} GB on {k.gpu_count} accelerators"),
+        ("Scale-out per GPU", f"{k.scaleout_gbit_s_per_gpu:,.0f} Gb/s"),
+        ("Power at the wall", f"{k.wall_power_peak_w / 1000:,.1f} kW of {k.psu_usable_w / 1000:,.1f} kW usable"),
+    ]

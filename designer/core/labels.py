@@ -34,6 +34,10 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
 }
 
 
+COLLECTIVE_LABELS = {"allreduce": "AllReduce", "allgather": "AllGather", "reducescatter": "ReduceScatter",
+                     "alltoall": "AllToAll", "broadcast": "Broadcast", "reduce": "Reduce", "sendrecv": "SendRecv"}
+
+
 def field_label(name: str) -> str:
     label, unit = FIELD_LABELS.get(name, (name.replace("_", " "), ""))
     return f"{label} ({unit})" if unit else label

@@ -7,19 +7,11 @@ import textwrap
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
+from designer.core.colors import KIND_COLOR, LINK_COLOR
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.layout import ZONE_LABELS, chassis_layout, external_rect
 from designer.model.parts import slot_kind_for
-
-KIND_COLOR = {
-    "gpu": "#2e7d32", "scaleup_switch": "#6a1b9a", "pcie_switch": "#1565c0", "nic": "#00838f", "cpu": "#455a64",
-    "psu": "#ef6c00", "cooling": "#0277bd", "fabric": "#37474f",
-}
-LINK_COLOR = {
-    "nvlink": "#76b900", "xgmi": "#e53935", "hccs": "#c62828", "roce": "#8e24aa", "pcie": "#1e88e5",
-    "c2c": "#43a047", "socket": "#6d4c41", "network": "#546e7a",
-}
 
 
 def component_rects(design: Design, catalog: Catalog) -> dict[str, tuple[float, float, float, float]]:

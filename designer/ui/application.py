@@ -26,6 +26,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the window to a PNG and exit")
     parser.add_argument("--size", default="1600x1000", help="window size for --screenshot (WxH)")
     parser.add_argument("--tab", default="Problems", help="bottom tab to show in the screenshot")
+    parser.add_argument("--theme", choices=("system", "light", "dark"),
+                        help="colour theme for this run (default: the one chosen in Preferences)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser.parse_args(argv)
 
@@ -109,6 +111,7 @@ def run(argv: list[str]) -> int:
     from designer.ui.main_window import MainWindow  # noqa: PLC0415
 
     window = MainWindow(document, catalog)
+    window.apply_theme(args.theme)
     install_crash_handler(window)
     if args.screenshot:
         out = Path(args.screenshot)

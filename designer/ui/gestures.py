@@ -77,6 +77,10 @@ class ScriptedUser:
 
     def drop_part(self, part_id: str, scene_point: QPointF) -> None:
         """A drag from the palette arriving at the canvas: enter, move and drop events on the viewport."""
+        self.drag_part_over(part_id, scene_point, drop=True)
+
+    def drag_part_over(self, part_id: str, scene_point: QPointF, drop: bool = False) -> None:
+        """A palette part dragged over the canvas to `scene_point` (and dropped there when `drop`)."""
         palette = self.window.palette_panel
         mime = palette.tree.mimeData([palette.item_for(part_id)])
         pos = QPointF(self.at(scene_point))
@@ -84,7 +88,15 @@ class ScriptedUser:
         enter = QDragEnterEvent(pos.toPoint(), actions, mime, buttons, NONE)
         QApplication.sendEvent(self.vp, enter)
         QApplication.sendEvent(self.vp, QDragMoveEvent(pos.toPoint(), actions, mime, buttons, NONE))
-        QApplication.sendEvent(self.vp, QDropEvent(pos, actions, mime, buttons, NONE))
+        if drop:
+            QApplication.sendEvent(self.vp, QDropEvent(pos, actions, mime, buttons, NONE))
+        settle()
+
+    def drag_away(self) -> None:
+        """The dragged part leaves the canvas without being dropped."""
+        from PySide6.QtGui import QDragLeaveEvent  # noqa: PLC0415
+
+        QApplication.sendEvent(self.vp, QDragLeaveEvent())
         settle()
 
     def right_click(self, widget: QWidget, point: QPoint) -> None:

@@ -6,9 +6,20 @@ import functools
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QTabWidget
+from PySide6.QtCore import QPoint, QSettings, QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QScrollArea,
+    QTabWidget,
+    QToolBar,
+    QToolButton,
+)
 from shiboken6 import isValid
 
 from designer import __version__
@@ -28,12 +39,16 @@ from designer.ui.panels.inspector import InspectorPanel
 from designer.ui.panels.palette import PalettePanel
 from designer.ui.panels.performance import PerformancePanel
 from designer.ui.panels.problems import ProblemsPanel
+from designer.ui.preferences import Preferences, PreferencesDialog
 from designer.ui.qt_guard import binding_report, protect_none
-from designer.ui.style import app_icon
+from designer.ui.style import app_icon, tool_icon
 from designer.ui.text import esc
+from designer.ui.theme import text_color
+from designer.ui.window_layout import apply_default_layout, restore_layout, save_layout, saved_zoom
 
 CHECK_DEBOUNCE_MS = 150
 CLIP_MIME = "application/x-gpu-designer-parts"
+TOOL_BUTTON_WIDTH = 64  # every toolbar label in the same width: nothing moves when Undo's text changes
 
 
 class MainWindow(QMainWindow):
@@ -43,12 +58,14 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.document, self.catalog = document, catalog
         self.settings = settings or QSettings("gpu-node-designer", "GPU Node Designer")
+        self.prefs = Preferences(self.settings)
         self.setWindowIcon(app_icon())
         self.scene = CanvasScene(catalog)
         self.view = CanvasView(self.scene)
         self.setCentralWidget(self.view)
-        self.controller = CanvasController(document, self.scene, self.say)
+        self.controller = CanvasController(document, self.scene, self.say, self.view.show_note)
         self.files = FileActions(self, document, self.settings, state_folder)
+        self.files.timer.setInterval(self.prefs.autosave_s * 1000)
         self.analysis: Analysis | None = None  # of the revision last analysed
         self._build_docks()
         self._build_status()
@@ -58,13 +75,27 @@ class MainWindow(QMainWindow):
         self.check_timer.timeout.connect(self.analyse)
         self.check_timer.start()
         self.resize(1600, 1000)
-        analysis_dock = self.findChild(QDockWidget, "Analysis")
-        if analysis_dock is not None:
-            self.resizeDocks([analysis_dock], [280], Qt.Orientation.Vertical)
+        self.layout_restored = restore_layout(self, self.settings, self.bottom)
+        self._laid_out = self.layout_restored
         self.scene.show_design(document.design)
         self.update_title()
         self.update_undo_actions()
-        QTimer.singleShot(0, self.view.fit)
+        QTimer.singleShot(0, self._initial_zoom)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        if not self._laid_out:  # fresh settings: size the panels for the size the window is shown at
+            self._laid_out = True
+            self.reset_layout()
+
+    def _initial_zoom(self) -> None:
+        zoom = saved_zoom(self.settings) if self.layout_restored else None
+        self.view.fit()
+        if zoom is not None:
+            self.view.zoom(zoom / max(1e-6, self.view.transform().m11()))
+
+    def reset_layout(self) -> None:
+        apply_default_layout(self, self.palette_dock, self.inspector_dock, self.analysis_dock)
 
     # Composition ----------------------------------------------------------------------------
     def _dock(self, title: str, widget, area) -> QDockWidget:
@@ -81,14 +112,19 @@ class MainWindow(QMainWindow):
         self.performance = PerformancePanel(self.catalog)
         self.power = PowerPanel(self.catalog)
         self.bom = BomPanel(self.catalog)
-        self._dock("Components", self.palette_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._dock("Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.palette_dock = self._dock("Components", self.palette_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
+        scroller = QScrollArea()
+        scroller.setWidget(self.inspector)
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.inspector_dock = self._dock("Inspector", scroller, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.bottom = QTabWidget()
+        self.bottom.setDocumentMode(True)
         for widget, title in ((self.problems, "Problems"), (self.performance, "Performance"),
                               (self.power, "Power && Thermal"), (self.bom, "Bill of Materials")):
             self.bottom.addTab(widget, title)
-        self._dock("Analysis", self.bottom, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.bottom.setMinimumHeight(240)
+        self.analysis_dock = self._dock("Analysis", self.bottom, Qt.DockWidgetArea.BottomDockWidgetArea)
 
     def _build_status(self) -> None:
         self.totals = QLabel()
@@ -136,23 +172,58 @@ class MainWindow(QMainWindow):
         self.select_tool = self._action(t, "&Select / Move", lambda: self.set_tool("select"), "S", True)
         self.connect_tool = self._action(t, "&Connect", lambda: self.set_tool("connect"), "C", True)
         self.select_tool.setChecked(True)
+        e.addSeparator()
+        self._action(e, "Pr&eferences...", self.preferences, "Ctrl+,")
         v = bar.addMenu("&View")
-        self._action(v, "Zoom &In", lambda: self.view.zoom(1.25), K.ZoomIn)
-        self._action(v, "Zoom &Out", lambda: self.view.zoom(0.8), K.ZoomOut)
-        self._action(v, "&Fit to View", self.view.fit, "F")
+        self.zoom_in_action = self._action(v, "Zoom &In", lambda: self.view.zoom(1.25), K.ZoomIn)
+        self.zoom_in_action.setShortcuts([QKeySequence(K.ZoomIn), QKeySequence("+"), QKeySequence("=")])
+        self.zoom_out_action = self._action(v, "Zoom &Out", lambda: self.view.zoom(0.8), K.ZoomOut)
+        self.zoom_out_action.setShortcuts([QKeySequence(K.ZoomOut), QKeySequence("-")])
+        self.fit_action = self._action(v, "&Fit to View", self.view.fit, "F")
         grid = self._action(v, "Show &Grid", self.toggle_grid, "G", True)
         grid.setChecked(True)
+        v.addSeparator()
+        panels = v.addMenu("&Panels")
+        for dock in (self.palette_dock, self.inspector_dock, self.analysis_dock):
+            panels.addAction(dock.toggleViewAction())
+        self._action(v, "&Reset Layout", self.reset_layout)
+        v.addSeparator()
+        self.present_action = self._action(v, "&Present", self.present, "F5")
         h = bar.addMenu("&Help")
         self._action(h, "&Keyboard Shortcuts", self.show_shortcuts, "F1")
         self._action(h, "&About", self.about)
-        tools = self.addToolBar("Main")
+        self.autowire_tool = QAction("Auto-wire", self)
+        self.autowire_tool.triggered.connect(self.controller.autowire)
+        self.autowire_tool.setToolTip("Auto-wire (Ctrl+Shift+W)")
+        self._build_toolbar()
+
+    def _build_toolbar(self) -> None:
+        """Icons with a short label of fixed width; what Undo would undo is in its tooltip and the Edit menu."""
+        tools = QToolBar("Main", self)
         tools.setObjectName("Main")
-        for action in (self.undo_action, self.redo_action, self.select_tool, self.connect_tool):
+        tools.setIconSize(QSize(20, 20))
+        tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
+        self.addToolBar(tools)
+        color = text_color(self.palette())
+        for action, icon in ((self.undo_action, "undo"), (self.redo_action, "redo"), (None, ""),
+                             (self.select_tool, "select"), (self.connect_tool, "connect"),
+                             (self.autowire_tool, "autowire"), (None, ""), (self.zoom_in_action, "zoom-in"),
+                             (self.zoom_out_action, "zoom-out"), (self.fit_action, "fit"), (None, ""),
+                             (self.present_action, "present")):
+            if action is None:
+                tools.addSeparator()
+                continue
+            action.setIcon(tool_icon(icon, color))
+            action.setProperty("tool_icon", icon)
             tools.addAction(action)
-        tools.addAction("Auto-wire", self.controller.autowire)
-        tools.addAction("Zoom in", lambda: self.view.zoom(1.25))
-        tools.addAction("Zoom out", lambda: self.view.zoom(0.8))
-        tools.addAction("Fit", self.view.fit)
+            button = tools.widgetForAction(action)
+            if isinstance(button, QToolButton):
+                button.setFixedWidth(TOOL_BUTTON_WIDTH)
+        for action, short in ((self.select_tool, "Select"), (self.connect_tool, "Connect"),
+                              (self.zoom_in_action, "Zoom in"), (self.zoom_out_action, "Zoom out"),
+                              (self.fit_action, "Fit"), (self.present_action, "Present")):
+            action.setIconText(short)
+        self.toolbar = tools
 
     def _wire(self) -> None:
         self.document.changed.connect(self.on_changed)
@@ -164,6 +235,9 @@ class MainWindow(QMainWindow):
         self.view.part_dropped.connect(self.controller.drop_part)
         self.view.connect_requested.connect(self.controller.connect)
         self.view.files_dropped.connect(lambda paths: paths and self.files.open_path(paths[0]))
+        self.view.part_hovered.connect(self.controller.hover_part)
+        self.view.drag_left.connect(self.scene.hide_drop_target)
+        self.view.context_requested.connect(self.canvas_menu)
         self.problems.locate.connect(self.locate)
         self.problems.waive.connect(self.waive)
         self.problems.unwaive.connect(self.unwaive)
@@ -209,7 +283,7 @@ class MainWindow(QMainWindow):
         self.power.set_design(analysis.design)
         self.bom.set_design(analysis.design)
         self.performance.set_design(analysis.design)
-        self.totals.setText(analysis.status_line())
+        self.totals.setText(analysis.status_line(self.prefs.bandwidth == "bidirectional"))
 
     def update_title(self, *_args: object) -> None:
         self.setWindowTitle(f"{self.document.title}[*] - GPU Node Designer")
@@ -251,6 +325,58 @@ class MainWindow(QMainWindow):
         self.select_tool.setChecked(name == "select")
         self.connect_tool.setChecked(name == "connect")
         self.say("Connect: drag from one component to another" if name == "connect" else "Select and move")
+
+    def canvas_menu(self, ident: str, at: QPoint) -> None:
+        """Right click on the canvas: what can be done with the item under the cursor, or with the canvas."""
+        if ident and ident not in self.document.selection.ids:
+            self.document.selection.set([ident])
+        menu = QMenu(self)
+        if ident:
+            menu.addAction(self.delete_action)
+            if any(c.id == ident for c in self.document.design.components):
+                menu.addAction("D&uplicate", lambda: self.controller.duplicate([ident]))
+                menu.addAction("&What-if: fail it", lambda: self.what_if([ident]))
+        else:
+            menu.addAction("&Paste", self.paste)
+            menu.addAction(self.autowire_tool)
+        menu.addSeparator()
+        menu.addAction(self.fit_action)
+        menu.addAction(self.connect_tool)
+        menu.popup(at)
+        self.canvas_context_menu = menu  # kept for the tests; replaced at the next right click
+
+    def what_if(self, ids: list[str]) -> None:
+        self.document.selection.set(ids)
+        self.bottom.setCurrentWidget(self.performance)
+        self.performance.whatif.setChecked(True)
+
+    def preferences(self) -> None:
+        dialog = PreferencesDialog(self.prefs, self)
+        if dialog.exec():
+            dialog.apply()
+            self.files.timer.setInterval(self.prefs.autosave_s * 1000)
+            self.apply_theme()
+            self.analyse()
+
+    def apply_theme(self, theme: str | None = None) -> None:
+        """The chosen theme (or `theme`) on the whole app; toolbar icons follow the new text colour."""
+        from designer.ui.theme import apply_theme  # noqa: PLC0415
+
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, theme or self.prefs.theme)
+        color = text_color(self.palette())
+        for action in self.toolbar.actions():
+            name = action.property("tool_icon")
+            if name:
+                action.setIcon(tool_icon(name, color))
+        self.view.viewport().update()
+
+    def present(self) -> None:
+        from designer.ui.present import PresentWindow  # noqa: PLC0415
+
+        self.presenter = PresentWindow(self.document.design, self.catalog, self)
+        self.presenter.showFullScreen()
 
     def toggle_grid(self, on: bool) -> None:
         self.view.show_grid = on
@@ -312,6 +438,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.files.session_ended()
+        save_layout(self, self.settings, self.bottom, self.view.transform().m11())
         self.shut_down()
         event.accept()
 

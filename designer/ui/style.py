@@ -9,8 +9,8 @@ from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
-from designer.export.diagram import KIND_COLOR as _DIAGRAM_COLORS
-from designer.export.diagram import LINK_COLOR as _LINK_COLOR
+from designer.core.colors import KIND_COLOR as _DIAGRAM_COLORS
+from designer.core.colors import LINK_COLOR as _LINK_COLOR
 
 # One palette for the canvas and the exports.
 KIND_COLOR = {**_DIAGRAM_COLORS, "chassis": "#616161"}
@@ -26,10 +26,14 @@ def icon_svg(name: str) -> bytes:
     return (resources.files("designer") / "data" / "icons" / f"{name}.svg").read_bytes()
 
 
-def svg_icon(name: str, sizes: tuple[int, ...]) -> QIcon:
-    """A crisp icon at every device pixel ratio, rendered from the SVG by Qt's SVG module."""
+def svg_icon(name: str, sizes: tuple[int, ...], color: str | None = None) -> QIcon:
+    """A crisp icon at every device pixel ratio, rendered from the SVG by Qt's SVG module; `color` fills in the
+    SVG's currentColor (line icons drawn in the theme's text colour)."""
     icon = QIcon()
-    renderer = QSvgRenderer(QByteArray(icon_svg(name)))
+    data = icon_svg(name)
+    if color is not None:
+        data = data.replace(b"currentColor", color.encode("ascii"))
+    renderer = QSvgRenderer(QByteArray(data))
     for size in sizes:
         image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(Qt.GlobalColor.transparent)
@@ -62,3 +66,9 @@ def severity_icon(severity: str) -> QIcon:
 
 def app_icon() -> QIcon:
     return svg_icon("app", (16, 32, 48, 64, 128, 256))
+
+
+@cache
+def tool_icon(name: str, color: str) -> QIcon:
+    """A toolbar icon (designer/data/icons/tool-NAME.svg) in the given colour."""
+    return svg_icon(f"tool-{name}", (16, 20, 24, 32, 48), color)

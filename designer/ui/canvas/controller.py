@@ -9,15 +9,18 @@ from PySide6.QtCore import QPointF
 from designer.core.errors import DesignerError
 from designer.document import commands as cmd
 from designer.document.document import Document
+from designer.document.drops import DropVerdict, drop_verdict
 from designer.model.parts import slot_kind_for
 from designer.ui.canvas.scene import CanvasScene
 
 
 class CanvasController:
-    def __init__(self, document: Document, scene: CanvasScene, report: Callable[[str], None]) -> None:
+    def __init__(self, document: Document, scene: CanvasScene, report: Callable[[str], None],
+                 note: Callable[[QPointF, str], None] | None = None) -> None:
         self.document = document
         self.scene = scene
         self.report = report  # one-line messages for the status bar
+        self.note = note or (lambda _pos, _text: None)  # a message where the user dropped
 
     def _push(self, command: cmd.Command, select: list[str] | None = None) -> bool:
         before = {c.id for c in self.document.design.components} | {lk.id for lk in self.document.design.links}
@@ -32,18 +35,24 @@ class CanvasController:
         self.report(command.label)
         return True
 
+    def verdict(self, part_id: str, pos: QPointF) -> DropVerdict:
+        return drop_verdict(self.document.design, self.document.catalog, self.scene.layout, part_id, pos.x(), pos.y())
+
+    def hover_part(self, part_id: str, pos: QPointF) -> None:
+        """While a palette part is dragged over the canvas: highlight where it would go, or what refuses it."""
+        verdict = self.verdict(part_id, pos)
+        self.scene.show_drop_target(verdict.slot.rect if verdict.slot else None, verdict.accepted, verdict.reason)
+
     def drop_part(self, part_id: str, pos: QPointF) -> bool:
-        catalog = self.document.catalog
-        if part_id not in catalog:
-            self.report(f"unknown part '{part_id}'")
+        self.scene.hide_drop_target()
+        verdict = self.verdict(part_id, pos)
+        if not verdict.accepted:
+            self.report(f"Add {part_id}: refused: {verdict.reason}")
+            self.note(pos, verdict.reason)
             return False
-        part = catalog.get(part_id)
-        if part.kind == "chassis":
+        if self.document.catalog.get(part_id).kind == "chassis":
             return self._push(cmd.set_chassis(part_id))
-        kind = slot_kind_for(part)
-        slot = self.scene.layout.slot_at(pos.x(), pos.y()) if self.scene.layout else None
-        wanted = slot.index if slot is not None and slot.kind == kind else None
-        return self._push(cmd.add_component(part_id, wanted))
+        return self._push(cmd.add_component(part_id, verdict.slot_index))
 
     def move(self, moved: dict[str, QPointF]) -> bool:
         """One drag of one or several components: one command, one undo step (or one refusal)."""

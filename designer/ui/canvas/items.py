@@ -40,6 +40,29 @@ class ZoneItem(QGraphicsRectItem):
         return super().boundingRect().adjusted(0, -20 if self.title else 0, 0, 0)
 
 
+class DropTargetItem(QGraphicsRectItem):
+    """While a part is dragged over the canvas: the slot it would take (green) or the one refusing it (red)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(COMPONENT_Z + 1)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.accepted = True
+
+    def show_at(self, rect: tuple[float, float, float, float], accepted: bool, reason: str) -> None:
+        self.accepted = accepted
+        color = QColor("#2e7d32" if accepted else "#c62828")
+        pen = QPen(color, 3)
+        pen.setCosmetic(True)
+        fill = QColor(color)
+        fill.setAlpha(60)
+        self.setPen(pen)
+        self.setBrush(QBrush(fill))
+        self.setRect(QRectF(*rect))
+        self.setToolTip(plain(reason))
+        self.show()
+
+
 class ComponentItem(QGraphicsRectItem):
     def __init__(self, cid: str, kind: str, title: str, subtitle: str, rect: tuple[float, float, float, float]) -> None:
         super().__init__(QRectF(0, 0, rect[2], rect[3]))
@@ -89,22 +112,52 @@ class ComponentItem(QGraphicsRectItem):
             painter.setPen(mark)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 5, 5)
-        icon = min(22.0, r.height() * 0.35, r.width() * 0.4)
+        zoom = max(1e-6, painter.worldTransform().m11())
+        if r.width() * zoom >= 90 and r.height() * zoom >= 60:  # room for details: icon, name, part, subtitle
+            self._paint_details(painter, r, zoom)
+        else:  # level of detail: only the short id, as large as the item allows (turned along tall items)
+            self._paint_short(painter, r, zoom)
+
+    def _paint_short(self, painter: QPainter, r: QRectF, zoom: float) -> None:
+        """The id alone, at 9-14 px on screen: across the item when it fits, else turned along a tall item."""
+        def fitting(along: float, across: float) -> float:
+            return min(along / (0.66 * len(self.cid) + 0.6), across * 0.55)
+
+        size = fitting(r.width(), r.height())
+        vertical = size * zoom < 9 and r.height() > r.width()
+        if vertical:
+            size = fitting(r.height(), r.width())
+        font = QFont("Sans")
+        font.setBold(True)
+        font.setPointSizeF(max(0.5, min(size, 14.0 / zoom)))
+        painter.setFont(font)
+        painter.setPen(QColor("#111"))
+        painter.save()
+        painter.translate(r.center())
+        along, across = (r.height(), r.width()) if vertical else (r.width(), r.height())
+        if vertical:
+            painter.rotate(-90)
+        painter.drawText(QRectF(-along / 2, -across / 2, along, across), Qt.AlignmentFlag.AlignCenter, self.cid)
+        painter.restore()
+
+    def _paint_details(self, painter: QPainter, r: QRectF, zoom: float) -> None:
+        painter.setClipRect(r)  # text that does not fit stops at the item's edge (the tooltip has it all)
+        icon = min(22.0, r.height() * 0.3, r.width() * 0.35)
         kind_icon(self.kind).paint(painter, QRectF(r.left() + 3, r.top() + 3, icon, icon).toRect())
         painter.setPen(QColor("#111"))
         font = QFont("Sans")
-        font.setPointSizeF(max(4.0, min(8.0, r.width() / 11)))
+        font.setPointSizeF(max(9.0 / zoom, min(10.0, r.width() / 9)))
         font.setBold(True)
         painter.setFont(font)
         text = r.adjusted(3, icon + 4, -3, -2)
         painter.drawText(text, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
                          self.cid)
         font.setBold(False)
-        font.setPointSizeF(max(3.5, font.pointSizeF() * 0.8))
+        font.setPointSizeF(max(8.0 / zoom, font.pointSizeF() * 0.8))
         painter.setFont(font)
-        painter.drawText(text.adjusted(0, font.pointSizeF() * 2.2, 0, 0),
+        painter.drawText(text.adjusted(0, font.pointSizeF() * 2.4, 0, 0),
                          Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
-                         self.title)
+                         f"{self.title}\n{self.subtitle}".strip())
 
     def center(self) -> QPointF:
         return self.sceneBoundingRect().center()
@@ -150,6 +203,22 @@ class LinkItem(QGraphicsPathItem):
         if on != self.highlighted:
             self.highlighted = on
             self._pen()
+            self._raise()
+
+    def _raise(self) -> None:
+        """A selected or hovered link (and its label) is drawn above the components."""
+        active = self.isSelected() or self.isUnderMouse()
+        z = COMPONENT_Z + 2 if active else LINK_Z
+        if z != self.zValue():
+            self.setZValue(z)
+
+    def hoverEnterEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        super().hoverEnterEvent(event)
+        self.setZValue(COMPONENT_Z + 2)
+
+    def hoverLeaveEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        super().hoverLeaveEvent(event)
+        self._raise()
 
     def set_marker(self, severity: str | None) -> None:
         if severity != self.marker:
@@ -174,6 +243,7 @@ class LinkItem(QGraphicsPathItem):
     def itemChange(self, change, value):  # noqa: N802 (Qt override)
         if change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
             self._pen()
+            self._raise()
         return super().itemChange(change, value)
 
     def shape(self) -> QPainterPath:
@@ -188,8 +258,16 @@ class LinkItem(QGraphicsPathItem):
         painter.setPen(self.pen())
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(self.path())
-        zoom = painter.worldTransform().m11()
-        if self.isSelected() or self.highlighted or self.isUnderMouse() or zoom > 2.2:
-            painter.setFont(QFont("Sans", 6))
+        zoom = max(1e-6, painter.worldTransform().m11())
+        if self.isSelected() or self.isUnderMouse() or zoom > 2.2:  # highlighted links: the panel names them
+            font = QFont("Sans")
+            font.setPointSizeF(8.0 / zoom)  # about 8 pt on screen at any zoom
+            painter.setFont(font)
+            at = self.path().pointAtPercent(0.5)
+            box = painter.fontMetrics().boundingRect(self.label).toRectF().adjusted(-2, -1, 2, 1)
+            box.moveCenter(at)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(255, 255, 255, 225))
+            painter.drawRoundedRect(box, 2 / zoom, 2 / zoom)
             painter.setPen(QColor("#222") if not self.highlighted else QColor("#e65100"))
-            painter.drawText(self.path().pointAtPercent(0.5) + QPointF(2, -2), self.label)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.label)

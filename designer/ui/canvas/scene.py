@@ -15,7 +15,7 @@ from designer.model.design import Design, Link
 from designer.model.layout import ZONE_LABELS, ChassisLayout, Rect, chassis_layout, external_rect
 from designer.model.parts import AnyPart, GpuSpec, NicSpec, slot_kind_for
 from designer.topology.graph import build_topology
-from designer.ui.canvas.items import ComponentItem, LinkItem, ZoneItem
+from designer.ui.canvas.items import ComponentItem, DropTargetItem, LinkItem, ZoneItem
 
 INSET = 3.0
 PAIR_OFFSET = 10.0
@@ -41,6 +41,7 @@ class CanvasScene(QGraphicsScene):
         self.layout: ChassisLayout | None = None
         self._press: dict[str, QPointF] = {}
         self.rebuilds = 0  # full layouts since start (a benchmark and the tests read it)
+        self.drop_target: DropTargetItem | None = None
 
     # Mirror the document --------------------------------------------------------------------
     def show_design(self, design: Design) -> None:
@@ -48,6 +49,7 @@ class CanvasScene(QGraphicsScene):
         keep = set(self.selected_ids())
         self.blockSignals(True)  # tearing items down must not look like the user deselecting them
         try:
+            self.drop_target = None  # clear() deletes it with the other items
             self.clear()
             self.components.clear()
             self.links.clear()
@@ -191,6 +193,19 @@ class CanvasScene(QGraphicsScene):
             item.set_marker(severities.get(cid))
         for lid, link in self.links.items():
             link.set_marker(severities.get(lid))
+
+    def show_drop_target(self, rect: Rect | None, accepted: bool, reason: str) -> None:
+        if rect is None:
+            self.hide_drop_target()
+            return
+        if self.drop_target is None:
+            self.drop_target = DropTargetItem()
+            self.addItem(self.drop_target)
+        self.drop_target.show_at(rect, accepted, reason)
+
+    def hide_drop_target(self) -> None:
+        if self.drop_target is not None:
+            self.drop_target.hide()
 
     def set_highlight(self, link_ids: set[str]) -> None:
         for lid, item in self.links.items():

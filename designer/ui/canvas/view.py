@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
-from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsView
+from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsView, QLabel
 
-from designer.ui.canvas.items import ComponentItem
+from designer.ui.canvas.items import ComponentItem, LinkItem
+from designer.ui.text import plain
 
 PART_MIME = "application/x-gpu-designer-part"
 DESIGN_SUFFIXES = (".json", ".pdf")
@@ -66,6 +67,10 @@ class CanvasView(QGraphicsView):
     files_dropped = Signal(list)  # local file paths
     connect_requested = Signal(str, str)
     zoom_changed = Signal(float)
+    part_hovered = Signal(str, QPointF)  # a palette part dragged over the canvas: part id, scene position
+    drag_left = Signal()
+    context_requested = Signal(str, QPoint)  # id of the component or link under the cursor ("" for none), global pos
+    NOTE_MS = 4000
 
     def __init__(self, scene) -> None:
         super().__init__(scene)
@@ -78,6 +83,13 @@ class CanvasView(QGraphicsView):
         self.show_grid = True
         self._pan: QPointF | None = None
         self._space = False
+        self.note = QLabel(self.viewport())  # a refusal, written where the user dropped
+        self.note.setObjectName("canvasNote")
+        self.note.setWordWrap(True)
+        self.note.setMaximumWidth(360)
+        self.note.hide()
+        self.note_timer = QTimer(self, singleShot=True, interval=self.NOTE_MS)
+        self.note_timer.timeout.connect(self.note.hide)
 
     # Tools ------------------------------------------------------------------------------------
     def set_tool(self, tool: SelectTool) -> None:
@@ -85,6 +97,20 @@ class CanvasView(QGraphicsView):
         self.setDragMode(QGraphicsView.DragMode.NoDrag if tool.name == "connect"
                          else QGraphicsView.DragMode.RubberBandDrag)
         self.viewport().setCursor(Qt.CursorShape.CrossCursor if tool.name == "connect" else Qt.CursorShape.ArrowCursor)
+
+    def show_note(self, scene_pos: QPointF, text: str) -> None:
+        """A short message at a point of the canvas (a refused drop's reason); it fades after a few seconds."""
+        self.note.setText(plain(text))
+        self.note.setStyleSheet("QLabel#canvasNote { background: #fff3e0; color: #7f2704; border: 1px solid #d84315;"
+                                " border-radius: 4px; padding: 4px 6px; }")
+        self.note.adjustSize()
+        at = self.mapFromScene(scene_pos) + QPoint(12, 12)
+        at.setX(max(2, min(at.x(), self.viewport().width() - self.note.width() - 2)))
+        at.setY(max(2, min(at.y(), self.viewport().height() - self.note.height() - 2)))
+        self.note.move(at)
+        self.note.show()
+        self.note.raise_()
+        self.note_timer.start()
 
     def component_at(self, pos) -> ComponentItem | None:
         for item in self.items(pos):
@@ -123,7 +149,7 @@ class CanvasView(QGraphicsView):
         super().keyReleaseEvent(event)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        pan = event.button() in (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton) or (
+        pan = event.button() == Qt.MouseButton.MiddleButton or (
             self._space and event.button() == Qt.MouseButton.LeftButton)
         if pan:
             self._pan = event.position()
@@ -150,7 +176,16 @@ class CanvasView(QGraphicsView):
         if not self.tool.release(self, event):
             super().mouseReleaseEvent(event)
 
-    def contextMenuEvent(self, event) -> None:  # noqa: N802 (right button pans instead)
+    def contextMenuEvent(self, event) -> None:  # noqa: N802 (Qt override: the window builds the menu)
+        ident = ""
+        for item in self.items(event.pos()):
+            if isinstance(item, ComponentItem):
+                ident = item.cid
+                break
+            if isinstance(item, LinkItem):
+                ident = item.lid
+                break
+        self.context_requested.emit(ident, event.globalPos())
         event.accept()
 
     # Grid -------------------------------------------------------------------------------------
@@ -183,13 +218,23 @@ class CanvasView(QGraphicsView):
             event.ignore()
 
     def dragMoveEvent(self, event) -> None:  # noqa: N802
-        if event.mimeData().hasFormat(PART_MIME) or event.mimeData().hasUrls():
+        mime = event.mimeData()
+        if mime.hasFormat(PART_MIME):
+            part = bytes(mime.data(PART_MIME).data()).decode("utf-8", "replace")
+            self.part_hovered.emit(part, self.mapToScene(event.position().toPoint()))
             event.acceptProposedAction()
+        elif mime.hasUrls():
+            event.acceptProposedAction()
+
+    def dragLeaveEvent(self, event) -> None:  # noqa: N802
+        self.drag_left.emit()
+        super().dragLeaveEvent(event)
 
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
         mime = event.mimeData()
         if mime.hasFormat(PART_MIME):
             part = bytes(mime.data(PART_MIME).data()).decode("utf-8", "replace")
+            self.drag_left.emit()
             self.part_dropped.emit(part, self.mapToScene(event.position().toPoint()))
             event.acceptProposedAction()
         elif mime.hasUrls():

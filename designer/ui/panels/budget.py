@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
-from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
-from matplotlib.figure import Figure
+from typing import Any
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
-from designer.export.charts import power_figure
 from designer.export.spec import bom_lines
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
+from designer.ui.panels.chart import LazyChart
+
+
+class NumberItem(QTableWidgetItem):
+    """A table cell that shows a number as people read it (5,600) and sorts by its value."""
+
+    def __init__(self, value: float | int) -> None:
+        super().__init__(f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}")
+        self.value = float(value)
+        self.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+    def __lt__(self, other: QTableWidgetItem) -> bool:
+        if isinstance(other, NumberItem):
+            return self.value < other.value
+        return super().__lt__(other)
 
 
 class PowerPanel(QWidget):
@@ -21,12 +35,15 @@ class PowerPanel(QWidget):
         self.catalog = catalog
         self.numbers = QLabel()
         self.numbers.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.figure = Figure(figsize=(6, 3), layout="constrained")
-        self.canvas = FigureCanvasQTAgg(self.figure)
+        self.chart = LazyChart()
         layout = QHBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self.numbers)
-        layout.addWidget(self.canvas, 1)
+        layout.addWidget(self.chart, 1)
+
+    @property
+    def figure(self) -> Any:
+        return self.chart.figure
 
     def set_design(self, design: Design) -> None:
         b = power_budget(design, self.catalog)
@@ -42,8 +59,12 @@ class PowerPanel(QWidget):
         ]
         self.numbers.setText("<table>" + "".join(f"<tr><td>{k}</td><td align=right><b>{v}</b></td></tr>"
                                                  for k, v in rows) + "</table>")
-        power_figure(design, self.catalog, fig=self.figure)
-        self.canvas.draw_idle()
+        def build(figure: Any) -> None:
+            from designer.export.charts import power_figure  # noqa: PLC0415 (matplotlib when first drawn)
+
+            power_figure(design, self.catalog, fig=figure)
+
+        self.chart.draw(build)
 
 
 class BomPanel(QWidget):
@@ -73,14 +94,16 @@ class BomPanel(QWidget):
         self.table.setRowCount(len(rows))
         for i, row in enumerate(rows):
             for j, value in enumerate(row):
-                cell = QTableWidgetItem()
-                cell.setData(Qt.ItemDataRole.DisplayRole, round(value, 1) if isinstance(value, float) else value)
-                self.table.setItem(i, j, cell)
+                number = isinstance(value, int | float) and not isinstance(value, bool)
+                self.table.setItem(i, j, NumberItem(value) if number else QTableWidgetItem(str(value)))
         self.table.setSortingEnabled(True)
         self.table.resizeColumnsToContents()
 
     def cell_text(self, row: int, column: int) -> str:
+        """What a copy puts on the clipboard: plain numbers (5600, not 5,600) so spreadsheets read them."""
         item = self.table.item(row, column)
+        if isinstance(item, NumberItem):
+            return f"{item.value:.10g}"
         return item.text() if item is not None else ""
 
     def copy(self) -> str:

@@ -108,6 +108,8 @@ class InspectorPanel(QWidget):
         old.deleteLater()  # never synchronously: one of its widgets may be emitting right now
         self.form_host = QWidget()
         form = QFormLayout(self.form_host)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow panel puts fields under labels
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.fields = {}
         self.target = target
         self.error.clear()
@@ -119,6 +121,9 @@ class InspectorPanel(QWidget):
 
     def _field(self, form: QFormLayout, key: str, label: str, widget: QWidget) -> None:
         self.fields[key] = widget
+        if isinstance(widget, QComboBox):  # long part names must not widen the panel: they elide, full in the list
+            widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            widget.setMinimumContentsLength(12)
         form.addRow(label, widget)
 
     def _apply(self, make: Callable[[], cmd.Command]) -> bool:

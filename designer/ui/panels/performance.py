@@ -5,28 +5,33 @@ The simulation runs on a worker thread; results from an older design are dropped
 
 from __future__ import annotations
 
-from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
+from typing import Any
+
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QProgressBar,
     QSpinBox,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from designer.core.errors import DesignerError
-from designer.export.charts import LABELS, busbw_figure
+from designer.core.labels import COLLECTIVE_LABELS
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.simulation import COLLECTIVES, SimConfig, SimResult, simulate
 from designer.simulation.collectives import ALGORITHMS
+from designer.ui.panels.chart import LazyChart, distinguish_lines
 from designer.ui.text import esc
 
 TABLE_SIZES = (8, 1 << 10, 64 << 10, 1 << 20, 16 << 20, 256 << 20, 1 << 30, 16 << 30)
@@ -64,9 +69,17 @@ class PerformancePanel(QWidget):
         self.design: Design | None = None
         self.fail_ids: tuple[str, ...] = ()
         self.result: SimResult | None = None
-        self.checks = {c: QCheckBox(LABELS[c]) for c in COLLECTIVES}
-        for name in ("allreduce", "allgather", "reducescatter", "alltoall"):
-            self.checks[name].setChecked(True)
+        self.pick = QToolButton()
+        self.pick.setText("Collectives")
+        self.pick.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.pick)
+        self.checks: dict[str, QAction] = {}
+        for c in COLLECTIVES:
+            action = menu.addAction(COLLECTIVE_LABELS.get(c, c))
+            action.setCheckable(True)
+            action.setChecked(c in ("allreduce", "allgather", "reducescatter", "alltoall"))
+            self.checks[c] = action
+        self.pick.setMenu(menu)
         self.nodes = QSpinBox()
         self.nodes.setRange(1, 4096)
         self.nodes.setPrefix("nodes: ")
@@ -77,33 +90,49 @@ class PerformancePanel(QWidget):
         self.progress.setRange(0, 0)
         self.progress.setMaximumWidth(120)
         self.progress.hide()
-        self.status = QLabel()
+        self.status = QLabel()  # one line: the bottleneck; the model's notes are behind "Notes"
         self.status.setTextFormat(Qt.TextFormat.RichText)  # built from escaped text
-        self.status.setWordWrap(True)
+        self.status.setMinimumWidth(80)
+        self.notes_button = QToolButton()
+        self.notes_button.setText("Notes")
+        self.notes_button.setCheckable(True)
+        self.notes_button.setEnabled(False)
+        self.notes = QLabel()
+        self.notes.setTextFormat(Qt.TextFormat.RichText)
+        self.notes.setWordWrap(True)
+        self.notes.hide()
+        self.notes_button.toggled.connect(self.notes.setVisible)
         controls = QHBoxLayout()
-        for w in [*self.checks.values(), self.nodes, self.algorithm, self.whatif, self.progress]:
+        for w in (self.pick, self.nodes, self.algorithm, self.whatif, self.progress):
             controls.addWidget(w)
-        controls.addStretch(1)
-        self.figure = busbw_figure(SimResult(()), figsize=(6, 3))
-        self.canvas = FigureCanvasQTAgg(self.figure)
+        controls.addWidget(self.status, 1)
+        controls.addWidget(self.notes_button)
+        self.chart = LazyChart()
         self.table = QTableWidget()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(self.canvas)
+        split.addWidget(self.chart)
         split.addWidget(self.table)
-        split.setSizes([600, 500])
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setSizes([600, 400])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(controls)
-        layout.addWidget(self.status)
+        layout.addWidget(self.notes)
         layout.addWidget(split, 1)
-        for w in self.checks.values():
-            w.toggled.connect(self.rerun)
+        for action in self.checks.values():
+            action.toggled.connect(self.rerun)
         self.nodes.valueChanged.connect(self.rerun)
         self.algorithm.currentIndexChanged.connect(self.rerun)
         self.whatif.toggled.connect(self.rerun)
         self.selection: list[str] = []
         self._jobs: dict[int, SimJob] = {}
+
+    @property
+    def figure(self) -> Any:
+        """The chart's matplotlib Figure (None until the chart was first shown)."""
+        return self.chart.figure
 
     def set_design(self, design: Design) -> None:
         self.design = design
@@ -144,6 +173,7 @@ class PerformancePanel(QWidget):
         self.progress.hide()
         if result is None:
             self.status.setText(f"<span style='color:#d32f2f'>{esc(error)}</span>")
+            self.status.setToolTip(esc(error))
             self.bottleneck_changed.emit(set())
             self.finished.emit()
             return
@@ -152,14 +182,27 @@ class PerformancePanel(QWidget):
         self._table(result)
         last = result.rows[-1] if result.rows else None
         notes = "<br>".join(esc(n) for n in result.notes)
-        self.status.setText((f"Bottleneck of {last.collective} at {last.size_bytes >> 20} MiB: {esc(last.bottleneck)}"
-                             if last else "") + (f"<br>{notes}" if notes else ""))
+        line = (f"Bottleneck of {last.collective} at {last.size_bytes >> 20} MiB: {esc(last.bottleneck)}"
+                if last else "")
+        self.status.setText(line)
+        self.status.setToolTip(line + (f"<br>{notes}" if notes else ""))
+        self.notes.setText(notes)
+        self.notes_button.setEnabled(bool(notes))
+        self.notes_button.setText(f"Notes ({len(result.notes)})" if result.notes else "Notes")
         self.bottleneck_changed.emit(set(last.bottleneck_link_ids) if last else set())
         self.finished.emit()
 
     def _chart(self, result: SimResult) -> None:
-        busbw_figure(result, fig=self.figure)
-        self.canvas.draw_idle()
+        def build(figure: Any) -> None:
+            from designer.export.charts import busbw_figure  # noqa: PLC0415 (matplotlib when first drawn)
+
+            busbw_figure(result, fig=figure)
+            axes = figure.axes[0]
+            axes.set_ylabel("busbw (GB/s)")  # short enough for a low panel; the table and PDF say GB = 1e9 B
+            axes.set_xlabel("message size (bytes)")
+            distinguish_lines(axes)
+
+        self.chart.draw(build)
 
     def _table(self, result: SimResult) -> None:
         rows = [r for r in result.rows if r.size_bytes in TABLE_SIZES]

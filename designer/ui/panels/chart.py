@@ -1,0 +1,64 @@
+"""A chart area that brings in matplotlib only when it first draws, so the window paints before matplotlib loads.
+
+Panels hand it a function that draws into a Figure; the figure is sized by the panel's layout (constrained
+layout, so axis labels are never clipped) and redrawn when the panel is shown again after a change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
+
+MARKERS = ("o", "s", "^", "v", "D", "x", "P")
+
+
+class LazyChart(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(200, 120)
+        self.box = QVBoxLayout(self)
+        self.box.setContentsMargins(0, 0, 0, 0)
+        self.figure: Any = None  # matplotlib Figure, made on first draw
+        self.canvas: Any = None
+        self._pending: Callable[[Any], None] | None = None
+
+    def draw(self, build: Callable[[Any], None]) -> None:
+        """Draw now if the chart is on screen, else when it is next shown."""
+        self._pending = build
+        if self.isVisible():
+            self._flush()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        if self._pending is not None:
+            self._flush()
+
+    def _flush(self) -> None:
+        build, self._pending = self._pending, None
+        if build is None:
+            return
+        if self.canvas is None:
+            from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg  # noqa: PLC0415
+            from matplotlib.figure import Figure  # noqa: PLC0415
+
+            self.figure = Figure(figsize=(5, 3), layout="constrained")
+            self.canvas = FigureCanvasQTAgg(self.figure)
+            self.canvas.setMinimumSize(160, 100)
+            self.box.addWidget(self.canvas)
+        self.figure.clear()
+        build(self.figure)
+        self.canvas.draw_idle()
+
+
+def distinguish_lines(ax: Any) -> None:
+    """Curves told apart by marker and line style, not only colour; the legend outside the axes."""
+    for i, line in enumerate(ax.get_lines()):
+        line.set_marker(MARKERS[i % len(MARKERS)])
+        line.set_markersize(4)
+        line.set_markevery(0.08 * (1 + i % 3))
+    if ax.get_legend() is not None:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small", borderaxespad=0)

@@ -1,0 +1,86 @@
+"""The window's dock layout: a default that leaves the canvas most of the window at every size, and what the
+user made of it (geometry, docks, last Analysis tab, zoom) saved in QSettings and restored at the next start.
+
+The default: Components above Inspector in one column on the left (full height), Analysis under the canvas.
+Their sizes follow the window: at 1024x700 the canvas gets about half the window, at 1600x1000 and above
+more than 55% (tests/ui/test_layout.py measures it).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget
+
+LAYOUT_VERSION = 2  # bump when the docks change, so an old saved state is not applied to new docks
+LEFT_SHARE, LEFT_MIN, LEFT_MAX = 0.17, 210, 360
+BOTTOM_SHARE, BOTTOM_MIN, BOTTOM_MAX = 0.22, 150, 340
+PALETTE_SHARE = 0.45  # of the left column's height
+
+
+def _clamp(value: float, low: int, high: int) -> int:
+    return int(max(low, min(high, value)))
+
+
+def default_sizes(width: int, height: int) -> tuple[int, int]:
+    """(left column width, Analysis height) for a window of this size."""
+    return _clamp(width * LEFT_SHARE, LEFT_MIN, LEFT_MAX), _clamp(height * BOTTOM_SHARE, BOTTOM_MIN, BOTTOM_MAX)
+
+
+def apply_default_layout(window: QMainWindow, palette: QDockWidget, inspector: QDockWidget,
+                         analysis: QDockWidget) -> None:
+    """Put every panel back where a fresh install has it, sized for the window's current size."""
+    window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+    window.setCorner(Qt.Corner.TopLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+    for dock, area in ((palette, Qt.DockWidgetArea.LeftDockWidgetArea),
+                       (inspector, Qt.DockWidgetArea.LeftDockWidgetArea),
+                       (analysis, Qt.DockWidgetArea.BottomDockWidgetArea)):
+        dock.setFloating(False)
+        window.addDockWidget(area, dock)
+        dock.show()
+    window.splitDockWidget(palette, inspector, Qt.Orientation.Vertical)
+    left, bottom = default_sizes(window.width(), window.height())
+    column = max(200, window.height() - bottom)
+    window.resizeDocks([palette, inspector], [int(column * PALETTE_SHARE), int(column * (1 - PALETTE_SHARE))],
+                       Qt.Orientation.Vertical)
+    window.resizeDocks([palette], [left], Qt.Orientation.Horizontal)
+    window.resizeDocks([analysis], [bottom], Qt.Orientation.Vertical)
+
+
+def save_layout(window: QMainWindow, settings: QSettings, tabs: QTabWidget, zoom: float) -> None:
+    settings.setValue("window/geometry", window.saveGeometry())
+    settings.setValue("window/state", window.saveState(LAYOUT_VERSION))
+    settings.setValue("window/tab", tabs.currentIndex())
+    settings.setValue("window/zoom", zoom)
+
+
+def restore_layout(window: QMainWindow, settings: QSettings, tabs: QTabWidget) -> bool:
+    """Geometry, docks and the last tab as the user left them; False when there is nothing (usable) saved."""
+    geometry, state = settings.value("window/geometry"), settings.value("window/state")
+    if not isinstance(geometry, QByteArray | bytes) or not isinstance(state, QByteArray | bytes):
+        return False
+    if not window.restoreGeometry(QByteArray(geometry)) or not window.restoreState(QByteArray(state),
+                                                                                   LAYOUT_VERSION):
+        return False
+    try:
+        tab = int(str(settings.value("window/tab", 0)))
+    except (TypeError, ValueError):
+        tab = 0
+    if 0 <= tab < tabs.count():
+        tabs.setCurrentIndex(tab)
+    return True
+
+
+def saved_zoom(settings: QSettings) -> float | None:
+    try:
+        zoom = float(str(settings.value("window/zoom", 0) or 0))
+    except (TypeError, ValueError):
+        return None
+    return zoom if 0.05 <= zoom <= 40 else None
+
+
+def canvas_share(window: QMainWindow) -> float:
+    """The canvas view's area over the window's: what the layout leaves for the design."""
+    view = window.centralWidget()
+    if view is None or not window.width() or not window.height():
+        return 0.0
+    return view.width() * view.height() / (window.width() * window.height())

@@ -1,0 +1,70 @@
+"""The window with fresh settings: the canvas gets most of it; panels can be hidden, restored and reset; the
+layout, last tab and zoom come back at the next start; the toolbar does not move when Undo's text changes."""
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from designer.document.document import Document
+from designer.ui.gestures import ScriptedUser, settle
+from designer.ui.main_window import MainWindow
+from designer.ui.window_layout import canvas_share
+
+
+def fresh_window(qtbot, catalog, design_of, tmp_path, size, settings=None):
+    settings = settings or QSettings(str(tmp_path / "fresh.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(Document(design_of("dgx-h100"), catalog), catalog, settings, tmp_path / "state")
+    window.files.confirm_discard = lambda: True
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    settle()
+    return window
+
+
+@pytest.mark.parametrize(("size", "least"), [((1024, 700), 0.45), ((1600, 1000), 0.55), ((2560, 1440), 0.55)])
+def test_the_canvas_gets_most_of_the_window(qtbot, catalog, design_of, tmp_path, size, least):
+    window = fresh_window(qtbot, catalog, design_of, tmp_path, size)
+    assert (window.width(), window.height()) == size  # no panel forces the window wider than asked
+    share = canvas_share(window)
+    print(f"\n{size}: canvas {window.view.width()}x{window.view.height()} = {share:.0%} of the window")
+    assert share >= least
+
+
+def test_panels_hide_restore_and_reset_from_the_view_menu(qtbot, catalog, design_of, tmp_path):
+    window = fresh_window(qtbot, catalog, design_of, tmp_path, (1600, 1000))
+    before = canvas_share(window)
+    window.analysis_dock.toggleViewAction().trigger()
+    settle()
+    assert not window.analysis_dock.isVisible() and canvas_share(window) > before
+    window.reset_layout()
+    settle()
+    assert window.analysis_dock.isVisible() and abs(canvas_share(window) - before) < 0.02
+
+
+def test_layout_tab_and_zoom_come_back_at_the_next_start(qtbot, catalog, design_of, tmp_path):
+    settings = QSettings(str(tmp_path / "kept.ini"), QSettings.Format.IniFormat)
+    first = fresh_window(qtbot, catalog, design_of, tmp_path, (1300, 900), settings)
+    first.bottom.setCurrentWidget(first.power)
+    first.inspector_dock.hide()
+    first.view.zoom(1.5)
+    zoom = first.view.transform().m11()
+    first.close()
+    settings.sync()
+    second = fresh_window(qtbot, catalog, design_of, tmp_path, (1300, 900), settings)
+    qtbot.waitUntil(lambda: abs(second.view.transform().m11() - zoom) < 1e-6, timeout=3000)
+    assert second.layout_restored
+    assert second.bottom.currentWidget() is second.power
+    assert not second.inspector_dock.isVisible()
+
+
+def test_the_toolbar_does_not_move_when_undo_changes_its_text(qtbot, catalog, design_of, tmp_path):
+    window = fresh_window(qtbot, catalog, design_of, tmp_path, (1600, 1000))
+    user = ScriptedUser(window)
+    connect = window.toolbar.widgetForAction(window.connect_tool)
+    before = connect.geometry()
+    user.click("nic7")
+    user.delete()
+    assert window.undo_action.isEnabled() and "Delete" in window.undo_action.text()
+    assert "Delete" in window.undo_action.toolTip()
+    assert connect.geometry() == before
