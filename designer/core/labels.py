@@ -38,9 +38,10 @@ COLLECTIVE_LABELS = {"allreduce": "AllReduce", "allgather": "AllGather", "reduce
                      "alltoall": "AllToAll", "broadcast": "Broadcast", "reduce": "Reduce", "sendrecv": "SendRecv"}
 
 
-def field_label(name: str) -> str:
+def field_label(name: str, with_unit: bool = True) -> str:
+    """'Memory bandwidth (TB/s)' for a table heading; without the unit where the value carries it."""
     label, unit = FIELD_LABELS.get(name, (name.replace("_", " "), ""))
-    return f"{label} ({unit})" if unit else label
+    return f"{label} ({unit})" if unit and with_unit else label
 
 
 def format_value(name: str, value: object) -> str:

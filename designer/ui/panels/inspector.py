@@ -49,7 +49,7 @@ class NotesEdit(QPlainTextEdit):
 
 
 def spec_rows(part: AnyPart) -> list[tuple[str, str]]:
-    return [(field_label(name), format_value(name, getattr(part, name))) for name in SPEC_FIELDS
+    return [(field_label(name, with_unit=False), format_value(name, getattr(part, name))) for name in SPEC_FIELDS
             if hasattr(part, name)]
 
 
