@@ -1,0 +1,129 @@
+"""The PCIe tree a paste implies: who shares a switch (PIX), a switch tree (PXB), which CPU (NUMA node).
+
+Devices joined by PIX share one switch; groups joined by PXB hang from a common parent switch (each
+group on its own switch below it); a lone device goes straight to its CPU's root port, so two devices
+under one CPU read NODE and across CPUs SYS, as `designer.topology.paths` classifies them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from designer.asbuilt.parse import TopoPaste
+
+SAME_CPU = frozenset({"PIX", "PXB", "PHB", "NODE"})
+
+
+class _Union:
+    def __init__(self, items: list[str]) -> None:
+        self.parent = {i: i for i in items}
+
+    def find(self, x: str) -> str:
+        while self.parent[x] != x:
+            self.parent[x] = self.parent[self.parent[x]]
+            x = self.parent[x]
+        return x
+
+    def join(self, a: str, b: str) -> None:
+        self.parent[self.find(a)] = self.find(b)
+
+    def groups(self, items: list[str]) -> list[list[str]]:
+        out: dict[str, list[str]] = {}
+        for i in items:
+            out.setdefault(self.find(i), []).append(i)
+        return list(out.values())
+
+
+@dataclass
+class HostTree:
+    sockets: int
+    switches: list[str] = field(default_factory=list)  # node names "sw:N"
+    nics: list[str] = field(default_factory=list)  # paste NIC names
+    compute_nics: set[str] = field(default_factory=set)  # NICs sharing a switch (tree) with a GPU
+    edges: list[tuple[str, str]] = field(default_factory=list)  # (child, parent); parent "sw:N" or "cpu:N"
+    notes: list[str] = field(default_factory=list)
+
+
+def _clusters(paste: TopoPaste, devices: list[str], label: str, within: list[list[str]]) -> list[list[list[str]]]:
+    """Group `within` (lists of devices) by `label` relations between their members."""
+    keys = [str(i) for i in range(len(within))]
+    u = _Union(keys)
+    for i, a in enumerate(within):
+        for j in range(i + 1, len(within)):
+            if any(paste.relation(x, y) == label for x in a for y in within[j]):
+                u.join(keys[i], keys[j])
+    return [[within[int(k)] for k in g] for g in u.groups(keys)]
+
+
+def _gpu_sockets(paste: TopoPaste, gmap: dict[str, str], notes: list[str]) -> dict[str, int]:
+    """GPU -> socket index: from the NUMA/CPU affinity columns, else by same-CPU relations between GPUs."""
+    keys = sorted({paste.numa[a] for a in gmap if a in paste.numa}, key=lambda k: (len(k), k))
+    if keys:
+        index = {k: i for i, k in enumerate(keys)}
+        return {a: index[paste.numa[a]] for a in gmap if a in paste.numa}
+    u = _Union(list(gmap))
+    if not any(paste.relation(a, b) in SAME_CPU | {"SYS"} for a in gmap for b in gmap):
+        notes.append("no NUMA/CPU affinity nor PCIe relations in the paste: one CPU socket assumed")
+        return dict.fromkeys(gmap, 0)
+    for a in gmap:
+        for b in gmap:
+            if a < b and paste.relation(a, b) in SAME_CPU:
+                u.join(a, b)
+    groups = u.groups(list(gmap))
+    notes.append(f"no NUMA/CPU affinity in the paste: {len(groups)} CPU socket(s) inferred from the GPU relations")
+    return {a: i for i, group in enumerate(groups) for a in group}
+
+
+def _socket_of(paste: TopoPaste, device: str, gsock: dict[str, int]) -> int | None:
+    if device in gsock:
+        return gsock[device]
+    votes = Counter(s for g, s in gsock.items() if paste.relation(device, g) in SAME_CPU)
+    return votes.most_common(1)[0][0] if votes else None
+
+
+def plan_host_tree(paste: TopoPaste, gmap: dict[str, str]) -> HostTree:
+    notes: list[str] = []
+    gsock = _gpu_sockets(paste, gmap, notes)
+    tree = HostTree(sockets=max(1, len(set(gsock.values()))), nics=list(paste.nics), notes=notes)
+    devices = list(gmap) + paste.nics
+    pix = _clusters(paste, devices, "PIX", [[d] for d in devices])
+    singles = [[d for group in cluster for d in group] for cluster in pix]
+    for group in _clusters(paste, devices, "PXB", singles):
+        _place(paste, tree, group, gmap, gsock)
+    _note_hidden_tree(paste, gmap, tree)
+    return tree
+
+
+def _place(paste: TopoPaste, tree: HostTree, group: list[list[str]], gmap: dict[str, str],
+           gsock: dict[str, int]) -> None:
+    members = [d for cluster in group for d in cluster]
+    sockets = Counter(s for d in members if (s := _socket_of(paste, d, gsock)) is not None)
+    socket = sockets.most_common(1)[0][0] if sockets else 0
+    if not sockets:
+        tree.notes.append(f"{', '.join(members)}: CPU socket not known, put on CPU0")
+    has_gpu = any(d in gmap for d in members)
+    tree.compute_nics |= {d for d in members if d not in gmap and has_gpu}
+    top = f"cpu:{socket}"
+    if len(group) > 1:
+        top = _switch(tree, top)
+    for cluster in group:
+        parent = _switch(tree, top) if len(cluster) > 1 or len(group) > 1 else top
+        tree.edges += [(gmap.get(d, d), parent) for d in cluster]
+
+
+def _switch(tree: HostTree, parent: str) -> str:
+    name = f"sw:{len(tree.switches)}"
+    tree.switches.append(name)
+    tree.edges.append((name, parent))
+    return name
+
+
+def _note_hidden_tree(paste: TopoPaste, gmap: dict[str, str], tree: HostTree) -> None:
+    """SYS between devices of one NUMA node cannot be drawn with sockets; say so (a VM, usually)."""
+    devices = list(gmap)
+    odd = [(a, b) for i, a in enumerate(devices) for b in devices[i + 1:]
+           if paste.relation(a, b) == "SYS" and a in paste.numa and paste.numa.get(a) == paste.numa.get(b)]
+    if odd:
+        tree.notes.append(f"the paste reports SYS between {len(odd)} GPU pairs of one NUMA node (a VM or a host "
+                          "that hides its PCIe tree); the sketch puts them under one CPU (NODE)")
