@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsView
 from designer.ui.canvas.items import ComponentItem
 
 PART_MIME = "application/x-gpu-designer-part"
-DESIGN_SUFFIXES = (".json", ".pdf")
+DESIGN_SUFFIXES = (".json", ".pdf", ".txt")  # .txt: a topology paste to import
 GRID_MM = 10.0
 
 
