@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field
 
 import networkx as nx
 
+from designer.asbuilt.hosttree import same_numa_sys_pairs
 from designer.asbuilt.parse import TopoPaste
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -124,6 +125,9 @@ def check_asbuilt(design: Design, catalog: Catalog, paste: TopoPaste) -> AsBuilt
     _check_gpus(topo, paste, gmap, report)
     _check_nics(topo, paste, gmap, report)
     report.not_checked += paste.missing
+    if same_numa_sys_pairs(paste, paste.accelerators):
+        report.notes.append("the paste reports SYS between devices of one NUMA node: a VM or a host that hides "
+                            "its PCIe tree; SYS mismatches may be the hypervisor's view rather than wrong slots")
     return report
 
 
@@ -250,7 +254,8 @@ def _nic_cause(nic: str, gpus: list[str], expected: str, actual: str) -> str:
     who = ", ".join(gpus)
     if _rank(actual) > _rank(expected):
         where = "a slot of the other CPU" if actual == "SYS" else "a different slot or riser"
+        them = "them" if len(gpus) > 1 else "it"
         return (f"{nic} is {HOST_WORDS.get(actual, actual)} {who} ({actual}); the design puts it "
-                f"{HOST_WORDS.get(expected, expected)} them ({expected}): wrong slot (it sits in {where})")
+                f"{HOST_WORDS.get(expected, expected)} {them} ({expected}): wrong slot (it sits in {where})")
     return (f"{nic} is {HOST_WORDS.get(actual, actual)} {who} ({actual}), closer than the design's {expected}: "
             "the design's PCIe tree differs from the box (update the design)")

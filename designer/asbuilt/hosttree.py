@@ -119,11 +119,20 @@ def _switch(tree: HostTree, parent: str) -> str:
     return name
 
 
+def same_numa_sys_pairs(paste: TopoPaste, gpus: list[str]) -> int:
+    """Pairs the paste calls SYS although they share a NUMA node (a VM, or a host hiding its PCIe tree): GPU
+    pairs, and a NIC with a GPU of the NUMA node of the GPU it shares a switch with."""
+    count = sum(1 for i, a in enumerate(gpus) for b in gpus[i + 1:]
+                if paste.relation(a, b) == "SYS" and a in paste.numa and paste.numa.get(a) == paste.numa.get(b))
+    for nic in paste.nics:
+        home = {paste.numa[g] for g in gpus if g in paste.numa and paste.relation(nic, g) in ("PIX", "PXB")}
+        count += sum(1 for g in gpus if paste.numa.get(g) in home and paste.relation(nic, g) == "SYS")
+    return count
+
+
 def _note_hidden_tree(paste: TopoPaste, gmap: dict[str, str], tree: HostTree) -> None:
     """SYS between devices of one NUMA node cannot be drawn with sockets; say so (a VM, usually)."""
-    devices = list(gmap)
-    odd = [(a, b) for i, a in enumerate(devices) for b in devices[i + 1:]
-           if paste.relation(a, b) == "SYS" and a in paste.numa and paste.numa.get(a) == paste.numa.get(b)]
+    odd = same_numa_sys_pairs(paste, list(gmap))
     if odd:
-        tree.notes.append(f"the paste reports SYS between {len(odd)} GPU pairs of one NUMA node (a VM or a host "
+        tree.notes.append(f"the paste reports SYS between {odd} device pairs of one NUMA node (a VM or a host "
                           "that hides its PCIe tree); the sketch puts them under one CPU (NODE)")

@@ -168,3 +168,11 @@ def test_asbuilt_json(capsys, a800_design):
     data = json.loads(out)
     assert code == 0 and data["ok"] and data["relations_checked"] == 91
     assert all(re.fullmatch(r"NIC\d", k) for k in data["nic_map"])
+
+
+def test_sys_inside_one_numa_node_is_flagged_as_a_hidden_pcie_tree(catalog):
+    vm = read_topo_file(FIXTURES / "nccl-1264-h100-tabs.txt")  # GPU0 PIX NIC0, SYS to NIC1 on the same NUMA node
+    report = check_asbuilt(sketch_design(vm, catalog), catalog, vm)
+    assert any("hides its PCIe tree" in n for n in report.notes)
+    bare = read_topo_file(FIXTURES / A800)
+    assert not any("hides" in n for n in check_asbuilt(sketch_design(bare, catalog), catalog, bare).notes)
