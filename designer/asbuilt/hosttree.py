@@ -61,7 +61,8 @@ def _gpu_sockets(paste: TopoPaste, gmap: dict[str, str], notes: list[str]) -> di
     keys = sorted({paste.numa[a] for a in gmap if a in paste.numa}, key=lambda k: (len(k), k))
     if keys:
         index = {k: i for i, k in enumerate(keys)}
-        return {a: index[paste.numa[a]] for a in gmap if a in paste.numa}
+        known = {a: index[paste.numa[a]] for a in gmap if a in paste.numa}
+        return _fill_from_nics(paste, gmap, known, len(keys), notes)
     u = _Union(list(gmap))
     if not any(paste.relation(a, b) in SAME_CPU | {"SYS"} for a in gmap for b in gmap):
         notes.append("no NUMA/CPU affinity nor PCIe relations in the paste: one CPU socket assumed")
@@ -75,23 +76,45 @@ def _gpu_sockets(paste: TopoPaste, gmap: dict[str, str], notes: list[str]) -> di
     return {a: i for i, group in enumerate(groups) for a in group}
 
 
+def _fill_from_nics(paste: TopoPaste, gmap: dict[str, str], known: dict[str, int], sockets: int,
+                    notes: list[str]) -> dict[str, int]:
+    """A GPU whose row was cut off: the socket of the NICs it is same-CPU with (or, with two sockets at most,
+    the other socket from the NICs it is SYS from), the NICs' sockets coming from the GPUs that were read."""
+    nic_socket = {n: s for n in paste.nics if (s := _socket_of(paste, n, known)) is not None}
+    for gpu in gmap:
+        if gpu in known:
+            continue
+        votes = Counter(s for n, s in nic_socket.items() if paste.relation(gpu, n) in SAME_CPU)
+        if sockets <= 2:  # SYS from a NIC on socket s: the other of two sockets
+            votes.update(1 - s for n, s in nic_socket.items() if paste.relation(gpu, n) == "SYS")
+        if votes:
+            known[gpu] = votes.most_common(1)[0][0]
+            notes.append(f"{gpu}: CPU socket inferred from its NIC relations (no affinity column read)")
+    return known
+
+
 def _socket_of(paste: TopoPaste, device: str, gsock: dict[str, int]) -> int | None:
+    """A device's socket: its GPU's, else the one of the GPUs it is same-CPU with, else (two sockets at most)
+    the other socket from the GPUs it is SYS from."""
     if device in gsock:
         return gsock[device]
     votes = Counter(s for g, s in gsock.items() if paste.relation(device, g) in SAME_CPU)
+    if not votes and len(set(gsock.values())) <= 2:
+        votes = Counter(1 - s for g, s in gsock.items() if paste.relation(device, g) == "SYS" and s in (0, 1))
     return votes.most_common(1)[0][0] if votes else None
 
 
 def plan_host_tree(paste: TopoPaste, gmap: dict[str, str]) -> HostTree:
     notes: list[str] = []
     gsock = _gpu_sockets(paste, gmap, notes)
-    tree = HostTree(sockets=max(1, len(set(gsock.values()))), nics=list(paste.nics), notes=notes)
+    tree = HostTree(sockets=1, nics=list(paste.nics), notes=notes)
     devices = list(gmap) + paste.nics
     pix = _clusters(paste, devices, "PIX", [[d] for d in devices])
     singles = [[d for group in cluster for d in group] for cluster in pix]
     for group in _clusters(paste, devices, "PXB", singles):
         _place(paste, tree, group, gmap, gsock)
     _note_hidden_tree(paste, gmap, tree)
+    tree.sockets = 1 + max((int(parent[4:]) for _, parent in tree.edges if parent.startswith("cpu:")), default=0)
     return tree
 
 

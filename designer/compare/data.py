@@ -74,7 +74,9 @@ def scheme(design: Design, catalog: Catalog, topo: Topology) -> str:
 
 def _spec(design: Design, catalog: Catalog, topo: Topology, figs: KeyFigures) -> dict:
     counts = Counter(catalog.get(c.part).kind for c in design.components)
-    return {"name": design.meta.name, "template": design.meta.template, "chassis": catalog.get(design.chassis).name,
+    cooling = sorted({p.name for c in design.components if isinstance(p := catalog.get(c.part), CoolingSpec)})
+    return {"cooling": ", ".join(cooling) or "none",
+            "name": design.meta.name, "template": design.meta.template, "chassis": catalog.get(design.chassis).name,
             "scheme": scheme(design, catalog, topo), "gpus": f"{figs.gpu_count} x {', '.join(figs.gpu_models)}",
             "scaleup_fabric": figs.scaleup_fabric, "cpus": counts["cpu"], "pcie_switches": counts["pcie_switch"],
             "scaleup_switches": counts["scaleup_switch"], "nics": counts["nic"], "psus": figs.psu_summary}

@@ -14,7 +14,7 @@ BEST = "*"
 MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~])")
 SPEC_ROWS = (("scheme", "Scheme"), ("gpus", "GPUs"), ("scaleup_fabric", "Scale-up fabric"), ("chassis", "Chassis"),
              ("cpus", "CPUs"), ("scaleup_switches", "Scale-up switches"), ("pcie_switches", "PCIe switches"),
-             ("nics", "NICs"), ("psus", "PSUs"), ("template", "Template"))
+             ("nics", "NICs"), ("psus", "PSUs"), ("cooling", "Cooling"), ("template", "Template"))
 
 
 def md_escape(text: object) -> str:

@@ -106,6 +106,7 @@ class CompareDialog(QDialog):
             self.status.setText(str(exc))
             return False
         self.add_choice(path.name, design, checked=True)
+        self._update_status()
         return True
 
     def add_file_dialog(self) -> None:

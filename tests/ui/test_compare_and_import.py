@@ -117,3 +117,19 @@ def test_file_import_topology(make_window, monkeypatch):
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(TOPO / "ms-swift-910b3-npu-smi.txt"), ""))
     menu_action(window, "File", "Import Topology...").trigger()
     assert sum(1 for c in window.document.design.components if c.part == "ascend-910b") == 8
+
+
+def test_add_file_to_compare(make_window, tmp_path, monkeypatch, design_of):
+    window = make_window("dgx-h100")
+    menu_action(window, "File", "Compare...").trigger()
+    dialog = dialog_of(window, CompareDialog)
+    good, bad = tmp_path / "b200.json", tmp_path / "bad.json"
+    save_design(design_of("dgx-b200"), good)
+    bad.write_text("{")
+    for path in (bad, good):
+        monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, p=path, **k: (str(p), ""))
+        QTest.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+        if path is bad:
+            assert dialog.status.text().startswith("bad.json:") and not dialog.compare_button.isEnabled()
+    QTest.mouseClick(dialog.compare_button, Qt.MouseButton.LeftButton)
+    assert [dialog.table.horizontalHeaderItem(c).text() for c in range(2)] == ["open: DGX H100", "b200.json"]

@@ -13,7 +13,7 @@ from designer.cli.main import main
 from designer.io.files import load_design, save_design
 from designer.model.parts import GpuSpec
 from designer.topology.graph import build_topology
-from designer.topology.paths import host_path
+from designer.topology.paths import host_class, host_path
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "topo"
 A800 = "nccl-933-a800-nv8-spaces.txt"
@@ -176,3 +176,14 @@ def test_sys_inside_one_numa_node_is_flagged_as_a_hidden_pcie_tree(catalog):
     assert any("hides its PCIe tree" in n for n in report.notes)
     bare = read_topo_file(FIXTURES / A800)
     assert not any("hides" in n for n in check_asbuilt(sketch_design(bare, catalog), catalog, bare).notes)
+
+
+def test_sockets_of_rows_never_read_come_from_the_nic_relations(catalog):
+    paste = read_topo_file(FIXTURES / "nccl-707-a100-mlx5-spaces.txt")  # ends in GPU4's row, no NUMA for GPU4-7
+    design = sketch_design(paste, catalog)
+    report = check_asbuilt(design, catalog, paste)
+    # 25 GPU pairs read (GPU5-GPU6, GPU5-GPU7, GPU6-GPU7 never) + 4 rows x 18 NICs + 8 NIC cells of GPU4's row
+    assert report.ok and report.checked == 25 + 72 + 8
+    topo = build_topology(design, catalog)
+    assert host_class(topo, host_path(topo, "gpu0", "gpu4")) == "SYS"  # mlx5_0: NODE to GPU0, SYS to GPU4
+    assert "GPU4: CPU socket inferred from its NIC relations" in design.meta.notes

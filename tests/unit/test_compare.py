@@ -118,3 +118,16 @@ def test_diff_names_edits_and_their_effects(tmp_path, capsys, design_of, catalog
     assert code == 0 and "no changes" in out
     code, out, _ = run(capsys, "diff", a, b, "--json")
     assert json.loads(out)["links"]["removed"][0]["a"] == "gpu3"
+
+
+def test_diff_tells_a_waived_finding_from_a_resolved_one(catalog, design_of):
+    from designer.model.design import Waiver
+    from designer.rules import check
+
+    old = design_of("dgx-h100")
+    finding = check(old, catalog).active[0]
+    new = old.model_copy(update={"waivers": [Waiver(rule=finding.rule, reason="accepted <b>risk</b>")]})
+    diff = design_diff(old, new, catalog)
+    assert [w["reason"] for w in diff["waivers"]["added"]] == ["accepted <b>risk</b>"]
+    assert finding.rule in {r["rule"] for r in diff["rules"]["waived"]}
+    assert finding.rule not in {r["rule"] for r in diff["rules"]["resolved"]}
