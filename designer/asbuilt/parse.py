@@ -168,7 +168,7 @@ def _row(paste: TopoPaste, cols: list[str], tokens: list[str], index: int, is_la
             raise TopoError(f"{source}: line {index + 1}: {one_line(token[:20])!r} in column {col} of row {name} "
                             "is not a topology class (X, NV#, PIX, PXB, PHB, NODE, SYS, ...)") from None
         count += 1
-        if value is not None and value != "X":
+        if value is not None and value != "X" and col != name:
             paste.cells[(name, col)] = value
             paste.cells.setdefault((col, name), value)
     rest = cells[len(cols):]

@@ -3,6 +3,8 @@
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from designer.asbuilt import TopoError, parse_topo, read_topo_file
 
@@ -118,3 +120,20 @@ def test_missing_and_oversized_files(tmp_path):
     big.write_bytes(b"x" * 1_000_001)
     with pytest.raises(TopoError, match="larger than"):
         read_topo_file(big)
+
+
+TOKENS = ["GPU0", "GPU1", "GPU2", "NIC0", "mlx5_1", "NPU0", "X", " X ", "NV4", "NV", "PIX", "PXB", "PHB", "NODE", "SYS",
+          "SOC", "N/A", "0-7", "CPU", "Affinity", "junk", "=== Link Type between two GPUs ===", "XGMI", "PCIE", "0",
+          "NIC Legend:", "NIC0: mlx5_0", "\t", " ", "\n", "\n"]
+
+
+@given(st.lists(st.sampled_from(TOKENS), max_size=120))
+@settings(max_examples=300, deadline=None)
+def test_any_mix_of_matrix_tokens_parses_or_is_refused_cleanly(tokens):
+    text = " ".join(tokens)
+    try:
+        paste = parse_topo(text, "fuzz.txt")
+    except TopoError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert paste.accelerators and all(a != b for a, b in paste.cells)
