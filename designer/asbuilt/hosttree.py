@@ -112,7 +112,7 @@ def plan_host_tree(paste: TopoPaste, gmap: dict[str, str]) -> HostTree:
     pix = _clusters(paste, devices, "PIX", [[d] for d in devices])
     singles = [[d for group in cluster for d in group] for cluster in pix]
     for group in _clusters(paste, devices, "PXB", singles):
-        _place(paste, tree, group, gmap, gsock)
+        _place(paste, tree, _merge_hidden(paste, devices, group), gmap, gsock)
     _note_hidden_tree(paste, gmap, tree)
     tree.sockets = 1 + max((int(parent[4:]) for _, parent in tree.edges if parent.startswith("cpu:")), default=0)
     return tree
@@ -127,12 +127,48 @@ def _place(paste: TopoPaste, tree: HostTree, group: list[list[str]], gmap: dict[
         tree.notes.append(f"{', '.join(members)}: CPU socket not known, put on CPU0")
     has_gpu = any(d in gmap for d in members)
     tree.compute_nics |= {d for d in members if d not in gmap and has_gpu}
-    top = f"cpu:{socket}"
-    if len(group) > 1:
-        top = _switch(tree, top)
+    cpu = f"cpu:{socket}"
+    if len(group) == 1:
+        parent = _switch(tree, cpu) if len(group[0]) > 1 else cpu
+        tree.edges += [(gmap.get(d, d), parent) for d in group[0]]
+        return
+    # clusters joined by PXB: one with a GPU on a switch under the CPU, each other one on a switch below that
+    group = sorted(group, key=lambda c: not any(d in gmap for d in c))
+    top = _switch(tree, cpu)
+    tree.edges += [(gmap.get(d, d), top) for d in group[0]]
+    for cluster in group[1:]:
+        below = _switch(tree, top)
+        tree.edges += [(gmap.get(d, d), below) for d in cluster]
+
+
+def _hidden(label: str | None) -> bool:
+    """No PCIe class to read: not in the paste, or covered by a scale-up link (NV#, XG, HC, RE)."""
+    return label is None or label[:2] in ("NV", "XG", "HC", "RE")
+
+
+def _merge_hidden(paste: TopoPaste, devices: list[str], group: list[list[str]]) -> list[list[str]]:
+    """Within a PXB group, clusters whose PCIe relation to each other the paste does not show (NVLink hides the
+    GPU-GPU one; a cut paste hides NIC-NIC ones) share a switch when they relate alike to everything else."""
+    merged: list[list[str]] = []
     for cluster in group:
-        parent = _switch(tree, top) if len(cluster) > 1 or len(group) > 1 else top
-        tree.edges += [(gmap.get(d, d), parent) for d in cluster]
+        into = next((m for m in merged if _alike(paste, devices, m, cluster)), None)
+        if into is None:
+            merged.append(list(cluster))
+        else:
+            into.extend(cluster)
+    return merged
+
+
+def _alike(paste: TopoPaste, devices: list[str], a: list[str], b: list[str]) -> bool:
+    if not all(_hidden(paste.relation(x, y)) for x in a for y in b):
+        return False
+    members = a + b
+    for other in devices:
+        if other not in members:
+            seen = {r for x in members if not _hidden(r := paste.relation(x, other))}
+            if len(seen) > 1:
+                return False
+    return True
 
 
 def _switch(tree: HostTree, parent: str) -> str:

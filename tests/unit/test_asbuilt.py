@@ -187,3 +187,16 @@ def test_sockets_of_rows_never_read_come_from_the_nic_relations(catalog):
     topo = build_topology(design, catalog)
     assert host_class(topo, host_path(topo, "gpu0", "gpu4")) == "SYS"  # mlx5_0: NODE to GPU0, SYS to GPU4
     assert "GPU4: CPU socket inferred from its NIC relations" in design.meta.notes
+
+
+def test_relations_hidden_by_nvlink_do_not_multiply_switches(catalog):
+    paste = read_topo_file(FIXTURES / "nccl-707-a100-mlx5-spaces.txt")
+    design = sketch_design(paste, catalog)
+    topo = build_topology(design, catalog)
+    nic = check_asbuilt(design, catalog, paste).nic_map
+    # GPU0-GPU1 read NV12 (no PCIe class shown) and both are PXB to mlx5_4..7, NODE to mlx5_0..3: one switch
+    assert host_class(topo, host_path(topo, "gpu0", "gpu1")) == "PIX"
+    assert host_class(topo, host_path(topo, nic["mlx5_4"], nic["mlx5_7"])) == "PIX"
+    assert host_class(topo, host_path(topo, "gpu0", nic["mlx5_4"])) == "PXB"
+    switches = [c for c in design.components if catalog.get(c.part).kind == "pcie_switch"]
+    assert len(switches) == 4  # GPU0-1, GPU2-3 each with their NIC switch below; rows of GPU5-7 never read
