@@ -11,6 +11,7 @@ from designer.compare.render import diff_lines
 from designer.core.errors import DesignerError
 from designer.document.document import Document
 from designer.io.files import load_design
+from designer.ui.compare_window import show_compare
 
 
 def changes_text(document: Document) -> str:
@@ -35,6 +36,9 @@ class ChangesDialog(QDialog):
         self.text.setPlainText(changes_text(document))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
+        self.compare_button = buttons.addButton("Compare Side by Side...", QDialogButtonBox.ButtonRole.ActionRole)
+        self.compare_button.setEnabled(document.path is not None)
+        self.compare_button.clicked.connect(lambda: show_compare(self, document, include_clean=True))
         layout = QVBoxLayout(self)
         layout.addWidget(self.text)
         layout.addWidget(buttons)

@@ -167,10 +167,10 @@ def fill_table(table: QTableWidget, designs: list[str], rows: list[tuple[str, li
     table.resizeColumnsToContents()
 
 
-def show_compare(parent: QWidget, document: Document) -> CompareDialog:
+def show_compare(parent: QWidget, document: Document, include_clean: bool = False) -> CompareDialog:
     """File > Compare...: the open design (and its saved version, when it differs) picked, templates to add."""
     saved = None
-    if document.path is not None and not document.is_clean:
+    if document.path is not None and (include_clean or not document.is_clean):
         try:
             saved = (f"saved: {document.path.name}", load_design(document.path, document.catalog))
         except DesignerError:

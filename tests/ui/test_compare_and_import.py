@@ -133,3 +133,20 @@ def test_add_file_to_compare(make_window, tmp_path, monkeypatch, design_of):
             assert dialog.status.text().startswith("bad.json:") and not dialog.compare_button.isEnabled()
     QTest.mouseClick(dialog.compare_button, Qt.MouseButton.LeftButton)
     assert [dialog.table.horizontalHeaderItem(c).text() for c in range(2)] == ["open: DGX H100", "b200.json"]
+
+
+def test_changes_dialog_opens_the_saved_and_open_design_side_by_side(make_window, tmp_path, design_of):
+    window = make_window("dgx-h100")
+    path = tmp_path / "node.json"
+    save_design(design_of("dgx-h100"), path)
+    window.files.open_path(path)
+    window.document.push(cmd.set_settings(psu_redundancy="N+1"))
+    menu_action(window, "Edit", "Changes Since Saved...").trigger()
+    changes = dialog_of(window, ChangesDialog)
+    QTest.mouseClick(changes.compare_button, Qt.MouseButton.LeftButton)
+    compare = dialog_of(changes, CompareDialog)
+    QTest.mouseClick(compare.compare_button, Qt.MouseButton.LeftButton)
+    table = compare.table
+    assert [table.horizontalHeaderItem(c).text() for c in range(2)] == ["open: DGX H100", "saved: node.json"]
+    row = next(r for r in range(table.rowCount()) if table.verticalHeaderItem(r).text() == "PSU capacity usable (W)")
+    assert table.item(row, 0).text() == "16,500 *" and table.item(row, 1).text() == "13,200"
