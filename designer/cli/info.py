@@ -27,6 +27,12 @@ def cmd_templates(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    if (args.template is None) == (args.from_topo is None):
+        raise UsageError("new: give a template id or --from-topo TOPO.txt (one of them)")
+    if args.from_topo is not None:
+        from designer.cli.asbuilt import new_from_topo  # noqa: PLC0415
+
+        return new_from_topo(args)
     out = Path(args.output)
     if out.exists() and not args.force:
         raise UsageError(f"{out} exists (use --force to replace it)")
@@ -106,8 +112,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("templates", help="list the reference designs")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_templates)
-    p = sub.add_parser("new", help="write a reference design to a file")
-    p.add_argument("template")
+    p = sub.add_parser("new", help="write a reference design (or a sketch from a topology paste) to a file")
+    p.add_argument("template", nargs="?")
+    p.add_argument("--from-topo", metavar="TOPO.txt", help="sketch the design from nvidia-smi/rocm-smi/npu-smi output")
+    p.add_argument("--gpu", metavar="PART", help="with --from-topo: the GPU part, when the paste does not tell")
     p.add_argument("-o", "--output", required=True)
     p.add_argument("--force", action="store_true", help="replace an existing file")
     p.set_defaults(func=cmd_new)

@@ -32,6 +32,8 @@ from designer.rules import Report, Violation
 from designer.ui.canvas.controller import CanvasController
 from designer.ui.canvas.scene import CanvasScene
 from designer.ui.canvas.view import CanvasView, ConnectTool, SelectTool
+from designer.ui.changes_view import show_changes
+from designer.ui.compare_window import show_compare
 from designer.ui.files import FileActions
 from designer.ui.gallery import TemplateGallery
 from designer.ui.panels.budget import BomPanel, PowerPanel
@@ -44,6 +46,7 @@ from designer.ui.qt_guard import binding_report, protect_none
 from designer.ui.style import app_icon, tool_icon
 from designer.ui.text import esc
 from designer.ui.theme import text_color
+from designer.ui.topology_import import import_dialog, open_dropped
 from designer.ui.window_layout import apply_default_layout, restore_layout, save_layout, saved_zoom
 
 CHECK_DEBOUNCE_MS = 150
@@ -149,6 +152,8 @@ class MainWindow(QMainWindow):
         self._action(f, "&Save", self.files.save, K.Save)
         self._action(f, "Save &As...", self.files.save_as, K.SaveAs)
         self._action(f, "Re&vert", self.files.revert)
+        self._action(f, "&Compare...", lambda: show_compare(self, self.document))
+        self._action(f, "&Import Topology...", lambda: import_dialog(self, self.files))
         export = f.addMenu("&Export")
         self._action(export, "&PDF Spec Sheet...", lambda: self.files.export("pdf"), "Ctrl+E")
         self._action(export, "&JSON Spec...", lambda: self.files.export("json"))
@@ -168,6 +173,7 @@ class MainWindow(QMainWindow):
                      K.SelectAll)
         e.addSeparator()
         self._action(e, "&Auto-wire", self.controller.autowire, "Ctrl+Shift+W")
+        self._action(e, "C&hanges Since Saved...", lambda: show_changes(self, self.document))
         t = bar.addMenu("&Tools")
         self.select_tool = self._action(t, "&Select / Move", lambda: self.set_tool("select"), "S", True)
         self.connect_tool = self._action(t, "&Connect", lambda: self.set_tool("connect"), "C", True)
@@ -234,7 +240,7 @@ class MainWindow(QMainWindow):
         self.scene.components_moved.connect(self.controller.move)
         self.view.part_dropped.connect(self.controller.drop_part)
         self.view.connect_requested.connect(self.controller.connect)
-        self.view.files_dropped.connect(lambda paths: paths and self.files.open_path(paths[0]))
+        self.view.files_dropped.connect(lambda paths: open_dropped(self, self.files, paths))
         self.view.part_hovered.connect(self.controller.hover_part)
         self.view.drag_left.connect(self.scene.hide_drop_target)
         self.view.context_requested.connect(self.canvas_menu)

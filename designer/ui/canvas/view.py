@@ -10,7 +10,7 @@ from designer.ui.canvas.items import ComponentItem, LinkItem
 from designer.ui.text import plain
 
 PART_MIME = "application/x-gpu-designer-part"
-DESIGN_SUFFIXES = (".json", ".pdf")
+DESIGN_SUFFIXES = (".json", ".pdf", ".txt")  # .txt: a topology paste to import
 GRID_MM = 10.0
 
 

@@ -1,0 +1,194 @@
+"""Sketch a design from a topology paste: `gpu-designer-cli new --from-topo` and File > Import topology.
+
+What the paste shows is taken as given: the GPU count, the scale-up class between GPUs, which devices
+share a PCIe switch (PIX) or a switch tree (PXB), which CPU (NUMA node) each hangs from. What it does not
+show is borrowed from the reference design with the same GPU (switch planes, chassis, PSUs, cooling)
+and every guess is listed in the design's notes, marked as inferred.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from designer.asbuilt.check import fabric
+from designer.asbuilt.hosttree import HostTree, plan_host_tree
+from designer.asbuilt.parse import TopoError, TopoPaste
+from designer.model.catalog import Catalog
+from designer.model.design import SCALEUP_KINDS, Design, Link, LinkKind, Metadata, Placement
+from designer.model.parts import Fabric, FabricSpec, FormFactor, GpuSpec, slot_kind_for
+from designer.templates import TEMPLATES, build_template
+
+FABRIC_OF = {"NV": Fabric.NVLINK4, "XG": Fabric.XGMI, "HC": Fabric.HCCS, "RE": Fabric.ROCE}
+HOST_KINDS = frozenset({"cpu", "pcie_switch", "nic"})
+DEFAULT_PCIE_SWITCH = "pex89144"
+
+
+def _scaleup_label(paste: TopoPaste) -> str | None:
+    accels = paste.accelerators
+    labels = Counter(paste.relation(a, b) for i, a in enumerate(accels) for b in accels[i + 1:])
+    labels.pop(None, None)
+    fab = [lab for lab in labels if lab and fabric(lab)]
+    return max(fab, key=lambda lab: labels[lab]) if fab else None
+
+
+def _name_keys(spec: GpuSpec) -> list[str]:
+    return [t for t in re.split(r"[\s()]+", spec.name) if any(ch.isdigit() for ch in t) and not t.endswith("GB")]
+
+
+def choose_gpu(paste: TopoPaste, catalog: Catalog, part: str | None = None) -> tuple[GpuSpec, list[str]]:
+    if part:
+        return catalog.typed(part, GpuSpec), [f"GPU model given: {catalog.get(part).name}"]
+    label = _scaleup_label(paste)
+    gpus = [p for p in catalog.of_kind("gpu") if isinstance(p, GpuSpec)]
+    if label is None:
+        pool = [g for g in gpus if g.form_factor == FormFactor.PCIE] or gpus
+        why = "no scale-up link between GPUs"
+    else:
+        prefix = fabric(label) or "NV"
+        count = label[len(prefix):]
+        pool = [g for g in gpus if g.fabric.value.startswith(FABRIC_OF[prefix].value.rstrip("0123456789"))]
+        exact = [g for g in pool if count and g.fabric_links == int(count)]
+        pool = exact or pool
+        why = f"{label} between GPUs"
+    vendor = {"rocm-smi": "AMD", "npu-smi": "Huawei", "nvidia-smi": "NVIDIA"}.get(paste.tool, "")
+    pool = [g for g in pool if g.vendor == vendor] or [g for g in gpus if g.vendor == vendor] or pool
+    hinted = [g for g in pool if any(re.search(rf"\b{re.escape(k)}\b", paste.text, re.I) for k in _name_keys(g))]
+    pick = (hinted or pool)[0]
+    alternatives = [g.name for g in pool if g is not pick]
+    note = f"GPU model inferred: {pick.name} ({why}" + (", named in the paste" if hinted else "") + ")"
+    if alternatives and not hinted:
+        note += f"; also fits: {', '.join(alternatives)}"
+    return pick, [note]
+
+
+def _template_for(gpu: GpuSpec, catalog: Catalog) -> tuple[Design, list[str]]:
+    for tid in TEMPLATES:
+        design = build_template(tid, catalog)
+        if any(c.part == gpu.id for c in design.components):
+            return design, [f"chassis, scale-up switches, PSUs and cooling inferred from the template '{tid}'"]
+    for tid in TEMPLATES:
+        design = build_template(tid, catalog)
+        parts = [catalog.get(c.part) for c in design.components]
+        other = next((p for p in parts if isinstance(p, GpuSpec)), None)
+        if other is not None and other.fabric == gpu.fabric and other.form_factor == gpu.form_factor:
+            comps = [c.model_copy(update={"part": gpu.id}) if c.part == other.id else c for c in design.components]
+            return design.model_copy(update={"components": comps}), [
+                f"chassis, PSUs and cooling inferred from the template '{tid}' (its {other.name} swapped)"]
+    raise TopoError(f"no reference design to sketch a {gpu.name} box from")
+
+
+def _part_of_kind(design: Design, catalog: Catalog, kind: str, prefix: str = "") -> str | None:
+    for c in design.components:
+        if catalog.get(c.part).kind == kind and c.id.startswith(prefix):
+            return c.part
+    return None
+
+
+def sketch_design(paste: TopoPaste, catalog: Catalog, source: str = "paste",
+                  gpu_part: str | None = None) -> Design:
+    gpu, notes = choose_gpu(paste, catalog, gpu_part)
+    base, more = _template_for(gpu, catalog)
+    notes += more
+    parts = {kind: _part_of_kind(base, catalog, kind) for kind in ("cpu", "pcie_switch")}
+    nic_part = _part_of_kind(base, catalog, "nic", "nic") or "cx7-400"
+    storage_part = _part_of_kind(base, catalog, "nic", "snic") or nic_part
+    gpus = [c.id for c in base.components if isinstance(catalog.get(c.part), GpuSpec)]
+    if _scaleup_label(paste) is None:
+        base = _without_scaleup(base, catalog)
+        notes.append("no scale-up links between GPUs in the paste: none in the sketch")
+    n = len(paste.accelerators)
+    if n > len(gpus):
+        notes.append(f"the paste shows {n} GPUs; the sketch has the template's {len(gpus)}")
+    keep_gpus = set(gpus[:n])
+    drop = {c.id for c in base.components
+            if catalog.get(c.part).kind in HOST_KINDS or (c.id in gpus and c.id not in keep_gpus)}
+    comps = [c for c in base.components if c.id not in drop]
+    links = [lk for lk in base.links if lk.a not in drop and lk.b not in drop]
+    gmap = dict(zip(paste.accelerators, gpus[:n], strict=False))
+    tree = plan_host_tree(paste, gmap)
+    notes += tree.notes
+    design = Design(meta=Metadata(name=f"Sketch from {source}"[:200], notes=""), chassis=base.chassis,
+                    settings=base.settings, components=comps, links=links)
+    design = _add_host(design, catalog, tree, parts["cpu"] or "xeon-8480c", parts["pcie_switch"] or DEFAULT_PCIE_SWITCH,
+                       nic_part, storage_part)
+    notes.append(f"NICs: {nic_part} on GPU switches, {storage_part} elsewhere (inferred)")
+    text = "Inferred from a topology paste (" + paste.tool + "). " + " ".join(f"- {n}." for n in notes)
+    return design.model_copy(update={"meta": design.meta.model_copy(update={"notes": text[:20_000]})})
+
+
+def _without_scaleup(design: Design, catalog: Catalog) -> Design:
+    switches = {c.id for c in design.components if catalog.get(c.part).kind == "scaleup_switch"}
+    comps = [c for c in design.components if c.id not in switches]
+    links = [lk for lk in design.links
+             if lk.kind not in SCALEUP_KINDS and lk.a not in switches and lk.b not in switches]
+    return design.model_copy(update={"components": comps, "links": links})
+
+
+class _Ids:
+    def __init__(self, design: Design, catalog: Catalog) -> None:
+        self.taken = design.all_ids()
+        self.catalog = catalog
+        self.slots = Counter(slot_kind_for(catalog.get(c.part)) for c in design.components)
+        self.link_n = 0
+
+    def component(self, prefix: str, part: str) -> Placement:
+        i = 0
+        while f"{prefix}{i}" in self.taken:
+            i += 1
+        cid = f"{prefix}{i}"
+        self.taken.add(cid)
+        kind = slot_kind_for(self.catalog.get(part))
+        slot = None
+        if kind is not None:
+            slot = self.slots[kind]
+            self.slots[kind] += 1
+        return Placement(id=cid, part=part, slot=slot)
+
+    def link(self, kind: LinkKind, a: str, b: str, count: int) -> Link:
+        while f"t{self.link_n}" in self.taken:
+            self.link_n += 1
+        lid = f"t{self.link_n}"
+        self.taken.add(lid)
+        return Link(id=lid, kind=kind, a=a, b=b, count=count)
+
+
+def _add_host(design: Design, catalog: Catalog, tree: HostTree, cpu_part: str, psw_part: str, nic_part: str,
+              storage_part: str) -> Design:
+    ids = _Ids(design, catalog)
+    comps, links = list(design.components), list(design.links)
+    cpus = [ids.component("cpu", cpu_part) for _ in range(tree.sockets)]
+    comps += cpus
+    links += [ids.link(LinkKind.SOCKET, a.id, b.id, 1) for a, b in zip(cpus, cpus[1:], strict=False)]
+    names: dict[str, str] = {f"cpu:{i}": c.id for i, c in enumerate(cpus)}
+    for node in tree.switches:
+        comp = ids.component("psw", psw_part)
+        comps.append(comp)
+        names[node] = comp.id
+    for nic in tree.nics:
+        comp = ids.component("nic" if nic in tree.compute_nics else "snic",
+                             nic_part if nic in tree.compute_nics else storage_part)
+        comps.append(comp)
+        names[nic] = comp.id
+    fabrics = _fabrics(design, catalog, comps, ids, tree)
+    for child, parent in tree.edges:
+        links.append(ids.link(LinkKind.PCIE, names.get(child, child), names[parent], 16))
+    for nic in tree.nics:
+        port = catalog.get(nic_part if nic in tree.compute_nics else storage_part)
+        target = fabrics["compute" if nic in tree.compute_nics else "storage"]
+        links.append(ids.link(LinkKind.NETWORK, names[nic], target, getattr(port, "ports", 1)))
+    return design.model_copy(update={"components": comps, "links": links})
+
+
+def _fabrics(design: Design, catalog: Catalog, comps: list[Placement], ids: _Ids, tree: HostTree) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for c in design.components:
+        spec = catalog.get(c.part)
+        if isinstance(spec, FabricSpec):
+            out.setdefault(spec.purpose, c.id)
+    for purpose, part in (("compute", "scaleout-compute"), ("storage", "scaleout-storage")):
+        if purpose not in out:
+            comp = ids.component("fabric" if purpose == "compute" else "storage", part)
+            comps.append(comp)
+            out[purpose] = comp.id
+    return out

@@ -1,0 +1,71 @@
+"""`compare DESIGN DESIGN [DESIGN...]` and `diff OLD NEW`: designs side by side, and a revision diff."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from designer.cli.common import EXIT_OK, UsageError, print_json, resolve_design
+from designer.compare import comparison, design_diff
+from designer.compare.data import MAX_DESIGNS, MIN_DESIGNS
+from designer.compare.render import comparison_markdown, comparison_text, diff_lines
+from designer.core.errors import one_line
+from designer.model.catalog import default_catalog
+
+
+def _pdf_target(text: str) -> Path:
+    path = Path(text)
+    if path.suffix.lower() != ".pdf":
+        raise UsageError(f"--pdf writes a PDF: give a .pdf file name, not '{one_line(path.name)}'")
+    if path.is_dir() or not path.parent.is_dir():
+        raise UsageError(f"--pdf: cannot write {one_line(str(path))}: not a file in an existing folder")
+    return path
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    if not MIN_DESIGNS <= len(args.designs) <= MAX_DESIGNS:
+        raise UsageError(f"compare takes {MIN_DESIGNS} to {MAX_DESIGNS} designs, not {len(args.designs)}")
+    pdf = _pdf_target(args.pdf) if args.pdf else None
+    catalog = default_catalog()
+    named = [(one_line(d), resolve_design(d, catalog)) for d in args.designs]
+    data = comparison(named, catalog)
+    if pdf is not None:
+        from designer.compare.pdf import write_comparison_pdf  # noqa: PLC0415 (matplotlib only when asked)
+
+        write_comparison_pdf(data, pdf)
+    if args.json:
+        print_json(data)
+    elif args.md:
+        sys.stdout.write(comparison_markdown(data))
+    elif pdf is None:
+        sys.stdout.write(comparison_text(data))
+    else:
+        print(f"wrote {pdf}")
+    return EXIT_OK
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    catalog = default_catalog()
+    old, new = resolve_design(args.old, catalog), resolve_design(args.new, catalog)
+    diff = design_diff(old, new, catalog)
+    if args.json:
+        print_json(diff)
+    else:
+        print("\n".join(diff_lines(diff)))
+    return EXIT_OK
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("compare", help="2-6 designs side by side (best value per row marked)")
+    p.add_argument("designs", nargs="+", metavar="DESIGN", help="design files or template ids")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true")
+    out.add_argument("--md", action="store_true", help="Markdown tables")
+    p.add_argument("--pdf", metavar="FILE.pdf", help="also write the comparison as a PDF")
+    p.set_defaults(func=cmd_compare)
+    p = sub.add_parser("diff", help="what changed between two revisions of a design, and what it did")
+    p.add_argument("old")
+    p.add_argument("new")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_diff)

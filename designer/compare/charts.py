@@ -1,0 +1,36 @@
+"""busbw curves of several designs overlaid, one panel per collective (matplotlib Figure, no pyplot)."""
+
+from __future__ import annotations
+
+from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter
+
+from designer.compare.data import CURVE_COLLECTIVES
+from designer.core.units import format_bytes
+from designer.export.charts import LABELS
+
+STYLES = ("-", "--", ":", "-.", (0, (5, 1)), (0, (3, 1, 1, 1)))
+
+
+def overlay_figure(data: dict, figsize: tuple[float, float] = (10.0, 3.6), fig: Figure | None = None) -> Figure:
+    """busbw (GB/s) against message size, a line per design, a panel per collective (into `fig` if given)."""
+    if fig is None:
+        fig = Figure(figsize=figsize, layout="constrained")
+    fig.clear()
+    axes = fig.subplots(1, len(CURVE_COLLECTIVES), sharey=False)
+    for ax, coll in zip(axes, CURVE_COLLECTIVES, strict=True):
+        for i, (name, curves) in enumerate(zip(data["designs"], data["busbw_curves"], strict=True)):
+            c = curves[coll]
+            ax.plot(c["size_bytes"], c["busbw_GBps"], linestyle=STYLES[i % len(STYLES)], marker=".", markersize=3,
+                    label=name)
+        ax.set_xscale("log", base=2)
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: format_bytes(int(v)) if v >= 1 else ""))
+        ax.set_title(LABELS.get(coll, coll), fontsize="medium")
+        ax.set_xlabel("message size (bytes)", fontsize="small")
+        ax.grid(True, alpha=0.3)
+        ax.tick_params(labelsize="x-small")
+    axes[0].set_ylabel("busbw (GB/s, GB = 1e9 B)")
+    legend = axes[0].legend(fontsize="x-small", loc="upper left")
+    for text in legend.get_texts():
+        text.set_parse_math(False)  # design names are user text
+    return fig

@@ -1,0 +1,162 @@
+"""The comparison of 2-6 designs as one JSON-able structure: what the text, Markdown and PDF renderers,
+the app's Compare window (and later the spec sheet's document engine) all draw from.
+
+`comparison(named_designs, catalog)` is the one function to hand to a document engine: its result is
+plain data (str, numbers, lists, dicts), user text included as data, never as markup.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from designer.model.catalog import Catalog
+from designer.model.design import Design, LinkKind
+from designer.model.parts import CoolingSpec, CoolingType, GpuSpec
+from designer.rules import Severity, check
+from designer.simulation import SimConfig, SimResult, simulate
+from designer.simulation.model import size_sweep
+from designer.topology.figures import KeyFigures, key_figures
+from designer.topology.graph import Topology, build_topology
+from designer.topology.paths import gpu_nic_affinity, path_class
+
+MIN_DESIGNS, MAX_DESIGNS = 2, 6
+CURVE_COLLECTIVES = ("allreduce", "allgather", "alltoall")
+KEY_SIZES = (1 << 20, 64 << 20, 1 << 30, 16 << 30)  # 1 MiB, 64 MiB, 1 GiB, 16 GiB
+SWEEP = tuple(size_sweep(1 << 10, 16 << 30))
+
+# (key, label, unit, better): better is "higher", "lower" or "" (not ranked)
+FIGURE_ROWS = (
+    ("gpu_count", "GPUs", "", ""),
+    ("scaleup_gbytes_s_per_gpu_per_dir", "Scale-up per GPU, per direction", "GB/s", "higher"),
+    ("scaleup_gbytes_s_per_gpu_bidir", "Scale-up per GPU, bidirectional", "GB/s", "higher"),
+    ("bisection_gbytes_s_per_dir", "Bisection, per direction", "GB/s", "higher"),
+    ("hbm_total_gb", "HBM total", "GB", "higher"),
+    ("mem_bw_total_tbytes_s", "Memory bandwidth total", "TB/s", "higher"),
+    ("bf16_dense_pflops", "Dense BF16", "PFLOPS", "higher"),
+    ("fp8_dense_pflops", "Dense FP8", "PFLOPS", "higher"),
+    ("scaleout_gbit_s_per_gpu", "Scale-out per GPU", "Gb/s", "higher"),
+)
+POWER_ROWS = (
+    ("component_power_w", "Component power", "W", "lower"),
+    ("wall_power_peak_w", "Peak power at the wall", "W", "lower"),
+    ("psu_usable_w", "PSU capacity usable", "W", "higher"),
+    ("heat_btu_hr", "Heat", "BTU/hr", "lower"),
+    ("airflow_cfm", "Airflow needed", "CFM", "lower"),
+)
+
+
+def best_indices(values: list[float | None], better: str) -> list[int]:
+    known = [(v, i) for i, v in enumerate(values) if v is not None]
+    if not better or len(known) < 2 or len({v for v, _ in known}) == 1:
+        return []
+    target = max(v for v, _ in known) if better == "higher" else min(v for v, _ in known)
+    return [i for v, i in known if v == target]
+
+
+def scheme(design: Design, catalog: Catalog, topo: Topology) -> str:
+    """A: PCIe switch, B: switched full mesh, C: CPU-GPU fusion, D: custom liquid; rack-scale above 8 GPUs."""
+    kinds = {lk.kind for lk in design.links}
+    parts = [catalog.get(c.part) for c in design.components]
+    liquid = any(isinstance(p, CoolingSpec) and p.cooling_type != CoolingType.AIR for p in parts) or any(
+        isinstance(p, GpuSpec) and p.needs_liquid for p in parts)
+    if LinkKind.C2C in kinds:
+        label = "C: CPU-GPU fusion"
+    elif liquid:
+        label = "D: custom liquid"
+    elif topo.scaleup_switches:
+        label = "B: switched full mesh"
+    elif any(lk.kind in (LinkKind.NVLINK, LinkKind.XGMI, LinkKind.HCCS, LinkKind.ROCE) for lk in design.links):
+        label = "B: full mesh (direct links, no switch)"
+    else:
+        label = "A: PCIe switch"
+    return label + ("; rack-scale" if len(topo.gpus) > 8 else "")
+
+
+def _spec(design: Design, catalog: Catalog, topo: Topology, figs: KeyFigures) -> dict:
+    counts = Counter(catalog.get(c.part).kind for c in design.components)
+    cooling = sorted({p.name for c in design.components if isinstance(p := catalog.get(c.part), CoolingSpec)})
+    return {"cooling": ", ".join(cooling) or "none",
+            "name": design.meta.name, "template": design.meta.template, "chassis": catalog.get(design.chassis).name,
+            "scheme": scheme(design, catalog, topo), "gpus": f"{figs.gpu_count} x {', '.join(figs.gpu_models)}",
+            "scaleup_fabric": figs.scaleup_fabric, "cpus": counts["cpu"], "pcie_switches": counts["pcie_switch"],
+            "scaleup_switches": counts["scaleup_switch"], "nics": counts["nic"], "psus": figs.psu_summary}
+
+
+def _topology(topo: Topology) -> dict:
+    gpus = topo.gpus
+    matrix = [[path_class(topo, a, b) for b in gpus] for a in gpus]
+    pairs = Counter(matrix[i][j] for i in range(len(gpus)) for j in range(i + 1, len(gpus)))
+    nic = Counter(a.path_class for a in gpu_nic_affinity(topo))
+    return {"gpus": gpus, "gpu_matrix": matrix, "gpu_pair_classes": dict(pairs), "gpu_to_nic_classes": dict(nic)}
+
+
+def _curves(result: SimResult) -> dict:
+    out = {}
+    for coll in CURVE_COLLECTIVES:
+        rows = result.for_collective(coll)
+        out[coll] = {"size_bytes": [r.size_bytes for r in rows], "busbw_GBps": [round(r.busbw_GBps, 3) for r in rows]}
+    return out
+
+
+def _rows(keys: tuple, per_design: list[dict]) -> list[dict]:
+    rows = []
+    for key, label, unit, better in keys:
+        values = [d.get(key) for d in per_design]
+        rows.append({"key": key, "label": label, "unit": unit, "better": better, "values": values,
+                     "best": best_indices(values, better)})
+    return rows
+
+
+def _bom(designs: list[Design], catalog: Catalog) -> list[dict]:
+    counts = [Counter(c.part for c in d.components) for d in designs]
+    parts = sorted(set().union(*counts), key=lambda p: (catalog.get(p).kind, p))
+    rows = []
+    for part in parts:
+        values = [c.get(part, 0) for c in counts]
+        if len(set(values)) > 1:
+            rows.append({"part": part, "name": catalog.get(part).name, "kind": catalog.get(part).kind,
+                         "counts": values})
+    return rows
+
+
+def _busbw_rows(curves: list[dict]) -> list[dict]:
+    rows = []
+    for coll in CURVE_COLLECTIVES:
+        for size in KEY_SIZES:
+            values = []
+            for c in curves:
+                sizes, bw = c[coll]["size_bytes"], c[coll]["busbw_GBps"]
+                values.append(bw[sizes.index(size)] if size in sizes else None)
+            rows.append({"key": f"{coll}@{size}", "label": f"{coll} busbw at {size_label(size)}", "unit": "GB/s",
+                         "better": "higher", "values": values, "best": best_indices(values, "higher")})
+    return rows
+
+
+def size_label(size: int) -> str:
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if size >= scale and size % scale == 0:
+            return f"{size // scale} {unit}"
+    return f"{size} B"
+
+
+def comparison(named: list[tuple[str, Design]], catalog: Catalog) -> dict:
+    """Columns per design: specification, key figures (best marked), power and cooling, rule findings,
+    BOM differences, topology classes and busbw curves per collective."""
+    if not MIN_DESIGNS <= len(named) <= MAX_DESIGNS:
+        from designer.core.errors import DesignerError  # noqa: PLC0415
+
+        raise DesignerError(f"compare takes {MIN_DESIGNS} to {MAX_DESIGNS} designs, not {len(named)}")
+    figs, specs, topos, curves, findings = [], [], [], [], []
+    for _, design in named:
+        topo = build_topology(design, catalog)
+        k = key_figures(design, catalog, topo)
+        figs.append(k.as_dict())
+        specs.append(_spec(design, catalog, topo, k))
+        topos.append(_topology(topo))
+        curves.append(_curves(simulate(design, catalog, SimConfig(CURVE_COLLECTIVES, sizes=SWEEP))))
+        report = check(design, catalog)
+        findings.append({"errors": report.count(Severity.ERROR), "warnings": report.count(Severity.WARNING)})
+    rule_rows = _rows((("errors", "Rule errors", "", "lower"), ("warnings", "Rule warnings", "", "lower")), findings)
+    return {"designs": [label for label, _ in named], "spec": specs, "figures": _rows(FIGURE_ROWS, figs),
+            "power": _rows(POWER_ROWS, figs), "rules": rule_rows, "busbw_at_sizes": _busbw_rows(curves),
+            "bom_differences": _bom([d for _, d in named], catalog), "topology": topos, "busbw_curves": curves}

@@ -1,0 +1,180 @@
+"""File > Compare...: 2-6 designs side by side (templates, files, the open design and its saved version).
+
+The window only shows what `designer.compare.comparison` computes: a table with a column per design and
+the best value per row marked, the BOM differences, and the busbw curves overlaid per collective.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
+from matplotlib.figure import Figure
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.compare.charts import overlay_figure
+from designer.compare.data import MAX_DESIGNS, MIN_DESIGNS, comparison
+from designer.compare.render import BEST, bom_rows, table_rows
+from designer.core.errors import DesignerError
+from designer.document.document import Document
+from designer.io.files import load_design
+from designer.model.catalog import Catalog
+from designer.model.design import Design
+from designer.templates import TEMPLATES, build_template
+
+BEST_BRUSH = Qt.GlobalColor.darkGreen
+DESIGN_ROLE = Qt.ItemDataRole.UserRole
+
+
+class CompareDialog(QDialog):
+    def __init__(self, catalog: Catalog, current: tuple[str, Design] | None = None,
+                 saved: tuple[str, Design] | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Compare designs")
+        self.catalog = catalog
+        self.data: dict | None = None
+        self.choices = QListWidget()
+        self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.compare_button = QPushButton("Compare")
+        self.add_button = QPushButton("Add file...")
+        self.table = QTableWidget()
+        self.bom = QTableWidget()
+        self.figure = Figure(figsize=(10, 3.6), layout="constrained")
+        self.canvas = FigureCanvasQTAgg(self.figure)
+        self.tabs = QTabWidget()
+        for widget, title in ((self.table, "Side by side"), (self.bom, "BOM differences"), (self.canvas, "busbw")):
+            self.tabs.addTab(widget, title)
+        self._layout()
+        for choice in (current, saved):
+            if choice is not None:
+                self.add_choice(choice[0], choice[1], checked=True)
+        for tid, tpl in TEMPLATES.items():
+            self.add_choice(f"{tid} ({tpl.title})", None, template=tid)
+        self.compare_button.clicked.connect(self.run)
+        self.add_button.clicked.connect(self.add_file_dialog)
+        self.choices.itemChanged.connect(self._update_status)
+        self._update_status()
+        self.resize(1300, 820)
+
+    def _layout(self) -> None:
+        left = QWidget()
+        col = QVBoxLayout(left)
+        col.addWidget(QLabel(f"Pick {MIN_DESIGNS}-{MAX_DESIGNS} designs:"))
+        col.addWidget(self.choices)
+        row = QHBoxLayout()
+        row.addWidget(self.add_button)
+        row.addWidget(self.compare_button)
+        col.addLayout(row)
+        col.addWidget(self.status)
+        split = QSplitter()
+        split.addWidget(left)
+        split.addWidget(self.tabs)
+        split.setSizes([300, 1000])
+        QVBoxLayout(self).addWidget(split)
+
+    # Choices ----------------------------------------------------------------------------------
+    def add_choice(self, label: str, design: Design | None, checked: bool = False,
+                   template: str = "") -> QListWidgetItem:
+        item = QListWidgetItem(label)
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+        item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+        item.setData(DESIGN_ROLE, (label, design, template))
+        self.choices.addItem(item)
+        return item
+
+    def add_file(self, path: Path) -> bool:
+        try:
+            design = load_design(path, self.catalog)
+        except DesignerError as exc:
+            self.status.setText(str(exc))
+            return False
+        self.add_choice(path.name, design, checked=True)
+        self._update_status()
+        return True
+
+    def add_file_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Add a design to compare", "", "GPU node designs (*.json *.pdf)")
+        if path:
+            self.add_file(Path(path))
+
+    def checked(self) -> list[tuple[str, Design]]:
+        out = []
+        for i in range(self.choices.count()):
+            item = self.choices.item(i)
+            if item.checkState() == Qt.CheckState.Checked:
+                label, design, template = item.data(DESIGN_ROLE)
+                if design is None:
+                    design = build_template(template, self.catalog)
+                out.append((template or label, design))
+        return out
+
+    def _count(self) -> int:
+        return sum(1 for i in range(self.choices.count())
+                   if self.choices.item(i).checkState() == Qt.CheckState.Checked)
+
+    def _update_status(self, *_: object) -> None:
+        n = self._count()
+        self.compare_button.setEnabled(MIN_DESIGNS <= n <= MAX_DESIGNS)
+        self.status.setText(f"{n} picked" + ("" if MIN_DESIGNS <= n <= MAX_DESIGNS
+                                             else f" (pick {MIN_DESIGNS} to {MAX_DESIGNS})"))
+
+    # Results ----------------------------------------------------------------------------------
+    def run(self) -> None:
+        named = self.checked()
+        if not MIN_DESIGNS <= len(named) <= MAX_DESIGNS:
+            return
+        self.data = comparison(named, self.catalog)
+        fill_table(self.table, self.data["designs"], table_rows(self.data))
+        fill_table(self.bom, self.data["designs"], bom_rows(self.data))
+        overlay_figure(self.data, fig=self.figure)
+        self.canvas.draw_idle()
+        self.status.setText(f"{len(named)} designs compared; {BEST} marks the best value in a row")
+
+
+def fill_table(table: QTableWidget, designs: list[str], rows: list[tuple[str, list[str]]]) -> None:
+    table.clear()
+    table.setColumnCount(len(designs))
+    table.setRowCount(len(rows))
+    table.setHorizontalHeaderLabels(designs)
+    table.setVerticalHeaderLabels([label for label, _ in rows])
+    bold = QFont()
+    bold.setBold(True)
+    for r, (_, cells) in enumerate(rows):
+        for c, text in enumerate(cells):
+            item = QTableWidgetItem(text)  # plain text: a design name never becomes markup
+            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            if text.endswith(f" {BEST}"):
+                item.setFont(bold)
+                item.setForeground(BEST_BRUSH)
+            table.setItem(r, c, item)
+    table.resizeColumnsToContents()
+
+
+def show_compare(parent: QWidget, document: Document, include_clean: bool = False) -> CompareDialog:
+    """File > Compare...: the open design (and its saved version, when it differs) picked, templates to add."""
+    saved = None
+    if document.path is not None and (include_clean or not document.is_clean):
+        try:
+            saved = (f"saved: {document.path.name}", load_design(document.path, document.catalog))
+        except DesignerError:
+            saved = None
+    dialog = CompareDialog(document.catalog, (f"open: {document.design.meta.name}", document.design), saved, parent)
+    dialog.show()
+    return dialog

@@ -1,0 +1,152 @@
+"""File > Compare..., Edit > Changes Since Saved, File > Import Topology... and a paste dropped on the window."""
+
+from pathlib import Path
+
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+
+from designer.document import commands as cmd
+from designer.io.files import save_design
+from designer.ui.changes_view import ChangesDialog
+from designer.ui.compare_window import CompareDialog
+
+TOPO = Path(__file__).parent.parent / "fixtures" / "topo"
+A800 = TOPO / "nccl-933-a800-nv8-spaces.txt"
+
+
+def menu_action(window, menu_title: str, text: str):
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == menu_title)
+    return next(a for a in menu.actions() if a.text().replace("&", "") == text)
+
+
+def drop_file(window, path: Path) -> bool:
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    target = window.view.viewport()
+    pos = QPointF(target.rect().center())
+    actions, buttons, mods = Qt.DropAction.CopyAction, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(pos.toPoint(), actions, mime, buttons, mods)
+    QApplication.sendEvent(target, enter)
+    QApplication.sendEvent(target, QDragMoveEvent(pos.toPoint(), actions, mime, buttons, mods))
+    QApplication.sendEvent(target, QDropEvent(pos, actions, mime, buttons, mods))
+    return enter.isAccepted()
+
+
+def check_item(dialog: CompareDialog, startswith: str) -> None:
+    """Click the design in the list and press Space: the user's way of ticking it."""
+    item = next(dialog.choices.item(i) for i in range(dialog.choices.count())
+                if dialog.choices.item(i).text().startswith(startswith))
+    dialog.choices.scrollToItem(item)
+    rect = dialog.choices.visualItemRect(item)
+    QTest.mouseClick(dialog.choices.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    QTest.keyClick(dialog.choices, Qt.Key.Key_Space)
+    assert item.checkState() == Qt.CheckState.Checked
+
+
+def dialog_of(window, cls):
+    return next(w for w in window.findChildren(cls))
+
+
+def test_compare_window_marks_the_best_value_and_overlays_curves(make_window, qtbot):
+    window = make_window("dgx-h100")
+    menu_action(window, "File", "Compare...").trigger()
+    dialog = dialog_of(window, CompareDialog)
+    qtbot.waitExposed(dialog)
+    assert not dialog.compare_button.isEnabled()  # only the open design is picked
+    check_item(dialog, "dgx-a100")
+    assert dialog.compare_button.isEnabled()
+    QTest.mouseClick(dialog.compare_button, Qt.MouseButton.LeftButton)
+    table = dialog.table
+    assert [table.horizontalHeaderItem(c).text() for c in range(2)] == ["open: DGX H100", "dgx-a100"]
+    row = next(r for r in range(table.rowCount())
+               if table.verticalHeaderItem(r).text() == "Scale-up per GPU, bidirectional (GB/s)")
+    best, other = table.item(row, 0), table.item(row, 1)
+    assert best.text() == "900 *" and best.font().bold() and other.text() == "600" and not other.font().bold()
+    assert dialog.bom.rowCount() > 0
+    QTest.mouseClick(dialog.tabs.tabBar(), Qt.MouseButton.LeftButton,
+                     pos=dialog.tabs.tabBar().tabRect(2).center())
+    assert dialog.tabs.currentWidget() is dialog.canvas
+    axes = dialog.figure.axes
+    assert len(axes) == 3 and all(len(ax.get_lines()) == 2 for ax in axes)
+
+
+def test_changes_since_saved_lists_the_edit_and_its_effect(make_window, tmp_path, design_of):
+    window = make_window("dgx-h100")
+    path = tmp_path / "node.json"
+    save_design(design_of("dgx-h100"), path)
+    window.files.open_path(path)
+    window.document.push(cmd.set_settings(psu_redundancy="N+1"))
+    menu_action(window, "Edit", "Changes Since Saved...").trigger()
+    text = dialog_of(window, ChangesDialog).text.toPlainText()
+    assert "Saved file: node.json" in text
+    assert "changed psu_redundancy: 'N+2' -> 'N+1'" in text and "psu_usable_w: 13,200 -> 16,500" in text
+
+
+def test_changes_since_saved_for_a_design_never_saved(make_window):
+    window = make_window("dgx-h100")
+    menu_action(window, "Edit", "Changes Since Saved...").trigger()
+    assert "not been saved yet" in dialog_of(window, ChangesDialog).text.toPlainText()
+
+
+def test_a_dropped_paste_opens_as_a_new_unsaved_design(make_window):
+    window = make_window("dgx-h100")
+    assert drop_file(window, A800)
+    doc = window.document
+    assert doc.path is None and not doc.is_clean
+    assert doc.design.meta.name == f"Sketch from {A800.name}"
+    assert sum(1 for c in doc.design.components if c.part == "a800-sxm") == 8
+    assert "inferred" in doc.design.meta.notes.lower()
+
+
+def test_a_broken_paste_is_refused_in_one_line_and_the_design_kept(make_window, tmp_path, monkeypatch):
+    window = make_window("dgx-h100")
+    before = window.document.design
+    bad = tmp_path / "junk.txt"
+    bad.write_text("GPU0 GPU1\nGPU0 X <script>\nGPU1 PIX X\n")
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
+    assert drop_file(window, bad)
+    assert window.document.design == before
+    assert len(shown) == 1 and "junk.txt: line 2" in shown[0] and "<script>" not in shown[0]
+
+
+def test_file_import_topology(make_window, monkeypatch):
+    window = make_window("dgx-h100")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(TOPO / "ms-swift-910b3-npu-smi.txt"), ""))
+    menu_action(window, "File", "Import Topology...").trigger()
+    assert sum(1 for c in window.document.design.components if c.part == "ascend-910b") == 8
+
+
+def test_add_file_to_compare(make_window, tmp_path, monkeypatch, design_of):
+    window = make_window("dgx-h100")
+    menu_action(window, "File", "Compare...").trigger()
+    dialog = dialog_of(window, CompareDialog)
+    good, bad = tmp_path / "b200.json", tmp_path / "bad.json"
+    save_design(design_of("dgx-b200"), good)
+    bad.write_text("{")
+    for path in (bad, good):
+        monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, p=path, **k: (str(p), ""))
+        QTest.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+        if path is bad:
+            assert dialog.status.text().startswith("bad.json:") and not dialog.compare_button.isEnabled()
+    QTest.mouseClick(dialog.compare_button, Qt.MouseButton.LeftButton)
+    assert [dialog.table.horizontalHeaderItem(c).text() for c in range(2)] == ["open: DGX H100", "b200.json"]
+
+
+def test_changes_dialog_opens_the_saved_and_open_design_side_by_side(make_window, tmp_path, design_of):
+    window = make_window("dgx-h100")
+    path = tmp_path / "node.json"
+    save_design(design_of("dgx-h100"), path)
+    window.files.open_path(path)
+    window.document.push(cmd.set_settings(psu_redundancy="N+1"))
+    menu_action(window, "Edit", "Changes Since Saved...").trigger()
+    changes = dialog_of(window, ChangesDialog)
+    QTest.mouseClick(changes.compare_button, Qt.MouseButton.LeftButton)
+    compare = dialog_of(changes, CompareDialog)
+    QTest.mouseClick(compare.compare_button, Qt.MouseButton.LeftButton)
+    table = compare.table
+    assert [table.horizontalHeaderItem(c).text() for c in range(2)] == ["open: DGX H100", "saved: node.json"]
+    row = next(r for r in range(table.rowCount()) if table.verticalHeaderItem(r).text() == "PSU capacity usable (W)")
+    assert table.item(row, 0).text() == "16,500 *" and table.item(row, 1).text() == "13,200"
