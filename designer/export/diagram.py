@@ -1,15 +1,23 @@
-"""The chassis diagram as a matplotlib Figure (vector in PDF and SVG), from the same layout as the canvas."""
+"""The chassis block diagram as a matplotlib Figure (vector in PDF and SVG), from the same layout as the canvas.
+
+Drawn for print: the figure is made at the size it is placed on the page, every label is at least
+MIN_LABEL_PT, the links between two parts are one bundle with its count, links between parts on one row or
+column bow out (so each pair of a full mesh stays visible), and a legend names the link kinds drawn.
+"""
 
 from __future__ import annotations
 
-import textwrap
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
 
 from matplotlib.figure import Figure
-from matplotlib.patches import FancyBboxPatch, Rectangle
+from matplotlib.lines import Line2D
+from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Rectangle
 
 from designer.model.catalog import Catalog
 from designer.model.design import Design
-from designer.model.layout import ZONE_LABELS, chassis_layout, external_rect
+from designer.model.layout import chassis_layout, external_rect
 from designer.model.parts import slot_kind_for
 
 KIND_COLOR = {
@@ -20,9 +28,17 @@ LINK_COLOR = {
     "nvlink": "#76b900", "xgmi": "#e53935", "hccs": "#c62828", "roce": "#8e24aa", "pcie": "#1e88e5",
     "c2c": "#43a047", "socket": "#6d4c41", "network": "#546e7a",
 }
+LINK_STYLE: dict[str, Any] = {"nvlink": "-", "xgmi": "-", "hccs": "-", "roce": "-", "pcie": "--", "c2c": "-.",
+                              "socket": ":", "network": (0, (4, 1, 1, 1))}
+LINK_LABEL = {"nvlink": "NVLink", "xgmi": "Infinity Fabric (xGMI)", "hccs": "HCCS", "roce": "RoCE scale-up",
+              "pcie": "PCIe (count = lanes)", "c2c": "NVLink-C2C", "socket": "CPU socket link",
+              "network": "network ports"}
+SHORT_ZONE_LABELS = {"gpu": "GPU baseboard", "host": "Host", "psu": "PSUs"}
+MIN_LABEL_PT = 6.0
+Rect = tuple[float, float, float, float]
 
 
-def component_rects(design: Design, catalog: Catalog) -> dict[str, tuple[float, float, float, float]]:
+def component_rects(design: Design, catalog: Catalog) -> dict[str, Rect]:
     layout = chassis_layout(catalog.chassis(design.chassis))
     rects, external = {}, 0
     for comp in design.components:
@@ -37,39 +53,171 @@ def component_rects(design: Design, catalog: Catalog) -> dict[str, tuple[float, 
     return rects
 
 
-def draw_diagram(ax, design: Design, catalog: Catalog, highlight: set[str] | None = None) -> None:
+def bundles(design: Design) -> dict[tuple[str, str, str], int]:
+    """Links grouped per (kind, end, end) with the summed count (ends in a stable order)."""
+    out: dict[tuple[str, str, str], int] = defaultdict(int)
+    for link in design.links:
+        a, b = sorted((link.a, link.b))
+        out[(link.kind.value, a, b)] += link.count
+    return dict(out)
+
+
+def bow(p: tuple[float, float], q: tuple[float, float], rects: dict[str, Rect]) -> float:
+    """Curvature for a bundle: straight unless the two ends share a row or column with parts between."""
+    (x1, y1), (x2, y2) = p, q
+    same_row, same_col = abs(y1 - y2) < 1, abs(x1 - x2) < 1
+    if not (same_row or same_col):
+        return 0.0
+    span = abs(x2 - x1) if same_row else abs(y2 - y1)
+    typical = min((r[2] if same_row else r[3]) for r in rects.values())
+    hops = max(1.0, span / max(typical, 1.0))
+    return 0.0 if hops < 1.6 else min(0.55, 0.12 * hops)
+
+
+def usual_counts(groups: dict[tuple[str, str, str], int]) -> dict[str, int]:
+    """Per link kind, the count most bundles share (when at least 60 % do): the legend states it once."""
+    per_kind: dict[str, list[int]] = defaultdict(list)
+    for (kind, _, _), count in groups.items():
+        per_kind[kind].append(count)
+    out = {}
+    for kind, counts in per_kind.items():
+        top = max(set(counts), key=counts.count)
+        if counts.count(top) >= 0.6 * len(counts):
+            out[kind] = top
+    return out
+
+
+@dataclass(frozen=True)
+class Bundle:
+    kind: str
+    ends: tuple[str, str]
+    p: tuple[float, float]  # centre of the first end (chassis mm)
+    q: tuple[float, float]
+    rad: float  # arc3 curvature, 0 for a straight line
+    label: str  # the count, or "" when it is the legend's usual count for the kind
+
+
+def bundle_layout(design: Design, rects: dict[str, Rect]) -> tuple[list[Bundle], dict[str, int | None]]:
+    """Every bundle with its geometry, and per kind drawn the count the legend states (None: none stated)."""
+    centers = {cid: (x + w / 2, y + h / 2) for cid, (x, y, w, h) in rects.items()}
+    groups = bundles(design)
+    usual = usual_counts(groups)
+    out = []
+    for (kind, a, b), count in groups.items():
+        p, q = centers[a], centers[b]
+        out.append(Bundle(kind, (a, b), p, q, bow(p, q, rects), "" if count == usual.get(kind) else str(count)))
+    return out, {kind: usual.get(kind) for kind, _, _ in groups}
+
+
+def label_point(b: Bundle) -> tuple[float, float]:
+    return along(b.p, b.q, b.rad, 0.5 if b.rad else 0.42)
+
+
+def _draw_bundles(ax, design: Design, rects: dict[str, Rect], highlight: set[str]) -> dict[str, int | None]:
+    """Draw one line per bundle; returns the kinds drawn with the count the legend states for each."""
+    hot_pairs = {tuple(sorted((lk.a, lk.b))) for lk in design.links if lk.id in highlight}
+    layout, kinds = bundle_layout(design, rects)
+    for b in layout:
+        hot = b.ends in hot_pairs
+        ax.add_patch(FancyArrowPatch(b.p, b.q, arrowstyle="-", connectionstyle=f"arc3,rad={b.rad}", zorder=1,
+                                     color="#ff6f00" if hot else LINK_COLOR.get(b.kind, "#888"),
+                                     linestyle=LINK_STYLE.get(b.kind, "-"), linewidth=1.6 if hot else 0.7,
+                                     alpha=0.95 if hot else 0.8, shrinkA=0, shrinkB=0))
+        if b.label:
+            mx, my = label_point(b)
+            ax.text(mx, my, b.label, fontsize=MIN_LABEL_PT, ha="center", va="center", zorder=4,
+                    color="#222", bbox={"boxstyle": "round,pad=0.12", "fc": "white", "ec": "none", "alpha": 0.85})
+    return kinds
+
+
+def control_point(p: tuple[float, float], q: tuple[float, float], rad: float) -> tuple[float, float]:
+    """The control point of matplotlib's arc3 connection (a quadratic Bezier) with curvature `rad`."""
+    return (p[0] + q[0]) / 2 + rad * (q[1] - p[1]), (p[1] + q[1]) / 2 - rad * (q[0] - p[0])
+
+
+def along(p: tuple[float, float], q: tuple[float, float], rad: float, t: float) -> tuple[float, float]:
+    """The point at fraction t along that curve."""
+    c = control_point(p, q, rad)
+    return tuple((1 - t) ** 2 * a + 2 * (1 - t) * t * m + t * t * b for a, m, b in zip(p, c, q, strict=True))  # type: ignore[return-value]
+
+
+def tint(color: str, share: float = 0.3) -> str:
+    """`color` at `share` over white, opaque (links end at the box edge instead of showing through)."""
+    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - share * (255 - c)):02x}" for c in rgb)
+
+
+def short_tag(comp_id: str) -> str:
+    return comp_id.upper()
+
+
+@dataclass(frozen=True)
+class PartBox:
+    tag: str
+    rect: Rect
+    color: str
+    vertical: bool  # the tag reads bottom to top
+
+
+def part_boxes(design: Design, catalog: Catalog, rects: dict[str, Rect]) -> list[PartBox]:
+    """The box drawn for each component: GPUs smaller than their slot, to leave room for mesh links."""
+    out = []
+    for comp in design.components:
+        part = catalog.get(comp.part)
+        x, y, w, h = rects[comp.id]
+        if part.kind == "gpu":
+            x, y, w, h = x + 0.2 * w, y + 0.25 * h, 0.6 * w, 0.5 * h
+        out.append(PartBox(short_tag(comp.id), (x, y, w, h), KIND_COLOR.get(part.kind, "#777777"),
+                           h > 2.2 * w and len(comp.id) > 3))
+    return out
+
+
+def _draw_parts(ax, design: Design, catalog: Catalog, rects: dict[str, Rect]) -> None:
+    for box in part_boxes(design, catalog, rects):
+        x, y, w, h = box.rect
+        ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0,rounding_size=3", facecolor=tint(box.color),
+                                    edgecolor=box.color, linewidth=0.8, zorder=2))
+        ax.text(x + w / 2, y + h / 2, box.tag, fontsize=MIN_LABEL_PT + 0.5, ha="center", va="center",
+                zorder=3, parse_math=False, rotation=90 if box.vertical else 0, color="#111")
+
+
+def _legend(ax, kinds: dict[str, int | None]) -> None:
+    handles = []
+    for kind in (k for k in LINK_COLOR if k in kinds):
+        usual = kinds[kind]
+        label = LINK_LABEL.get(kind, kind) + (f", {usual} per line unless marked" if usual and usual > 1 else "")
+        handles.append(Line2D([], [], color=LINK_COLOR[kind], linestyle=LINK_STYLE.get(kind, "-"), linewidth=1.2,
+                              label=label))
+    if handles:
+        ax.figure.legend(handles=handles, loc="outside lower center", ncols=min(2, len(handles)),
+                  fontsize=MIN_LABEL_PT + 0.5, frameon=False, title_fontsize=MIN_LABEL_PT + 0.5,
+                  title="Links: one line per connected pair; the number on a line is the links (PCIe: lanes) in it")
+
+
+def draw_diagram(ax, design: Design, catalog: Catalog, highlight: set[str] | None = None,
+                 legend: bool = True) -> None:
     """Draw into an Axes (y grows downwards, as on the canvas); plain text only (no mathtext)."""
     chassis = catalog.chassis(design.chassis)
     layout = chassis_layout(chassis)
     ox, oy, ow, oh = layout.outline
-    ax.add_patch(Rectangle((ox, oy), ow, oh, fill=False, edgecolor="#757575", linewidth=1.2))
-    ax.text(ox, oy - 8, f"{chassis.name} ({chassis.rack_units}U)", fontsize=7, color="#555", parse_math=False)
+    ax.add_patch(Rectangle((ox, oy), ow, oh, fill=False, edgecolor="#757575", linewidth=1.0))
+    ax.text(ox, oy - 8, f"{chassis.name} ({chassis.rack_units}U), top view, front at the left",
+            fontsize=MIN_LABEL_PT + 1, color="#444", parse_math=False)
     for name, (x, y, w, h) in layout.zones.items():
-        ax.add_patch(Rectangle((x, y), w, h, facecolor="#f2f2f2", edgecolor="#bdbdbd", linewidth=0.5))
-        ax.text(x + 2, y + 8, ZONE_LABELS[name], fontsize=4, color="#777", parse_math=False)
+        ax.add_patch(Rectangle((x, y), w, h, facecolor="#f4f4f4", edgecolor="#c8c8c8", linewidth=0.5))
+        if name != "cooling":
+            ax.text(x + 2, y + h - 4, SHORT_ZONE_LABELS.get(name, name), fontsize=MIN_LABEL_PT, color="#666",
+                    parse_math=False)
     rects = component_rects(design, catalog)
-    centers = {cid: (x + w / 2, y + h / 2) for cid, (x, y, w, h) in rects.items()}
-    for link in design.links:
-        (x1, y1), (x2, y2) = centers[link.a], centers[link.b]
-        hot = highlight and link.id in highlight
-        ax.plot([x1, x2], [y1, y2], color="#ff6f00" if hot else LINK_COLOR.get(link.kind.value, "#888"),
-                linewidth=1.6 if hot else 0.5, alpha=0.9 if hot else 0.55, zorder=1)
-    for comp in design.components:
-        part = catalog.get(comp.part)
-        x, y, w, h = rects[comp.id]
-        color = KIND_COLOR.get(part.kind, "#777")
-        ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0,rounding_size=3", facecolor=color,
-                                    alpha=0.35, edgecolor=color, linewidth=0.8, zorder=2))
-        size = max(2.5, min(5.0, w / 16))
-        chars = max(5, int(w / (size * 1.3)))
-        lines = textwrap.wrap(comp.label or part.name, chars)[: max(1, int(h / (size * 2.2)) - 1)]
-        ax.text(x + w / 2, y + h / 2, "\n".join([comp.id, *lines]), fontsize=size, ha="center", va="center",
-                zorder=3, parse_math=False, linespacing=1.1)
+    kinds = _draw_bundles(ax, design, rects, highlight or set())
+    _draw_parts(ax, design, catalog, rects)
     xs = [r[0] + r[2] for r in rects.values()] + [ox + ow]
-    ax.set_xlim(ox - 10, max(xs) + 10)
-    ax.set_ylim(oy + oh + 10, oy - 20)
+    ax.set_xlim(ox - 6, max(xs) + 6)
+    ax.set_ylim(oy + oh + 6, oy - 22)
     ax.set_aspect("equal")
     ax.axis("off")
+    if legend:
+        _legend(ax, kinds)
 
 
 def diagram_figure(design: Design, catalog: Catalog, highlight: set[str] | None = None,
@@ -77,3 +225,4 @@ def diagram_figure(design: Design, catalog: Catalog, highlight: set[str] | None 
     fig = Figure(figsize=figsize, layout="constrained")
     draw_diagram(fig.add_subplot(), design, catalog, highlight)
     return fig
+
