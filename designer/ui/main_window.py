@@ -18,6 +18,7 @@ from designer.document.changes import DesignChange
 from designer.document.document import Document
 from designer.model.catalog import Catalog
 from designer.rules import Report, Violation
+from designer.ui.branding_dialog import BrandingDialog
 from designer.ui.canvas.controller import CanvasController
 from designer.ui.canvas.scene import CanvasScene
 from designer.ui.canvas.view import CanvasView, ConnectTool, SelectTool
@@ -118,6 +119,7 @@ class MainWindow(QMainWindow):
         self._action(export, "&JSON Spec...", lambda: self.files.export("json"))
         self._action(export, "&SVG Diagram...", lambda: self.files.export("svg"))
         self._action(export, "P&NG Diagram...", lambda: self.files.export("png"))
+        self._action(export, "16:9 S&lide...", lambda: self.files.export("slide"))
         f.addSeparator()
         self._action(f, "&Quit", self.close, K.Quit)
         e = bar.addMenu("&Edit")
@@ -132,6 +134,7 @@ class MainWindow(QMainWindow):
                      K.SelectAll)
         e.addSeparator()
         self._action(e, "&Auto-wire", self.controller.autowire, "Ctrl+Shift+W")
+        self._action(e.addMenu("Pr&eferences"), "&Branding...", lambda: BrandingDialog(self).open())
         t = bar.addMenu("&Tools")
         self.select_tool = self._action(t, "&Select / Move", lambda: self.set_tool("select"), "S", True)
         self.connect_tool = self._action(t, "&Connect", lambda: self.set_tool("connect"), "C", True)
