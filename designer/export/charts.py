@@ -1,4 +1,4 @@
-"""matplotlib Figure builders (no pyplot): shared by the app, the CLI and the spec sheet."""
+"""matplotlib Figure builders (no pyplot): shared by the app and the CLI."""
 
 from __future__ import annotations
 
@@ -9,18 +9,16 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
 from designer.core.units import format_bytes
+from designer.export.names import LABELS, SCALING_NODES
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.simulation import SimConfig, SimResult, simulate
 
-LABELS = {"allreduce": "AllReduce", "allgather": "AllGather", "reducescatter": "ReduceScatter",
-          "alltoall": "AllToAll", "broadcast": "Broadcast", "reduce": "Reduce", "sendrecv": "SendRecv"}
-
+__all__ = ["LABELS", "busbw_figure", "draw_busbw", "draw_power", "draw_scaling", "figure_png", "power_figure"]
 
 STYLES = ["-", "--", ":", "-.", (0, (5, 1)), (0, (3, 1, 1, 1)), (0, (1, 1))]
 MARKERS = ["o", "s", "^", "D", "v", "x", "+"]
-SCALING_NODES = (1, 2, 4, 8, 16, 32, 64, 128)
 
 
 def _fresh(fig: Figure | None, figsize: tuple[float, float]) -> Figure:

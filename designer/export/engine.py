@@ -15,6 +15,7 @@ same Latin text), Typst's embedded fonts, and the system's fonts for CJK (see FO
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from functools import cache
@@ -51,12 +52,22 @@ def template_dir(name: str) -> Path:
     raise DesignerError(f"no document template '{name}' (looked in {user_documents_dir()} and the package)")
 
 
+def matplotlib_fonts_dir() -> Path:
+    """matplotlib's bundled TrueType folder (DejaVu Sans and Mono), found without importing matplotlib."""
+    spec = importlib.util.find_spec("matplotlib")
+    for root in (spec.submodule_search_locations or []) if spec else []:
+        folder = Path(root) / "mpl-data" / "fonts" / "ttf"
+        if folder.is_dir():
+            return folder
+    import matplotlib  # noqa: PLC0415 (a frozen or unusual layout: ask matplotlib)
+
+    return Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+
+
 @cache
 def fonts() -> typst.Fonts:
     """Font search: matplotlib's DejaVu fonts, Typst's embedded fonts, then the system's (for CJK)."""
-    import matplotlib  # noqa: PLC0415
-
-    return typst.Fonts(font_paths=[str(Path(matplotlib.get_data_path()) / "fonts" / "ttf")])
+    return typst.Fonts(font_paths=[str(matplotlib_fonts_dir())])
 
 
 def render(template_name: str, data: dict[str, Any], fmt: Format = "pdf", ppi: float | None = None) -> bytes:

@@ -6,13 +6,9 @@ import io
 from collections.abc import Callable
 from pathlib import Path
 
-import matplotlib
-
 from designer.core.errors import DesignerError, one_line
 from designer.export.brand import Brand
-from designer.export.diagram import diagram_figure
 from designer.export.engine import render
-from designer.export.fonts import export_rc
 from designer.export.pdf import spec_sheet_pdf
 from designer.export.sheet_data import slide_data
 from designer.export.spec import build_spec, spec_json
@@ -39,6 +35,11 @@ def check_target(path: Path, kind: str) -> Path:
 
 
 def diagram_bytes(design: Design, catalog: Catalog, fmt: str) -> bytes:
+    import matplotlib  # noqa: PLC0415 (only the diagram exports need matplotlib)
+
+    from designer.export.diagram import diagram_figure  # noqa: PLC0415
+    from designer.export.fonts import export_rc  # noqa: PLC0415
+
     with matplotlib.rc_context(export_rc()):
         fig = diagram_figure(design, catalog)
         buf = io.BytesIO()

@@ -7,6 +7,7 @@ still gets it, attached afterwards, so every exported sheet opens again in the a
 from __future__ import annotations
 
 import io
+import re
 from datetime import datetime
 
 from designer.export.brand import Brand
@@ -30,10 +31,13 @@ def attach_design(pdf: bytes, design: Design) -> bytes:
     return out.getvalue()
 
 
-def has_design(pdf: bytes) -> bool:
-    from pypdf import PdfReader  # noqa: PLC0415
+EMBEDDED = re.compile(rb"/EmbeddedFiles\s*<<\s*/Names\s*\[[^\]]*\(" + re.escape(ATTACHMENT.encode()) + rb"\)")
 
-    return ATTACHMENT in PdfReader(io.BytesIO(pdf)).attachments
+
+def has_design(pdf: bytes) -> bool:
+    """Whether the PDF's name tree already lists design.json (as the shipped templates write it), without parsing
+    the whole PDF; when unsure it says no and the design is attached afterwards."""
+    return EMBEDDED.search(pdf) is not None
 
 
 def spec_sheet_pdf(design: Design, catalog: Catalog, paper: str = "a4", nodes: int = 8, now: datetime | None = None,

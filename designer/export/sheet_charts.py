@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from designer.core.units import format_bytes
 from designer.export.canvas import Canvas, nice_ticks, tick_label
-from designer.export.diagram import (
+from designer.export.diagram_layout import (
     LINK_COLOR,
     LINK_LABEL,
     SHORT_ZONE_LABELS,

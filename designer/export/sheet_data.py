@@ -13,7 +13,7 @@ from typing import Any
 from designer import __version__
 from designer.core.units import format_bytes
 from designer.export.brand import Brand, logo_svg
-from designer.export.charts import LABELS, SCALING_NODES
+from designer.export.names import LABELS, SCALING_NODES
 from designer.export.sheet_charts import Series, diagram_chart, line_chart, power_chart, size_ticks
 from designer.export.spec import SpecDocument, build_spec
 from designer.model.budget import power_budget
