@@ -27,7 +27,7 @@ LINK_STYLE: dict[str, Any] = {"nvlink": "-", "xgmi": "-", "hccs": "-", "roce": "
 LINK_LABEL = {"nvlink": "NVLink", "xgmi": "Infinity Fabric (xGMI)", "hccs": "HCCS", "roce": "RoCE scale-up",
               "pcie": "PCIe (count = lanes)", "c2c": "NVLink-C2C", "socket": "CPU socket link",
               "network": "network ports"}
-SHORT_ZONE_LABELS = {"gpu": "GPU baseboard", "host": "Host", "psu": "PSUs"}
+SHORT_ZONE_LABELS = {"gpu": "GPU baseboard"}  # the host and PSU zones explain themselves (and their corners are full)
 Rect = tuple[float, float, float, float]
 
 

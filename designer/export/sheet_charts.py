@@ -140,15 +140,16 @@ def power_chart(budget: PowerBudget, width: float, height: float = 92.0) -> Canv
 
 
 def _key_row(c: Canvas, keys: list[tuple[str, str, str]], x0: float, y: float, width: float) -> None:
-    step = width / max(1, min(len(keys), 7))
+    per_row = 5
+    step = width / per_row
     for i, (label, color, kind) in enumerate(keys):
-        x, yy = x0 + (i % 7) * step, y + (i // 7) * 10
+        x, yy = x0 + (i % per_row) * step, y + (i // per_row) * 11
         if kind == "box":
             c.rect(x, yy - 3.5, 7, 7, fill=color, stroke="#888888", thickness=0.3)
         else:
             c.line((x, yy), (x + 7, yy), color, 1.0, "dashed")
         c.text((x + 10, yy), label, size=6.5, anchor="left", width=step - 12)
-    c.height = max(c.height, y + 10 * ((len(keys) - 1) // 7) + 8)
+    c.height = max(c.height, y + 11 * ((len(keys) - 1) // per_row) + 8)
 
 
 # Block diagram --------------------------------------------------------------------------------------------

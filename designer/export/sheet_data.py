@@ -142,15 +142,29 @@ class SheetData:
         gpu = self.parts_of("gpu")
         return [
             {"value": f"{k.gpu_count}", "unit": "GPUs", "detail": gpu[0][0].name if gpu else "none"},
-            {"value": f"{k.scaleup_gbytes_s_per_gpu_bidir:,.0f}", "unit": "GB/s per GPU",
-             "detail": f"scale-up, bidirectional ({k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} per direction)"},
+            self.scaleup_card(),
             {"value": f"{k.hbm_total_gb:,.0f}", "unit": "GB GPU memory",
              "detail": f"{_num(k.mem_bw_total_tbytes_s, '.1f', ' TB/s')} aggregate"},
-            {"value": _num(k.fp8_dense_pflops, ".1f"), "unit": "PFLOPS FP8",
-             "detail": f"dense; BF16 {_num(k.bf16_dense_pflops, '.1f')}"},
+            self.compute_card(),
             {"value": f"{p.wall_peak_w / 1000:,.1f}", "unit": "kW at the wall",
              "detail": f"peak; {p.psu_count} x {p.psu_unit_output_w / 1000:g} kW PSUs, {p.psu_redundancy}"},
         ]
+
+    def scaleup_card(self) -> dict[str, str]:
+        k = self.spec.key_figures
+        if not k.scaleup_gbytes_s_per_gpu_per_dir:
+            return {"value": "PCIe", "unit": "GPU to GPU", "detail": "no scale-up fabric"}
+        return {"value": f"{k.scaleup_gbytes_s_per_gpu_bidir:,.0f}", "unit": "GB/s per GPU",
+                "detail": f"scale-up, bidirectional ({k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} per direction)"}
+
+    def compute_card(self) -> dict[str, str]:
+        """Dense FP8 when the GPUs have it, else dense BF16 (a 0.0 FP8 figure would mislead)."""
+        k = self.spec.key_figures
+        if k.fp8_dense_pflops:
+            return {"value": f"{k.fp8_dense_pflops:.1f}", "unit": "PFLOPS FP8",
+                    "detail": f"dense; BF16 {_num(k.bf16_dense_pflops, '.1f')}"}
+        fp8 = "no FP8" if k.fp8_dense_pflops == 0 else "FP8 not published"
+        return {"value": _num(k.bf16_dense_pflops, ".1f"), "unit": "PFLOPS BF16", "detail": f"dense; {fp8}"}
 
     # Sections -------------------------------------------------------------------------------------------
     def bom(self) -> dict[str, Any]:
@@ -214,7 +228,7 @@ class SheetData:
             "busbw": line_chart(busbw, width, chart_height, "message size (bytes, nccl-tests 'size')",
                                 "busbw (GB/s, GB = 1e9 B)", f"{sweep.gpus_per_node} GPUs, 1 node",
                                 size_ticks(sizes)).as_dict(),
-            "scaling": line_chart(scaling, width, 170, "nodes", "busbw (GB/s)",
+            "scaling": line_chart(scaling, width, 150, "nodes", "busbw (GB/s)",
                                   "Scaling over node counts (scale-out over the compute NICs)",
                                   [(float(n), str(n)) for n in SCALING_NODES]).as_dict(),
         }

@@ -245,3 +245,10 @@ def test_each_template_folder_is_complete_and_the_drawing_code_the_same():
 
     root = shipped_documents_dir()
     assert (root / "spec-sheet" / "drawing.typ").read_text() == (root / "slide" / "drawing.typ").read_text()
+
+
+def test_headline_cards_never_show_a_zero_for_a_missing_capability(catalog, design_of):
+    huawei = " ".join(reader(spec_sheet_pdf(design_of("huawei-atlas-910b"), catalog)).pages[0].extract_text().split())
+    assert "PFLOPS BF16" in huawei and "PFLOPS FP8" not in huawei  # the Ascend 910B has no FP8
+    pcie = " ".join(reader(spec_sheet_pdf(design_of("rtx-pcie-8"), catalog)).pages[0].extract_text().split())
+    assert "PCIe GPU to GPU no scale-up fabric" in pcie and "0 GB/s per GPU" not in pcie
