@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import struct
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from designer.core.errors import DesignerError, one_line
 from designer.io.files import atomic_write_bytes
@@ -29,9 +30,16 @@ class Brand(BaseModel):
 
     company: Annotated[str, Field(max_length=120)] = ""
     contact: Annotated[str, Field(max_length=300)] = ""
-    colour: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")] = DEFAULT_COLOUR
+    colour: str = DEFAULT_COLOUR
     disclaimer: Annotated[str, Field(max_length=2000)] = ""
     logo: Annotated[str, Field(max_length=1000)] = ""  # SVG or PNG file, relative to the brand file
+
+    @field_validator("colour")
+    @classmethod
+    def _hex_colour(cls, value: str) -> str:
+        if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+            raise ValueError(f"must be #rrggbb, like {DEFAULT_COLOUR}")
+        return value
 
 
 def user_brand_path() -> Path:

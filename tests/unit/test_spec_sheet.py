@@ -100,10 +100,11 @@ def test_long_user_text_stays_inside_the_page(catalog, design_of):
 
 @pytest.mark.parametrize("template,paper", [("dgx-h100", "a4"), ("amd-mi300x", "letter"),
                                             ("huawei-atlas-910b", "a4"), ("rtx-pcie-8", "letter")])
-def test_no_text_under_5_pt_and_diagram_labels_at_least_6(catalog, design_of, template, paper):
+def test_no_text_under_6_pt_and_diagram_labels_at_least_6(catalog, design_of, template, paper):
+    """The issue asks for nothing under 5 pt; the sheet keeps every text run at 6 pt or more."""
     sizes = text_sizes(spec_sheet_pdf(design_of(template), catalog, paper=paper))
     assert len(sizes) > 500
-    small = [(round(s, 2), t, p) for s, t, p in sizes if s < 5.0]
+    small = [(round(s, 2), t, p) for s, t, p in sizes if s < 5.99]
     assert not small, small[:5]
     tags = [s for s, t, p in sizes if p == 1 and re.fullmatch(r"(GPU|NIC|PSU|CPU|NVS|PSW)\d+", t.strip())]
     assert len(tags) >= 8 and min(tags) >= 6.0
@@ -187,7 +188,7 @@ def tiny_png() -> bytes:
 
 @pytest.mark.parametrize("content,needle", [
     ("{", "not a JSON brand file"),
-    ('{"colour": "red"}', "colour: String should match"),
+    ('{"colour": "red"}', "colour: Value error, must be #rrggbb, like #1a5e8a"),
     ('{"company": "x", "extra": 1}', "extra: Extra inputs are not permitted"),
     ('{"logo": "missing.png"}', "logo missing.png: cannot read"),
     ('{"logo": "bad.svg"}', "logo bad.svg:"),
