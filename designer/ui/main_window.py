@@ -29,6 +29,7 @@ from designer.document.changes import DesignChange
 from designer.document.document import Document
 from designer.model.catalog import Catalog
 from designer.rules import Report, Violation
+from designer.ui.branding_dialog import BrandingDialog
 from designer.ui.canvas.controller import CanvasController
 from designer.ui.canvas.scene import CanvasScene
 from designer.ui.canvas.view import CanvasView, ConnectTool, SelectTool
@@ -159,6 +160,7 @@ class MainWindow(QMainWindow):
         self._action(export, "&JSON Spec...", lambda: self.files.export("json"))
         self._action(export, "&SVG Diagram...", lambda: self.files.export("svg"))
         self._action(export, "P&NG Diagram...", lambda: self.files.export("png"))
+        self._action(export, "16:9 S&lide...", lambda: self.files.export("slide"))
         f.addSeparator()
         self._action(f, "&Quit", self.close, K.Quit)
         e = bar.addMenu("&Edit")
@@ -180,6 +182,7 @@ class MainWindow(QMainWindow):
         self.select_tool.setChecked(True)
         e.addSeparator()
         self._action(e, "Pr&eferences...", self.preferences, "Ctrl+,")
+        self._action(e, "&Branding for Spec Sheets...", lambda: BrandingDialog(self).open())
         v = bar.addMenu("&View")
         self.zoom_in_action = self._action(v, "Zoom &In", lambda: self.view.zoom(1.25), K.ZoomIn)
         self.zoom_in_action.setShortcuts([QKeySequence(K.ZoomIn), QKeySequence("+"), QKeySequence("=")])

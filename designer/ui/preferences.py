@@ -1,4 +1,6 @@
-"""Preferences: theme, autosave interval, default paper size, how bandwidths are shown, the branding file.
+"""Preferences: theme, autosave interval, default paper size, how bandwidths are shown.
+
+Branding for spec sheets has its own dialog (Edit > Branding for Spec Sheets), stored in the per-user brand file.
 
 Stored in the app's QSettings; every value is checked when read, so a hand-edited or old settings file
 falls back to the default instead of breaking the window.
@@ -11,11 +13,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
-    QHBoxLayout,
-    QLineEdit,
-    QPushButton,
     QSpinBox,
     QWidget,
 )
@@ -58,10 +56,6 @@ class Preferences:
         low, high = AUTOSAVE_RANGE_S
         return max(low, min(high, value))
 
-    @property
-    def branding(self) -> str:
-        return str(self.settings.value("prefs/branding", "") or "")
-
     def set(self, **values: object) -> None:
         for key, value in values.items():
             self.settings.setValue(f"prefs/{key}", value)
@@ -80,19 +74,11 @@ class PreferencesDialog(QDialog):
         self.autosave.setRange(*AUTOSAVE_RANGE_S)
         self.autosave.setSuffix(" s")
         self.autosave.setValue(prefs.autosave_s)
-        self.branding = QLineEdit(prefs.branding)
-        self.branding.setPlaceholderText("none: the sheet carries no company branding")
-        browse = QPushButton("Browse...")
-        browse.clicked.connect(self._browse)
-        row = QHBoxLayout()
-        row.addWidget(self.branding, 1)
-        row.addWidget(browse)
         form = QFormLayout(self)
         form.addRow("Theme", self.theme)
         form.addRow("Bandwidth shown", self.bandwidth)
         form.addRow("Autosave unsaved work every", self.autosave)
         form.addRow("Default paper size", self.paper)
-        form.addRow("Branding file (spec sheets)", row)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -106,13 +92,6 @@ class PreferencesDialog(QDialog):
         combo.setCurrentIndex(max(0, combo.findData(current)))
         return combo
 
-    def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Branding file", self.branding.text(),
-                                              "Branding (*.json);;All files (*)")
-        if path:
-            self.branding.setText(path)
-
     def apply(self) -> None:
         self.prefs.set(theme=self.theme.currentData(), bandwidth=self.bandwidth.currentData(),
-                       paper=self.paper.currentData(), autosave_s=self.autosave.value(),
-                       branding=self.branding.text().strip())
+                       paper=self.paper.currentData(), autosave_s=self.autosave.value())

@@ -267,13 +267,15 @@ def test_ctrl_wheel_zooms_and_fit_shows_everything(make_window):
     assert visible.contains(window.scene.itemsBoundingRect().adjusted(5, 5, -5, -5))
 
 
-def test_file_export_writes_the_pdf_the_user_picked(make_window, monkeypatch, tmp_path, catalog):
+def test_file_export_writes_the_pdf_the_user_picked(make_window, monkeypatch, tmp_path, catalog, qtbot):
     from PySide6.QtWidgets import QFileDialog
 
+    monkeypatch.setattr("designer.export.brand.user_brand_path", lambda: tmp_path / "no-brand.json")
     window = make_window("dgx-h100")
     target = tmp_path / "sheet"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
-    assert window.files.export("pdf")
+    with qtbot.waitSignal(window.files.exports.done, timeout=60_000):
+        assert window.files.export("pdf")
     assert load_design(tmp_path / "sheet.pdf", catalog) == window.document.design
     assert window.files.open_path(tmp_path / "sheet.pdf")  # the app opens its own PDF
 
