@@ -9,7 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from designer.core.colors import KIND_COLOR, LINK_COLOR  # noqa: F401 (one palette for the canvas and the documents; re-exported)
+from designer.core.colors import KIND_COLOR, LINK_COLOR  # noqa: F401 (re-exported: one palette)
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.layout import chassis_layout, external_rect

@@ -1,5 +1,5 @@
-"""File > Export off the GUI thread (progress, confirmation naming the file, Open button) and Preferences > Branding,
-driven with real key and mouse events."""
+"""File > Export off the GUI thread (progress, confirmation naming the file, Open button) and Edit > Branding for
+Spec Sheets, driven with real key and mouse events."""
 
 import json
 
@@ -73,7 +73,7 @@ def test_slide_export_from_the_menu(make_window, qtbot, tmp_path, monkeypatch):
 
 def test_branding_page_saves_the_users_brand_file(make_window, qtbot, user_brand):
     window = make_window("dgx-h100")
-    menu_action(window, "Edit", "Preferences", "Branding...").trigger()
+    menu_action(window, "Edit", "Branding for Spec Sheets...").trigger()
     dialog = window.findChild(BrandingDialog)
     qtbot.waitExposed(dialog)
     QTest.keyClicks(dialog.company, "ACME <b>Systems</b>")
