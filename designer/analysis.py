@@ -68,8 +68,9 @@ def markers(report: Report) -> dict[str, str]:
 
 
 def status_line(k: KeyFigures, report: Report | None) -> str:
-    parts = [f"{k.gpu_count} GPUs", f"scale-up {k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per GPU per direction",
-             f"HBM {k.hbm_total_gb:,.0f} GB",
+    parts = [f"{k.gpu_count} {k.device_word}",
+             f"scale-up {k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per {k.device_word[:-1]} per direction",
+             f"{k.memory_kind} {k.hbm_total_gb:,.0f} GB",
              f"power {k.component_power_w / 1000:,.1f} / {k.psu_usable_w / 1000:,.1f} kW usable"]
     if report is not None:
         e, w = report.count(Severity.ERROR), report.count(Severity.WARNING)

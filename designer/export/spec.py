@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 from datetime import date
 from importlib import resources
 from typing import Any
@@ -11,7 +10,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from designer import __version__
-from designer.model.budget import power_budget
+from designer.model.budget import bom_items, power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.rules import check
@@ -73,15 +72,9 @@ class SpecDocument(_Open):
 
 
 def bom_lines(design: Design, catalog: Catalog) -> list[BomLine]:
-    budget = power_budget(design, catalog)
-    unit = {ln.part: ln.watts for ln in budget.lines if ln.part}
-    out = []
-    for part_id, qty in Counter(c.part for c in design.components).items():
-        part = catalog.get(part_id)
-        watts = round(unit.get(part_id, 0.0), 1)
-        out.append(BomLine(part=part_id, name=part.name, kind=part.kind, quantity=qty,
-                           unit_power_w=watts, total_power_w=round(watts * qty, 1), source=part.source))
-    return sorted(out, key=lambda b: -b.total_power_w)
+    """The budget's lines grouped by part (designer.model.budget.bom_items): the BOM total is the budget's load."""
+    return [BomLine(part=i.part, name=i.name, kind=i.kind, quantity=i.quantity, unit_power_w=round(i.unit_w, 1),
+                    total_power_w=round(i.total_w, 1), source=i.source) for i in bom_items(design, catalog)]
 
 
 def performance_points(design: Design, catalog: Catalog, nodes: int) -> list[PerfPoint]:
