@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from designer.core.errors import DesignerError
 from designer.model.catalog import Catalog, shipped_catalog
 from designer.model.design import Design, LinkKind, Metadata, Redundancy
+from designer.model.wiring import even_split
 from designer.templates import reference as ref
 from designer.templates.reference import Hgx
 
@@ -29,6 +30,9 @@ def _mesh(**kw) -> Callable[[Catalog, Metadata], Design]:
 
 
 H100_SPLIT = (5, 4, 4, 5)  # 18 links over 4 NVSwitch planes (the split is not published; 5/4/4/5 commonly cited)
+# The A800 sits on the HGX A100 baseboard (6 NVSwitch gen2) with 8 of its 12 NVLinks enabled; which 8 is not
+# published, so the even split is taken (2/1/1/1/1/2).
+A800_SPLIT = tuple(even_split(8, 6))
 N1, N2, NN = Redundancy.N_PLUS_1, Redundancy.N_PLUS_2, Redundancy.N_PLUS_N
 
 TEMPLATES: dict[str, Template] = {
@@ -147,13 +151,13 @@ TEMPLATES: dict[str, Template] = {
         Template(
             "hgx-a800",
             "HGX A800",
-            "8x export-limited A800 (8 NVLinks), NVSwitch gen2 (modelled as 4 planes x 2 links), 8x 200G, 6U",
+            "8x export-limited A800 (8 of 12 NVLinks), 6 NVSwitch gen2 (HGX A100 board), 8x 200G, 6U",
             _hgx(
                 Hgx(
                     "chassis-hgx-6u",
                     "a800-sxm",
                     "nvswitch-gen2",
-                    (2, 2, 2, 2),
+                    A800_SPLIT,
                     "epyc-7742",
                     "pex88096",
                     "cx6-200",

@@ -39,7 +39,8 @@ def test_only_the_consumer_box_carries_warnings(catalog, design_of):
     # The OEM H800 box runs 3+3 x 3.2 kW: the three surviving PSUs would carry 96 % of their rating
     assert warned == {"rtx-pcie-8", "hgx-h800"}
     rules = {v.rule for v in serious(check(design_of("rtx-pcie-8"), catalog))}
-    assert rules == {"net.gpu_nic_affinity", "net.scaleout_per_gpu", "resilience.single_failure"}
+    assert rules == {"net.gpu_nic_affinity", "net.gpu_nic_one_to_one", "net.scaleout_per_gpu",
+                     "resilience.single_failure"}
 
 
 def test_every_registered_rule_runs(catalog, design_of):
@@ -112,13 +113,25 @@ def test_switch_ports_exceeded(catalog, design_of):
     assert "nvs0 needs 144 ports" in fired(catalog, broken, "scaleup.switch_ports_exceeded")[0].message
 
 
-def test_missing_switch_plane_reports_the_idle_bandwidth(catalog, design_of):
+def test_missing_nvswitch_on_hgx_h100_is_an_error_naming_the_lost_bandwidth(catalog, design_of):
+    # HGX H100: 18 NVLinks of 25 GB/s/dir per GPU over 4 NVSwitch chips; 5 of them run to the missing chip
     d = design_of("dgx-h100")
     broken = edits.remove_components(d, ["nvs3"])
-    assert new_rules(catalog, d, broken) == {"scaleup.gpu_links_unused"}
-    (v,) = fired(catalog, broken, "scaleup.gpu_links_unused")
-    assert "use 13 of 18 nvlink4 links: 125 of 450 GB/s per direction per GPU idle" in v.message
-    assert len(v.ids) == 8
+    assert new_rules(catalog, d, broken) == {"scaleup.baseboard_switch_missing"}
+    (v,) = fired(catalog, broken, "scaleup.baseboard_switch_missing")
+    assert v.severity is Severity.ERROR and len(v.ids) == 8
+    assert ("use 13 of 18 nvlink4 links: 125 of 450 GB/s per direction per GPU lost (2.00 TB/s bidirectional"
+            in v.message)
+    assert "cannot be re-wired" in v.message
+
+
+def test_missing_nvswitch_on_hgx_a100_is_an_error_naming_the_lost_bandwidth(catalog, design_of):
+    # HGX A100: 12 NVLinks of 25 GB/s/dir per GPU, 2 to each of 6 NVSwitch chips
+    d = design_of("dgx-a100")
+    broken = edits.remove_components(d, ["nvs5"])
+    assert new_rules(catalog, d, broken) == {"scaleup.baseboard_switch_missing"}
+    (v,) = fired(catalog, broken, "scaleup.baseboard_switch_missing")
+    assert "use 10 of 12 nvlink3 links: 50 of 300 GB/s per direction per GPU lost" in v.message
 
 
 def test_one_nvlink_removed_is_an_uneven_plane(catalog, design_of):
@@ -179,7 +192,8 @@ def test_switch_uplink_oversubscription(catalog, design_of):
 def test_scaleout_per_gpu(catalog, design_of):
     d = design_of("dgx-a100")
     broken = edits.remove_components(d, ["nic1", "nic3", "nic5", "nic7"])
-    assert new_rules(catalog, d, broken) == {"net.scaleout_per_gpu"}
+    # two GPUs now share each remaining NIC, which the 1:1 rule names too
+    assert new_rules(catalog, d, broken) == {"net.scaleout_per_gpu", "net.gpu_nic_one_to_one"}
     assert "= 100 Gb/s per GPU" in fired(catalog, broken, "net.scaleout_per_gpu")[0].message
 
 
@@ -197,7 +211,8 @@ def test_nics_moved_to_one_socket_cross_the_socket_link(catalog, design_of):
 def test_nic_without_a_network_link(catalog, design_of):
     d = design_of("dgx-h100")
     broken = edits.remove_links(d, [link_between(d, "nic3", "fabric0").id])
-    assert new_rules(catalog, d, broken) == {"net.nic_unconnected"}
+    # gpu3 then shares nic2 with gpu2
+    assert new_rules(catalog, d, broken) == {"net.nic_unconnected", "net.gpu_nic_one_to_one"}
 
 
 # --- power and cooling ----------------------------------------------------------------------

@@ -33,11 +33,35 @@ def affinity(ctx: RuleContext) -> Iterator[Finding]:
     for a in gpu_nic_affinity(ctx.topo):
         if a.nic and a.path_class in ("SYS", "NODE", "PHB"):
             groups[a.path_class].append(a.gpu)
+    rate = {a.gpu: a.gbytes_s_per_dir for a in gpu_nic_affinity(ctx.topo)}
     for cls, gpus in groups.items():
         where = "across the CPU socket link" if cls == "SYS" else "through the CPU root complex"
+        slowest = min(rate[g] for g in gpus)
         yield Finding(f"{len(gpus)} GPUs ({', '.join(gpus)}) reach their nearest NIC {where} ({cls}), not under "
-                      "a shared PCIe switch (PIX/PXB)", tuple(gpus), "put a NIC under each GPU's PCIe switch",
+                      f"a shared PCIe switch (PIX/PXB): GPUDirect RDMA at most {slowest:.0f} GB/s per direction "
+                      f"({slowest * 8:.0f} Gb/s) on that path", tuple(gpus), "put a NIC under each GPU's PCIe switch",
                       None if cls == "SYS" else Severity.INFO)
+
+
+@rule("net.gpu_nic_one_to_one", "Each GPU has its own compute NIC", Severity.WARNING)
+def one_to_one(ctx: RuleContext) -> Iterator[Finding]:
+    """Rail designs give every GPU its own NIC under its PCIe switch; GPUs sharing one split its line rate.
+    A warning on a rail-optimized fabric or below the per-GPU norm; otherwise (a flat fabric) an info."""
+    rail = any(isinstance(p := ctx.part(n), FabricSpec) and p.purpose == "compute" and p.rail_optimized
+               for n in ctx.topo.graph.nodes)
+    users: dict[str, list[str]] = defaultdict(list)
+    for a in gpu_nic_affinity(ctx.topo):
+        if a.nic:
+            users[a.nic].append(a.gpu)
+    for nic, gpus in users.items():
+        if len(gpus) < 2:
+            continue
+        rate = ctx.part(nic).line_rate_gbit_s
+        share = rate / len(gpus)
+        yield Finding(f"{', '.join(gpus)} share {nic}: {share:.0f} Gb/s of scale-out per GPU instead of "
+                      f"{rate:g} Gb/s with one NIC each", (nic, *gpus),
+                      "one compute NIC per GPU under the GPU's PCIe switch",
+                      None if rail or share < MIN_GBIT_PER_GPU else Severity.INFO)
 
 
 @rule("net.nic_unconnected", "NICs are connected to a network", Severity.WARNING)
