@@ -103,6 +103,9 @@ class PcieSwitchSpec(PartBase):
     kind: Literal["pcie_switch"] = "pcie_switch"
     pcie_gen: PcieGen
     lanes: Count
+    # PCIe bridges a port-to-port path crosses inside the switch as `nvidia-smi topo -m` counts them: 1 shows as
+    # PIX; DGX A100's PEX88096 tree puts each GPU and NIC behind its own nested bridge, which shows as PXB (2).
+    internal_bridges: Annotated[int, Field(ge=1, le=4)] = 1
 
 
 class NicSpec(PartBase):
@@ -127,6 +130,9 @@ class CpuSpec(PartBase):
     memory_channels: Count | None = None
     # Effective CPU-to-CPU bandwidth for peer traffic, one direction (NCCL's own figure).
     socket_link_gbytes_s_per_dir: NonNeg | None = None
+    # NUMA nodes per socket as the reference systems configure it (EPYC NPS4 in DGX A100): with more than one,
+    # two root ports of the socket are on different NUMA nodes and nvidia-smi reports SYS between them.
+    numa_nodes_per_socket: Annotated[int, Field(ge=1, le=8)] = 1
 
 
 Efficiency = Annotated[float, Field(gt=0.5, le=1.0)]
