@@ -37,7 +37,7 @@ DEFAULT_W = {
 DIMM_W = 10.0  # DDR5 RDIMM under load (assumption, typical 64 GB RDIMM)
 DRIVE_W = 25.0  # U.2/E1.S NVMe maximum (assumption, typical enterprise NVMe max)
 # Fan power when the cooling part publishes none: air-cooled GPU servers spend roughly 10-20 % of IT power
-# on fans at full speed (commonly cited; an assumption, not from the reference file); 15 % is taken. Liquid
+# on fans at full speed (commonly cited; an assumption, no vendor publishes it); 15 % is taken. Liquid
 # nodes keep small fans for NICs, drives and PSUs (2 %); immersion has none.
 FAN_SHARE = {CoolingType.AIR: 0.15, CoolingType.COLD_PLATE: 0.02, CoolingType.IMMERSION: 0.0}
 

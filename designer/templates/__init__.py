@@ -173,7 +173,8 @@ TEMPLATES: dict[str, Template] = {
         Template(
             "dell-xe9680",
             "Dell PowerEdge XE9680 (H100)",
-            "8x H100 SXM5, 4 NVSwitch gen3, 8x 400G, 2x Xeon 8480+, 6U air, 6x 3.2 kW (5+1)",
+            "8x H100 SXM5, 4 NVSwitch gen3, 8x 400G, 2x Xeon 8480+, 6U air, 6x 3.2 kW (3+3 fault tolerant as "
+            "reviewed by StorageReview; Dell also offers 5+1)",
             _hgx(
                 Hgx(
                     "chassis-hgx-6u",
@@ -187,18 +188,19 @@ TEMPLATES: dict[str, Template] = {
                     1,
                     "psu-3200",
                     6,
-                    N1,
+                    NN,
                     "fan-wall-6u",
                 )
             ),
         ),
         Template(
             "hpe-xd670",
-            "HPE Cray XD670 (liquid)",
-            "8x H100 SXM5, 4 NVSwitch gen3, 8x 400G, direct liquid cooling, 5U (PSUs not public: 6x 3 kW, 3+3 assumed)",
+            "HPE Cray XD670",
+            "8x H100 SXM5, 4 NVSwitch gen3, 8x 400G, 5U air-cooled (DLC is a separate variant); PSUs not public: "
+            "6x 3 kW, 4+2 assumed (low confidence)",
             _hgx(
                 Hgx(
-                    "chassis-hgx-5u-dlc",
+                    "chassis-hgx-5u",
                     "h100-sxm5",
                     "nvswitch-gen3",
                     H100_SPLIT,
@@ -209,8 +211,8 @@ TEMPLATES: dict[str, Template] = {
                     1,
                     "psu-3000",
                     6,
-                    NN,
-                    "cold-plate-loop",
+                    N2,
+                    "fan-wall-5u",
                 )
             ),
         ),
@@ -259,7 +261,7 @@ TEMPLATES: dict[str, Template] = {
         Template(
             "huawei-atlas-910b",
             "Huawei Atlas 800T A2 (8x Ascend 910B)",
-            "8x Ascend 910B, HCCS full mesh (7 x 28 GB/s/dir), on-package 200GE RoCE per NPU, 4x Kunpeng 920",
+            "8x Ascend 910B, HCCS full mesh (7 x 28 GB/s/dir), on-package 200GE RoCE per NPU, 4x Kunpeng 920, 4U",
             _mesh(
                 chassis="chassis-npu-8u",
                 gpu="ascend-910b",
@@ -271,13 +273,14 @@ TEMPLATES: dict[str, Template] = {
                 psu="psu-3000",
                 n_psu=4,
                 redundancy=NN,
-                cooling="fan-wall-8u",
+                cooling="fan-wall-4u",
             ),
         ),
         Template(
             "gh200-quad",
             "Quad GH200 node",
-            "4 Grace Hopper superchips: NVLink-C2C to each Grace, NVLink mesh (6 links per pair), 4x 400G, liquid",
+            "4 Grace Hopper superchips: NVLink-C2C to each Grace, NVLink mesh (6 links per pair), liquid; NICs "
+            "(4x 400G) and node PSUs are assumptions: HPE Cray EX GH200 nodes draw from cabinet power shelves",
             ref.build_gh200_quad,
         ),
         Template(

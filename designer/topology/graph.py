@@ -28,7 +28,7 @@ from designer.model.parts import (
 )
 
 # Per-hop latency by link kind (us): NCCL's hardware latency for the LL protocol
-# (reference/collectives.md s5.3: NVLINK 0.6, PCI 1.0, NET 2.7); C2C and socket taken as PCI-class.
+# (NCCL src/graph/tuning.cc hwLat: NVLINK 0.6, PCI 1.0, NET 2.7); C2C and socket taken as PCI-class.
 HOP_LATENCY_US = {
     LinkKind.NVLINK: 0.6, LinkKind.XGMI: 0.8, LinkKind.HCCS: 0.8, LinkKind.ROCE: 1.0, LinkKind.C2C: 0.6,
     LinkKind.PCIE: 1.0, LinkKind.SOCKET: 1.0, LinkKind.NETWORK: 2.7,

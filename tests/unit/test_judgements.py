@@ -124,3 +124,50 @@ def test_auto_wire_gives_the_l40s_switches_x32_uplinks(catalog, design_of):
     wired = auto_wire(bare(design_of("supermicro-pcie-l40s")), catalog)
     uplinks = [lk.count for lk in wired.links if {lk.a[:3], lk.b[:3]} == {"psw", "cpu"}]
     assert uplinks == [32, 32]
+
+
+# --- PSU policies and doubtful template facts, each against its document -----------------------
+@pytest.mark.parametrize("template_id,psus,rating,policy", [
+    ("dgx-a100", 6, 3000, "N+N"),  # DGX A100: 6 x 3 kW, 3+3 (pcnews.ru on the DGX A100 documentation)
+    ("dgx-h100", 6, 3300, "N+2"),  # DGX H100 user guide: 6 x 3.3 kW, 4+2
+    ("dgx-b200", 6, 3300, "N+1"),  # DGX B200 user guide: 6 x 3.3 kW, 5+1
+    ("dell-xe9680", 6, 3200, "N+N"),  # StorageReview XE9680 review: 6 PSUs, 3+3 fault tolerant
+])
+def test_psu_policy_as_the_vendor_configures_it(catalog, design_of, template_id, psus, rating, policy):
+    from designer.model.budget import power_budget
+    b = power_budget(design_of(template_id), catalog)
+    assert (b.psu_count, b.psu_unit_w, b.redundancy.value) == (psus, rating, policy)
+
+
+def test_hpe_xd670_is_an_air_cooled_5u_server(catalog, design_of):
+    d = design_of("hpe-xd670")
+    chassis = catalog.chassis(d.chassis)
+    assert chassis.rack_units == 5 and chassis.cooling_type.value == "air"
+    assert {catalog.get(c.part).cooling_type.value for c in d.components if c.part.startswith("fan-wall")} == {"air"}
+    assert "liquid" not in Analysis(d, catalog).design.meta.name.lower()
+    assert catalog.chassis("chassis-hgx-5u-dlc").cooling_type.value == "cold_plate"  # the DLC variant stays
+
+
+def test_atlas_800t_a2_is_4u(catalog, design_of):
+    assert catalog.chassis(design_of("huawei-atlas-910b").chassis).rack_units == 4
+
+
+def test_unverified_quad_gh200_facts_are_low_confidence_and_say_so(catalog, design_of):
+    d = design_of("gh200-quad")
+    chassis = catalog.chassis(d.chassis)
+    assert chassis.confidence.value == "L" and "power shelves" in chassis.notes
+    assert "assumptions" in d.meta.description
+
+
+# --- sources ---------------------------------------------------------------------------------
+def test_every_catalog_figure_cites_a_public_document(catalog):
+    import re
+    for part in catalog:
+        src = part.source
+        assert ".md" not in src and "hardware-facts" not in src and "recalled" not in src, part.id
+        documented = "http" in src or re.search(r"\b[A-Z]{2}-\d{4,}", src)
+        assert documented or src.startswith("assumption"), f"{part.id}: {src}"
+        assert part.confidence.value in "HML"
+    for chassis in catalog.of_kind("chassis"):
+        if chassis.published_max_power_w is not None:
+            assert "docs.nvidia.com" in chassis.published_power_source
