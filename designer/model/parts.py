@@ -128,8 +128,10 @@ class CpuSpec(PartBase):
     pcie_gen: PcieGen | None
     pcie_lanes: Count | None
     memory_channels: Count | None = None
-    # Effective CPU-to-CPU bandwidth for peer traffic, one direction (NCCL's own figure).
+    # The socket interconnect of a two-socket platform (UPI, xGMI, ...) as published: all its links together,
+    # one direction. Not NCCL's inter-CPU constants (AMD_BW 16, SPR 22): those are search heuristics.
     socket_link_gbytes_s_per_dir: NonNeg | None = None
+    socket_interconnect: Annotated[str, Field(max_length=120)] = ""  # "UPI 2.0: 4 links x 16 GT/s"
     # NUMA nodes per socket as the reference systems configure it (EPYC NPS4 in DGX A100): with more than one,
     # two root ports of the socket are on different NUMA nodes and nvidia-smi reports SYS between them.
     numa_nodes_per_socket: Annotated[int, Field(ge=1, le=8)] = 1
