@@ -73,7 +73,7 @@ def cmd_info(args: argparse.Namespace) -> int:
                   f"peak at the wall; PSUs {data['psu_summary']} = {fmt(data['psu_usable_w'], 0)} W usable"),
         ("Published maximum", "none published" if data["published_max_power_w"] is None else
          f"{fmt(data['published_max_power_w'], 0)} W for the reference system (computed "
-         f"{(data['wall_power_peak_w'] / data['published_max_power_w'] - 1):+.1%})"),
+         f"{round(data['wall_power_peak_w'] / data['published_max_power_w'] - 1, 3) + 0:+.1%})"),
         ("Heat", f"{fmt(data['heat_btu_hr'], 0)} BTU/hr, {fmt(data['airflow_cfm'], 0)} CFM of air"),
         ("One link fails", data["failure_one_link"] or "-"),
         ("One plane fails", data["failure_one_plane"] or "-"),

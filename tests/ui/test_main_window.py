@@ -286,3 +286,15 @@ def test_inspector_changes_the_chassis_as_one_undo_step(make_window, qtbot):
     combo.activated.emit(combo.currentIndex())
     assert window.document.design.chassis == "chassis-hgx-6u"
     assert window.document.history.undo_label == "Change chassis to chassis-hgx-6u"
+
+
+def test_power_panel_shows_the_published_maximum_beside_the_computed_figure(make_window, qtbot):
+    # DGX H100 user guide: ~10.2 kW maximum; the reference design computes it within 5 %
+    window = make_window("dgx-h100")
+    qtbot.waitUntil(lambda: "Published maximum" in window.power.numbers.text(), timeout=3000)
+    assert "10,200 W (computed +0.0%)" in window.power.numbers.text()
+    user = ScriptedUser(window)
+    user.click("gpu7")
+    user.delete()  # one 700 W GPU fewer: the design is no longer the reference configuration
+    qtbot.waitUntil(lambda: "(computed -" in window.power.numbers.text(), timeout=3000)
+    assert "10,200 W (computed -" in window.power.numbers.text()
