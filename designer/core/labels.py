@@ -34,6 +34,16 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
 }
 
 
+CONFIDENCE_WORDS = {"H": "high confidence (vendor document or several agreeing sources)",
+                    "M": "medium confidence (one good secondary source)",
+                    "L": "low confidence (no primary public source; treat as an estimate)"}
+
+
+def confidence_label(code: object) -> str:
+    """A part's confidence in words, for tooltips, the inspector and documents."""
+    return CONFIDENCE_WORDS.get(str(getattr(code, "value", code)), "confidence unknown")
+
+
 def field_label(name: str) -> str:
     label, unit = FIELD_LABELS.get(name, (name.replace("_", " "), ""))
     return f"{label} ({unit})" if unit else label

@@ -85,6 +85,7 @@ class PowerBudget:
     air_delta_t_c: float
     by_category: dict[str, float] = field(default_factory=dict)
     cooling_capacity_published: bool = False  # False: derived or assumed (a warning band applies)
+    cooling_confidence: str = ""  # the lowest confidence among the cooling parts (H/M/L)
     published_max_w: float | None = None  # the vendor's maximum for the reference system in this chassis
     published_source: str = ""
 
@@ -239,6 +240,7 @@ def power_budget(design: Design, catalog: Catalog) -> PowerBudget:
         cooling_type=specs[0].cooling_type if specs else None,
         air_delta_t_c=design.settings.air_delta_t_c, by_category=by_cat,
         cooling_capacity_published=bool(specs) and all(c.heat_removal_published for c in specs),
+        cooling_confidence=max((c.confidence.value for c in specs), key="HML".index, default=""),
         published_max_w=chassis.published_max_power_w, published_source=chassis.published_power_source,
     )
 
