@@ -41,6 +41,14 @@ def switch_for(index: int, count: int, switches: int) -> int:
     return index * switches // max(1, count)
 
 
+def socket_pairs(cpus: int) -> list[tuple[int, int]]:
+    """Socket links: two sockets share one link bundle; four sockets (Kunpeng 920 4P) are an all-to-all mesh
+    with one link per pair."""
+    if cpus <= 2:
+        return [(0, 1)] if cpus == 2 else []
+    return [(i, j) for i in range(cpus) for j in range(i + 1, cpus)]
+
+
 def uplink_lanes(gpu_lanes_below: int) -> int:
     """A PCIe switch's uplink: one lane per UPLINK_RATIO GPU lanes below it, in x16 steps (x16 for two H100s,
     x32 as two x16 ports for four L40S)."""
@@ -161,8 +169,8 @@ class _Wirer:
             if cpus and not self.linked(gpu, {LinkKind.C2C}):
                 self.add(LinkKind.C2C, gpu, cpus[i % len(cpus)], 1)
         if len(cpus) > 1 and not superchips and not any(lk.kind is LinkKind.SOCKET for lk in self.links):
-            for a, b in zip(cpus, cpus[1:], strict=False):
-                self.add(LinkKind.SOCKET, a, b, 1)
+            for i, j in socket_pairs(len(cpus)):
+                self.add(LinkKind.SOCKET, cpus[i], cpus[j], 1)
         uplinks = psws or cpus
         below: dict[str, int] = {u: 0 for u in uplinks}
         for i, gpu in enumerate(gpus):

@@ -129,7 +129,8 @@ TEMPLATES: dict[str, Template] = {
         Template(
             "hgx-h800",
             "HGX H800 (Inspur NF5688-class)",
-            "8x export-limited H800 (8 NVLinks, 400 GB/s bidir), 4 NVSwitch gen3, 8x 400G, 6U, 6x 3.2 kW (3+3)",
+            "8x export-limited H800 (8 NVLinks, 400 GB/s bidir), 4 NVSwitch gen3, 8x 400G, 6U; PSUs not public: "
+            "6x 3.2 kW, 3+3 assumed",
             _hgx(
                 Hgx(
                     "chassis-hgx-6u",
@@ -219,13 +220,15 @@ TEMPLATES: dict[str, Template] = {
         Template(
             "supermicro-pcie-l40s",
             "Supermicro 4U PCIe L40S",
-            "8x L40S on two PCIe Gen5 switches (x32 uplinks), no NVLink, 4x 400G, 2x EPYC 9654",
+            "8x L40S on two PCIe Gen5 switches (x32 uplinks), no NVLink, 4x 400G on a flat fabric, 2x EPYC 9654; "
+            "PSUs assumed (4x 3 kW, 2+2)",
             ref.build_pcie_l40s,
         ),
         Template(
             "amd-mi300x",
             "AMD MI300X platform",
-            "8x MI300X OAM, Infinity Fabric full mesh (7 x 64 GB/s/dir), no switch, 8x 400G, 2x EPYC 9654",
+            "8x MI300X OAM, Infinity Fabric full mesh (7 x 64 GB/s/dir), no switch, 8x 400G, 2x EPYC 9654; "
+            "PSUs assumed (6x 3 kW, 5+1)",
             _mesh(
                 chassis="chassis-oam-8u",
                 gpu="mi300x",
@@ -243,7 +246,7 @@ TEMPLATES: dict[str, Template] = {
         Template(
             "amd-mi325x",
             "AMD MI325X platform",
-            "8x MI325X 1,000 W OAM, Infinity Fabric full mesh, 8x 400G, 2x EPYC 9654, 6x 3.3 kW (5+1)",
+            "8x MI325X 1,000 W OAM, Infinity Fabric full mesh, 8x 400G, 2x EPYC 9654; PSUs assumed (6x 3.3 kW, 5+1)",
             _mesh(
                 chassis="chassis-oam-8u",
                 gpu="mi325x",
@@ -286,7 +289,7 @@ TEMPLATES: dict[str, Template] = {
         Template(
             "rtx-pcie-8",
             "8x RTX 4090 PCIe box",
-            "Consumer 8-GPU box: 4 GPUs on each socket's root ports, one 200G NIC on socket 0",
+            "Consumer 8-GPU box: 4 GPUs on each socket's root ports, one 200G NIC on socket 0; PSUs assumed",
             ref.build_rtx,
         ),
     ]

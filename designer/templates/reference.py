@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from designer.model.catalog import Catalog
 from designer.model.design import Design, LinkKind, Metadata, Redundancy
-from designer.model.wiring import switch_for, uplink_lanes
+from designer.model.wiring import socket_pairs, switch_for, uplink_lanes
 from designer.templates.builder import DesignBuilder
 
 NV, PCIE, NET, SOCK = LinkKind.NVLINK, LinkKind.PCIE, LinkKind.NETWORK, LinkKind.SOCKET
@@ -38,8 +38,8 @@ class Hgx:
 
 def _host(b: DesignBuilder, cpu: str, n_cpu: int = 2) -> list[str]:
     cpus = b.add("cpu", cpu, n_cpu)
-    for i in range(n_cpu - 1):
-        b.link(SOCK, cpus[i], cpus[i + 1])
+    for i, j in socket_pairs(n_cpu):
+        b.link(SOCK, cpus[i], cpus[j])
     return cpus
 
 

@@ -171,3 +171,18 @@ def test_every_catalog_figure_cites_a_public_document(catalog):
     for chassis in catalog.of_kind("chassis"):
         if chassis.published_max_power_w is not None:
             assert "docs.nvidia.com" in chassis.published_power_source
+
+
+# --- socket interconnect -------------------------------------------------------------------------
+@pytest.mark.parametrize("template_id,pairs,gbytes_s", [
+    ("dgx-h100", 1, 4 * 32),  # Xeon 8480C: 4 UPI 2.0 links x 16 GT/s x 2 B (Intel ARK; UPI 2 B per transfer)
+    ("dgx-b200", 1, 4 * 40),  # Xeon 8570: 4 UPI links x 20 GT/s
+    ("dgx-a100", 1, 4 * 36),  # EPYC 7742: 4 xGMI x16 links at 18 GT/s (AMD EPYC 7002 overview)
+    ("amd-mi300x", 1, 4 * 64),  # EPYC 9654: 4 xGMI-3 x16 links at 32 Gb/s
+    ("huawei-atlas-910b", 6, 12),  # 4 Kunpeng 920: one x8 Hydra link per pair at 12 GT/s (WikiChip 'Hydra')
+])
+def test_socket_links_carry_the_published_interconnect(catalog, design_of, template_id, pairs, gbytes_s):
+    topo = build_topology(design_of(template_id), catalog)
+    sockets = [d for _, _, d in topo.graph.edges(data=True) if d["kind"].value == "socket"]
+    assert len(sockets) == pairs
+    assert all(d["capacity"] == pytest.approx(gbytes_s) and not d["assumed"] for d in sockets)
