@@ -67,6 +67,12 @@ class RuleContext:
     def part(self, cid: str):
         return self.topo.part(cid)
 
+    @cached_property
+    def device(self) -> str:
+        """What messages call the accelerators: "GPU", or "accelerator" where the design holds NPUs or Gaudi."""
+        specs = [self.topo.part(g) for g in self.topo.gpus]
+        return "GPU" if all(getattr(s, "device_class", "gpu") == "gpu" for s in specs) else "accelerator"
+
 
 RuleFn = Callable[[RuleContext], Iterable[Finding]]
 

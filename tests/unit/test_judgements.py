@@ -186,3 +186,9 @@ def test_socket_links_carry_the_published_interconnect(catalog, design_of, templ
     sockets = [d for _, _, d in topo.graph.edges(data=True) if d["kind"].value == "socket"]
     assert len(sockets) == pairs
     assert all(d["capacity"] == pytest.approx(gbytes_s) and not d["assumed"] for d in sockets)
+
+
+def test_rule_messages_call_npus_accelerators(catalog, design_of):
+    msgs = [v.message for v in check(design_of("huawei-atlas-910b"), catalog).active]
+    assert any("a pair of accelerators without a scale-up path" in m for m in msgs)
+    assert not any("GPU" in m for m in msgs)

@@ -21,10 +21,10 @@ def scaleout_per_gpu(ctx: RuleContext) -> Iterator[Finding]:
     total = sum(ctx.part(n).line_rate_gbit_s for n in nics)
     per_gpu = total / len(gpus)
     if per_gpu < MIN_GBIT_PER_GPU:
-        yield Finding(f"{len(nics)} compute NICs give {total:g} Gb/s for {len(gpus)} GPUs = {per_gpu:.0f} Gb/s "
-                      "per GPU; "
-                      f"training nodes are built with {MIN_GBIT_PER_GPU:.0f}-400 Gb/s per GPU", tuple(nics),
-                      "add NICs (one 400G NIC per GPU is the usual design)")
+        dev = ctx.device
+        yield Finding(f"{len(nics)} compute NICs give {total:g} Gb/s for {len(gpus)} {dev}s = {per_gpu:.0f} Gb/s "
+                      f"per {dev}; training nodes are built with {MIN_GBIT_PER_GPU:.0f}-400 Gb/s per {dev}",
+                      tuple(nics), f"add NICs (one 400G NIC per {dev} is the usual design)")
 
 
 @rule("net.gpu_nic_affinity", "Each GPU's NIC close to it (GPUDirect RDMA)", Severity.WARNING)
@@ -37,8 +37,8 @@ def affinity(ctx: RuleContext) -> Iterator[Finding]:
     for cls, gpus in groups.items():
         where = "across the CPU socket link" if cls == "SYS" else "through the CPU root complex"
         slowest = min(rate[g] for g in gpus)
-        yield Finding(f"{len(gpus)} GPUs ({', '.join(gpus)}) reach their nearest NIC {where} ({cls}), not under "
-                      f"a shared PCIe switch (PIX/PXB): GPUDirect RDMA at most {slowest:.0f} GB/s per direction "
+        yield Finding(f"{len(gpus)} {ctx.device}s ({', '.join(gpus)}) reach their nearest NIC {where} ({cls}), not "
+                      f"under a shared PCIe switch (PIX/PXB): GPUDirect RDMA at most {slowest:.0f} GB/s per direction "
                       f"({slowest * 8:.0f} Gb/s) on that path", tuple(gpus), "put a NIC under each GPU's PCIe switch",
                       None if cls == "SYS" else Severity.INFO)
 
@@ -58,7 +58,7 @@ def one_to_one(ctx: RuleContext) -> Iterator[Finding]:
             continue
         rate = ctx.part(nic).line_rate_gbit_s
         share = rate / len(gpus)
-        yield Finding(f"{', '.join(gpus)} share {nic}: {share:.0f} Gb/s of scale-out per GPU instead of "
+        yield Finding(f"{', '.join(gpus)} share {nic}: {share:.0f} Gb/s of scale-out per {ctx.device} instead of "
                       f"{rate:g} Gb/s with one NIC each", (nic, *gpus),
                       "one compute NIC per GPU under the GPU's PCIe switch",
                       None if rail or share < MIN_GBIT_PER_GPU else Severity.INFO)

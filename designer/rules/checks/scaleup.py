@@ -103,10 +103,10 @@ def fixed_traces(ctx: RuleContext, spec: GpuSpec) -> bool:
         isinstance(p := ctx.part(s), ScaleupSwitchSpec) and p.fabric is spec.fabric for s in ctx.topo.scaleup_switches)
 
 
-def _idle_text(spec: GpuSpec, used: int, gpus: list[str]) -> tuple[str, float]:
+def _idle_text(spec: GpuSpec, used: int, gpus: list[str], device: str = "GPU") -> tuple[str, float]:
     idle = (spec.fabric_links - used) * spec.link_bw_gbytes_s_per_dir
-    return (f"{_names(gpus)} use {used} of {spec.fabric_links} {spec.fabric.value} links: {idle:.0f} of "
-            f"{spec.scaleup_gbytes_s_per_dir:.0f} GB/s per direction per GPU"), idle
+    return (f"{_names(gpus, device)} use {used} of {spec.fabric_links} {spec.fabric.value} links: {idle:.0f} of "
+            f"{spec.scaleup_gbytes_s_per_dir:.0f} GB/s per direction per {device}"), idle
 
 
 @rule("scaleup.gpu_links_unused", "GPU scale-up links all wired", Severity.WARNING)
@@ -115,7 +115,7 @@ def gpu_links_unused(ctx: RuleContext) -> Iterator[Finding]:
     for (part_id, used), gpus in _idle_groups(ctx).items():
         spec = ctx.catalog.typed(part_id, GpuSpec)
         if not fixed_traces(ctx, spec):
-            text, _ = _idle_text(spec, used, gpus)
+            text, _ = _idle_text(spec, used, gpus, ctx.device)
             yield Finding(text + " idle", tuple(gpus),
                           "wire the idle links (auto-wire splits them evenly over the switch planes)")
 
@@ -126,14 +126,15 @@ def baseboard_switch_missing(ctx: RuleContext) -> Iterator[Finding]:
     for (part_id, used), gpus in _idle_groups(ctx).items():
         spec = ctx.catalog.typed(part_id, GpuSpec)
         if fixed_traces(ctx, spec):
-            text, idle = _idle_text(spec, used, gpus)
+            text, idle = _idle_text(spec, used, gpus, ctx.device)
             yield Finding(f"{text} lost ({idle * len(gpus) * 2 / 1000:.2f} TB/s bidirectional for the board): "
                           "a switch chip is missing and the baseboard's traces to its position are fixed, so the "
                           "links cannot be re-wired", tuple(gpus), "fit every switch chip of the baseboard")
 
 
-def _names(ids: list[str]) -> str:
-    return ids[0] if len(ids) == 1 else f"{len(ids)} GPUs ({', '.join(ids[:4])}{', ...' if len(ids) > 4 else ''})"
+def _names(ids: list[str], device: str = "GPU") -> str:
+    more = ", ..." if len(ids) > 4 else ""
+    return ids[0] if len(ids) == 1 else f"{len(ids)} {device}s ({', '.join(ids[:4])}{more})"
 
 
 @rule("scaleup.uneven_planes", "Every GPU reaches every switch plane equally", Severity.ERROR)
