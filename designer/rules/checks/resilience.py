@@ -31,10 +31,10 @@ def _scaleup_findings(ctx: RuleContext, base) -> Iterator[Finding]:
                 else:
                     fallback.append(what)
     if fallback:
-        pair = f"pair of {ctx.device}s"
-        yield Finding(f"{len(set(fallback))} single scale-up failures (e.g. {fallback[0]}) leave a {pair} without "
+        pair_of = f"pair of {ctx.device}s"
+        yield Finding(f"{len(set(fallback))} single scale-up failures (e.g. {fallback[0]}) leave a {pair_of} without "
                       "a scale-up path: its traffic falls back to PCIe or the network, and ring collectives route "
-                      "around it", (), f"expected where each {pair} has a single link (a full mesh)", Severity.INFO)
+                      "around it", (), f"expected where each {pair_of} has a single link (a full mesh)", Severity.INFO)
     for cost in worst_failures(ctx.topo).values():
         if cost.drop > 0 and cost.after > 1e-9:  # a pair cut off is reported above
             yield Finding(f"worst {GRANULARITY[cost.granularity]} failure: {cost.what} drops {cost.pair[0]}-"
