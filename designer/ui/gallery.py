@@ -13,8 +13,9 @@ from designer.ui.style import kind_icon
 
 def figures_line(template_id: str, catalog: Catalog) -> str:
     k = key_figures(build_template(template_id, catalog), catalog)
-    return (f"{k.gpu_count} GPUs · {k.scaleup_gbytes_s_per_gpu_per_dir:.0f} GB/s/dir scale-up per GPU · "
-            f"{k.hbm_total_gb:,.0f} GB HBM · {k.scaleout_gbit_s_per_gpu:.0f} Gb/s per GPU out · "
+    one = k.device_word[:-1]
+    return (f"{k.gpu_count} {k.device_word} · {k.scaleup_gbytes_s_per_gpu_per_dir:.0f} GB/s/dir scale-up per {one} · "
+            f"{k.hbm_total_gb:,.0f} GB {k.memory_kind} · {k.scaleout_gbit_s_per_gpu:.0f} Gb/s per {one} out · "
             f"{k.wall_power_peak_w / 1000:.1f} kW")
 
 

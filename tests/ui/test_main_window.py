@@ -301,3 +301,25 @@ def test_inspector_changes_the_chassis_as_one_undo_step(make_window, qtbot):
     combo.activated.emit(combo.currentIndex())
     assert window.document.design.chassis == "chassis-hgx-6u"
     assert window.document.history.undo_label == "Change chassis to chassis-hgx-6u"
+
+
+def test_power_panel_shows_the_published_maximum_beside_the_computed_figure(make_window, qtbot):
+    # DGX H100 user guide: ~10.2 kW maximum; the reference design computes it within 5 %
+    window = make_window("dgx-h100")
+    qtbot.waitUntil(lambda: "Published maximum" in window.power.numbers.text(), timeout=3000)
+    assert "10,200 W (computed +0.0%)" in window.power.numbers.text()
+    assert "10,500 W (derived, low confidence)" in window.power.numbers.text()  # the 8U fan wall: not published
+    user = ScriptedUser(window)
+    user.click("gpu7")
+    user.delete()  # one 700 W GPU fewer: the design is no longer the reference configuration
+    qtbot.waitUntil(lambda: "(computed -" in window.power.numbers.text(), timeout=3000)
+    assert "10,200 W (computed -" in window.power.numbers.text()
+
+
+def test_part_tooltips_say_not_supported_unknown_and_the_confidence(catalog):
+    from designer.ui.panels.palette import tooltip
+    a100 = tooltip(catalog.get("a100-sxm4-80gb"))  # A100: no FP8 in its Tensor Cores
+    assert "FP8 not supported" in a100 and "source (high confidence" in a100
+    ascend = tooltip(catalog.get("ascend-910b"))  # Huawei publishes FP16 only
+    assert "BF16 unknown" in ascend
+    assert "low confidence" in tooltip(catalog.get("chassis-superchip-4"))

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
+from designer.core.labels import confidence_label
 from designer.export.spec import bom_lines
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
@@ -49,11 +50,16 @@ class PowerPanel(QWidget):
         b = power_budget(design, self.catalog)
         headroom = (b.cooling_capacity_w - b.heat_w) if b.cooling_capacity_w else None
         rows = [
-            ("Component load", f"{b.load_w:,.0f} W"), ("Peak wall power", f"{b.wall_w:,.0f} W"),
+            ("Component load", f"{b.load_w:,.0f} W"),
+            ("Peak wall power", f"{b.wall_w:,.0f} W (PSUs {b.psu_efficiency:.1%} efficient at this load)"),
+            ("Published maximum", "none published" if b.published_max_w is None else
+             f"{b.published_max_w:,.0f} W (computed {round(b.published_gap or 0, 3) + 0:+.1%})"),
             ("PSUs", f"{b.psu_count} x {b.psu_unit_w:,.0f} W, {b.redundancy.value}"),
             ("Usable under policy", f"{b.usable_w:,.0f} W ({b.usable_w - b.load_w:+,.0f} W margin)"),
             ("Heat", f"{b.heat_btu_hr:,.0f} BTU/hr"), ("Airflow needed", f"{b.airflow_cfm:,.0f} CFM"),
-            ("Cooling capacity", "unknown" if b.cooling_capacity_w is None else f"{b.cooling_capacity_w:,.0f} W"),
+            ("Cooling capacity", "unknown" if b.cooling_capacity_w is None else
+             f"{b.cooling_capacity_w:,.0f} W ({'published' if b.cooling_capacity_published else 'derived'}, "
+             f"{confidence_label(b.cooling_confidence).split(' (')[0]})"),
             ("Cooling headroom", "unknown" if headroom is None else f"{headroom:+,.0f} W"),
             ("Assumed figures", f"{len(b.assumed_lines)} lines"),
         ]

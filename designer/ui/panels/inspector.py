@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.core.errors import DesignerError
-from designer.core.labels import field_label, format_value
+from designer.core.labels import confidence_label, field_label, format_value
 from designer.document import commands as cmd
 from designer.document.changes import DesignChange
 from designer.document.document import Document
@@ -267,7 +267,8 @@ class InspectorPanel(QWidget):
     def _sync_component(self, cid: str) -> None:
         comp = self.document.design.component(cid)
         part = self.document.catalog.get(comp.part)
-        self.heading.setText(f"<b>{esc(cid)}</b>: {esc(part.name)}<br><small>{esc(part.source)}</small>")
+        self.heading.setText(f"<b>{esc(cid)}</b>: {esc(part.name)}<br><small>{esc(confidence_label(part.confidence))}"
+                             f": {esc(part.source)}</small>")
         self._set(self.fields["part"], comp.part)
         self._set(self.fields["label"], comp.label)
         if "slot" in self.fields and comp.slot is not None:

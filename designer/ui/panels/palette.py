@@ -6,6 +6,7 @@ from PySide6.QtCore import QMimeData, Qt
 from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
+from designer.core.labels import confidence_label, format_value
 from designer.model.catalog import Catalog
 from designer.model.parts import ChassisSpec, CpuSpec, GpuSpec, NicSpec, PsuSpec, ScaleupSwitchSpec
 from designer.ui.canvas.view import PART_MIME
@@ -24,7 +25,8 @@ def tooltip(part) -> str:
                   f"{part.memory_gb:.0f} GB {part.memory_type}",
                   f"scale-up: {part.fabric_links} x {part.link_bw_gbytes_s_per_dir:g} GB/s per direction "
                   f"({part.scaleup_gbytes_s_per_dir * 2:.0f} GB/s bidirectional)",
-                  f"dense BF16 {part.bf16_dense_tflops} TFLOPS, FP8 {part.fp8_dense_tflops} TFLOPS"]
+                  f"dense BF16 {format_value('bf16_dense_tflops', part.bf16_dense_tflops)}, "
+                  f"FP8 {format_value('fp8_dense_tflops', part.fp8_dense_tflops)}"]
     elif isinstance(part, ScaleupSwitchSpec):
         lines += [f"{part.ports} ports x {part.port_bw_gbytes_s_per_dir:g} GB/s per direction",
                   "in-switch reduction (NVLS)" if part.in_switch_reduction else "no in-switch reduction"]
@@ -37,7 +39,7 @@ def tooltip(part) -> str:
     elif isinstance(part, ChassisSpec):
         lines += [f"{part.rack_units}U, {part.cooling_type.value}",
                   ", ".join(f"{n} {k.value}" for k, n in part.slots.items())]
-    lines.append(f"source: {part.source}")
+    lines.append(f"source ({confidence_label(part.confidence)}): {part.source}")
     return "\n".join(lines)
 
 
