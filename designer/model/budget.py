@@ -60,19 +60,6 @@ class PowerLine:
 
 
 @dataclass(frozen=True)
-class BomItem:
-    """One bill-of-materials line: the budget's lines grouped by part, plus the parts that draw nothing."""
-
-    part: str
-    name: str
-    kind: str
-    quantity: int
-    unit_w: float
-    total_w: float
-    source: str
-
-
-@dataclass(frozen=True)
 class PowerBudget:
     lines: tuple[PowerLine, ...]
     psu_part: str
@@ -243,23 +230,3 @@ def power_budget(design: Design, catalog: Catalog) -> PowerBudget:
         cooling_confidence=max((c.confidence.value for c in specs), key="HML".index, default=""),
         published_max_w=chassis.published_max_power_w, published_source=chassis.published_power_source,
     )
-
-
-def bom_items(design: Design, catalog: Catalog) -> list[BomItem]:
-    """The bill of materials from the budget's own lines: every budget line is in it, and its power total is
-    the budget's load. Parts that draw nothing here (PSUs, fabrics) are listed at 0 W."""
-    budget = power_budget(design, catalog)
-    groups: dict[str, list[PowerLine]] = {}
-    for line in budget.lines:
-        groups.setdefault(line.part, []).append(line)
-    items = [BomItem(key, ls[0].name, ls[0].kind, sum(ln.quantity for ln in ls),
-                     sum(ln.watts for ln in ls) / sum(ln.quantity for ln in ls), sum(ln.watts for ln in ls),
-                     ls[0].source) for key, ls in groups.items()]
-    idle: dict[str, int] = {}
-    for comp in design.components:
-        if comp.part not in groups:
-            idle[comp.part] = idle.get(comp.part, 0) + 1
-    for part_id, qty in idle.items():
-        part = catalog.get(part_id)
-        items.append(BomItem(part_id, part.name, part.kind, qty, 0.0, 0.0, part.source))
-    return sorted(items, key=lambda i: -i.total_w)
