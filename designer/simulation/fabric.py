@@ -15,6 +15,7 @@ from functools import cached_property
 from designer.model.design import LinkKind
 from designer.model.parts import Fabric, GpuSpec, ScaleupSwitchSpec
 from designer.simulation.constants import LINK_EFFICIENCY, NVLS_EFFICIENCY, NVLS_MIN_GPUS
+from designer.simulation.network import Network, network_of
 from designer.topology.graph import SCALEUP, Topology
 from designer.topology.paths import (
     gpu_nic_affinity,
@@ -74,7 +75,13 @@ class NodeFabric:
 
     def capacity(self, u: str, v: str) -> float:
         d = self.g.edges[u, v]
+        if d["kind"] is LinkKind.NETWORK:  # the achieved share depends on the network's kind
+            return d["capacity"] * self.net.efficiency
         return d["capacity"] * LINK_EFFICIENCY[d["kind"]]
+
+    @cached_property
+    def net(self) -> Network:
+        return network_of(self.topo)
 
     # Routing ----------------------------------------------------------------------------------
     def _route(self, src: str, dst: str, amount: float, loads: dict) -> bool:

@@ -8,8 +8,9 @@ from designer.core.errors import DesignerError
 from designer.model import edits
 from designer.model.catalog import Catalog
 from designer.model.design import Design
-from designer.simulation.collectives import ALGORITHMS, BUS_FACTOR, Plan, plan
+from designer.simulation.collectives import ALGORITHMS, BUS_FACTOR, plan
 from designer.simulation.fabric import NodeFabric
+from designer.simulation.timing import Plan
 from designer.topology.graph import SCALEUP, build_topology
 
 COLLECTIVES = ("allreduce", "allgather", "reducescatter", "alltoall", "broadcast", "reduce", "sendrecv")
