@@ -50,6 +50,7 @@ POINTS = (
     Point("amd-mi300x", "allreduce", "ring", 1, 8 * G, 314.5, HISO_1N, fit=True),
     # --- one node, held out: mid sizes and other collectives ---
     Point("dgx-h100", "allreduce", "ring", 1, 16 * G, 368.76, "NVIDIA/nccl-tests#309 (HGX H100, NVLS off)"),
+    Point("dgx-h100", "allreduce", "auto", 1, 16 * G, 480.0, "NVIDIA/nccl-tests#309 (HGX H100, NVLS on)"),
     Point("dgx-h100", "reducescatter", "ring", 1, 128 * M, 311.34, "NVIDIA/nccl#1047 (H100, ring)"),
     Point("dgx-h100", "reducescatter", "ring", 1, 1 * G, 349.36, "NVIDIA/nccl#1047 (H100, ring)"),
     Point("dgx-h100", "reducescatter", "ring", 1, 8 * G, 362.16, "NVIDIA/nccl#1047 (H100, ring)"),
@@ -74,6 +75,11 @@ POINTS = (
           "NVIDIA/nccl#1221 (8xH100, 8x400G RoCE, NVLS on)", fit=True),
     Point("dgx-h100+scaleout-roce", "allreduce", "ring", 4, 4 * G, 320.0,
           "NVIDIA/nccl#1221 (8xH100, 8x400G RoCE, 4 nodes)", fit=True),
+    Point("dgx-h100", "allreduce", "auto", 2, 16 * G, 470.0,
+          "NVIDIA/nccl-tests#309 (2 x HGX H100, 8 GPU-NIC pairs each, NVLS on)", fit=True),
+    Point("dgx-h100", "allreduce", "auto", 4, 16 * G, 365.84, "NVIDIA/nccl-tests#309 (4 x HGX H100)"),
+    Point("dgx-h200", "allreduce", "auto", 248, 512 * M, 350.0,
+          "NVIDIA/nccl-tests#283 (248 x 8 H200, 8 NICs each; 'typically around 350')"),
     Point("dgx-h100", "allreduce", "nvlstree", 2, 8, 47.6,
           "NVIDIA/nccl#1244 (2 x 8 H20, 8x NDR; DGX H100 template stands in)", "time"),
 )

@@ -82,14 +82,21 @@ NVLS_ALGOS = ("nvls", "nvlstree")
 
 
 def plan(collective: str, algo: str, fab: NodeFabric, nodes: int) -> Plan | None:
-    """The plan for one (collective, algorithm) on `nodes` nodes, or None when it does not apply."""
+    """The plan for one (collective, algorithm) on `nodes` nodes, or None when it does not apply.
+    Plans do not depend on the message size: built once per fabric."""
+    key = (collective, algo, nodes)
+    if key not in fab.plans:
+        fab.plans[key] = _build(collective, algo, fab, nodes)
+    return fab.plans[key]
+
+
+def _build(collective: str, algo: str, fab: NodeFabric, nodes: int) -> Plan | None:
     n, N = fab.n, nodes
     r = n * N
-    lat = Latency(fab, N)
-    if r < 2:
-        return None
     builder = _BUILDERS.get((collective, algo))
-    return builder(fab, lat, n, N, r) if builder else None
+    if r < 2 or builder is None:
+        return None
+    return builder(fab, Latency(fab, N), n, N, r)
 
 
 def _per_byte(volume: float, rate: Rate) -> float:

@@ -103,9 +103,9 @@ NVLS_STEP_US = 3.4
 NVLS_FIXED_US = 25.0 - NVLS_STAGES * NVLS_STEP_US
 # NVLSTree / NVLS+SHARP across nodes: the intra-node NVLS work and the network send/receive are run by
 # the same kernel's warps and do not overlap perfectly. Share of the shorter phase hidden under the
-# longer one, fitted to 2 x 8 H100 over 8 x 400G RoCE: NVLS on 430 GB/s vs 330 off (NVIDIA/nccl#1221,
-# NCCL 2.19.3); checked against 2 x 8 H20 NVLSTree over NDR (NVIDIA/nccl#1244).
-NVLS_NET_OVERLAP = 0.77
+# longer one, fitted to two 2-node H100 measurements with NVLS on: 470 GB/s busbw over 8 x 400G
+# (NVIDIA/nccl-tests#309; 0.88 alone) and 430 GB/s over 8 x 400G RoCE (NVIDIA/nccl#1221; 0.77 alone).
+NVLS_NET_OVERLAP = 0.82
 
 # Tree AllReduce bandwidth correction by message size (NCCL treeCorrectionFactor, tuning.cc):
 # power-of-two bins from 64 B, per protocol (collectives.md s5.5 item 5).

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from designer.model.design import LinkKind
 from designer.model.parts import Fabric, GpuSpec, ScaleupSwitchSpec
@@ -61,6 +62,7 @@ class NodeFabric:
         self.g = topo.graph
         self.gpus = topo.gpus
         self.n = len(self.gpus)
+        self.plans: dict[tuple[str, str, int], Any] = {}  # collectives.plan's per-fabric memo
 
     def subset(self, k: int) -> NodeFabric:
         """The fabric as seen by a group of the k nearest GPUs (in ring order). Every GPU keeps using

@@ -128,8 +128,21 @@ def fabric_summary(fab: NodeFabric) -> dict:
     def rate(r):
         return None if r is None else {"gbytes_s_per_gpu": round(r.gbytes_s, 2),
                                        "bottleneck": r.bottleneck.label() if r.bottleneck else ""}
+    net = fab.net
     return {"ring": rate(fab.ring), "all_to_all": rate(fab.all_to_all), "nvls": rate(fab.nvls),
-            "network": rate(fab.network), "mesh": fab.is_mesh}
+            "network": rate(fab.network), "mesh": fab.is_mesh,
+            "scaleout": {"network_kind": net.kind.value, "network_efficiency": net.efficiency,
+                         "in_network_reduction": net.in_network_reduction, **net.scaleout.model_dump(mode="json")}}
+
+
+def scaleout_note(fab: NodeFabric, nodes: int) -> str:
+    """One line on the network between the nodes, as the model takes it."""
+    net, s = fab.net, fab.net.scaleout
+    spine = "non-blocking spine" if s.oversubscription == 1 else f"{s.oversubscription:g}:1 oversubscribed spine"
+    where = "one leaf group" if nodes <= s.nodes_per_leaf else f"{-(-nodes // s.nodes_per_leaf)} leaf groups"
+    return (f"scale-out: {net.kind.value} network at {net.efficiency:.0%} of line rate, {s.topology.value}, "
+            f"{s.nodes_per_leaf} nodes per leaf, {spine}; {nodes} nodes span {where}"
+            + ("; switches reduce in the network (SHARP)" if net.in_network_reduction else ""))
 
 
 def simulate(design: Design, catalog: Catalog, config: SimConfig = SimConfig()) -> SimResult:
@@ -143,6 +156,8 @@ def simulate(design: Design, catalog: Catalog, config: SimConfig = SimConfig()) 
         raise DesignerError("the design has no GPUs to simulate")
     if config.nodes > 1 and fab.network.gbytes_s <= 0:
         raise DesignerError("multi-node simulation needs every GPU to reach a compute NIC on a fabric")
+    if config.nodes > 1:
+        notes.append(scaleout_note(fab, config.nodes))
     if config.algorithm != "auto":
         notes.append(f"algorithm forced to {config.algorithm} where it applies (auto elsewhere)")
     rows = [_row(c, fab, config.nodes, s, config.algorithm) for c in config.collectives for s in config.sizes]

@@ -286,3 +286,21 @@ def test_inspector_changes_the_chassis_as_one_undo_step(make_window, qtbot):
     combo.activated.emit(combo.currentIndex())
     assert window.document.design.chassis == "chassis-hgx-6u"
     assert window.document.history.undo_label == "Change chassis to chassis-hgx-6u"
+
+
+def test_inspector_sets_the_spine_oversubscription_with_the_keyboard(make_window, qtbot):
+    from PySide6.QtWidgets import QDoubleSpinBox
+
+    window = make_window("dgx-h100")
+    window.scene.clearSelection()
+    window.inspector.refresh()
+    spin = window.inspector.fields["scaleout_over"]
+    assert isinstance(spin, QDoubleSpinBox) and spin.value() == 1.0
+    spin.setFocus()
+    QTest.keyClick(spin, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(spin, "2")
+    QTest.keyClick(spin, Qt.Key.Key_Return)
+    assert window.document.design.settings.scaleout.oversubscription == 2.0
+    assert window.document.history.undo_label == "Change scaleout"
+    window.document.undo()
+    assert window.document.design.settings.scaleout.oversubscription == 1.0
