@@ -215,16 +215,20 @@ class InspectorPanel(QWidget):
         budget.setSpecialValueText("no rack budget")
         budget.editingFinished.connect(lambda: self._edit_settings(rack_power_budget_w=budget.value() * 1000 or None))
         self._field(form, "budget", "Rack power budget", budget)
-        nodes = QSpinBox()
-        nodes.setRange(1, 128)
-        nodes.setSuffix(" nodes")
-        nodes.editingFinished.connect(lambda: self._edit_settings(nodes_per_rack=nodes.value()))
-        self._field(form, "nodes", "Nodes per rack", nodes)
+        self._spin(form, "nodes", "Nodes per rack", (1, 128, " nodes"), lambda v: self._edit_settings(nodes_per_rack=v))
         self._scaleout_form(form)
         notes = NotesEdit()
         notes.setMaximumHeight(90)
         notes.editing_finished.connect(lambda: self._edit_meta(notes=notes.toPlainText()))
         self._field(form, "notes", "Notes", notes)
+
+    def _spin(self, form: QFormLayout, key: str, label: str, limits: tuple[int, int, str],
+              done: Callable[[int], None]) -> None:
+        spin = QSpinBox()
+        spin.setRange(limits[0], limits[1])
+        spin.setSuffix(limits[2])
+        spin.editingFinished.connect(lambda: done(spin.value()))
+        self._field(form, key, label, spin)
 
     def _scaleout_form(self, form: QFormLayout) -> None:
         topology = QComboBox()
@@ -232,11 +236,8 @@ class InspectorPanel(QWidget):
             topology.addItem(t.value.replace("_", " "), t)
         topology.activated.connect(lambda _i: self._edit_scaleout(topology=topology.currentData()))
         self._field(form, "scaleout_topology", "Scale-out topology", topology)
-        per_leaf = QSpinBox()
-        per_leaf.setRange(1, 4096)
-        per_leaf.setSuffix(" nodes per leaf")
-        per_leaf.editingFinished.connect(lambda: self._edit_scaleout(nodes_per_leaf=per_leaf.value()))
-        self._field(form, "scaleout_per_leaf", "Leaf group", per_leaf)
+        self._spin(form, "scaleout_per_leaf", "Leaf group", (1, 4096, " nodes per leaf"),
+                   lambda v: self._edit_scaleout(nodes_per_leaf=v))
         over = QDoubleSpinBox()
         over.setRange(1.0, 16.0)
         over.setDecimals(1)
