@@ -23,6 +23,7 @@ HISO = "hisohara/ai-scripts training/01_rccl-smoketest/README.md"
 HISO_1N = HISO + " (AAC8, 1 node)"
 HISO_2N = HISO + " (AAC10, 2 nodes, 8x400G RoCE)"
 HISO_325 = HISO + " (AAC11 MI325X, Broadcom bnxt_re RoCE, NCCL_ALGO=Ring)"
+OCI_MI300X = "oracle-quickstart/oci-gpu-quickstarts amd/MI300X/README-MI300X.md"
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ POINTS = (
     Point("amd-mi300x", "allreduce", "auto", 1, 64 * M, 271.51, HISO_1N),
     Point("amd-mi300x", "allreduce", "auto", 1, 256 * M, 304.96, HISO_1N),
     Point("amd-mi325x", "allreduce", "ring", 1, 8 * G, 318.37, HISO_325),
+    Point("amd-mi300x", "allreduce", "auto", 1, 16 * G, 330.13, OCI_MI300X + " (1 node)"),
     # --- several nodes ---
     Point("amd-mi300x", "allreduce", "auto", 2, 8, 256.5, HISO_2N, "time", fit=True),
     Point("amd-mi300x", "allreduce", "auto", 2, 1 * M, 4.74, HISO_2N),
@@ -68,6 +70,7 @@ POINTS = (
     Point("amd-mi300x", "allreduce", "auto", 2, 64 * M, 153.10, HISO_2N),
     Point("amd-mi300x", "allreduce", "auto", 2, 256 * M, 293.75, HISO_2N),
     Point("amd-mi300x", "allreduce", "auto", 2, 8 * G, 356.14, HISO_2N),
+    Point("amd-mi300x", "allreduce", "auto", 2, 16 * G, 375.21, OCI_MI300X + " (2 nodes, 8x400G RoCE)"),
     Point("amd-mi325x", "allreduce", "ring", 2, 8 * G, 349.20, HISO_325, fit=True),
     Point("amd-mi325x", "allreduce", "ring", 4, 8 * G, 349.92, HISO_325, fit=True),
     Point("amd-mi325x", "allreduce", "ring", 8, 8 * G, 349.98, HISO_325, fit=True),

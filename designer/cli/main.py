@@ -6,12 +6,12 @@ import os
 import sys
 
 from designer import __version__
-from designer.cli import export, info, simulate, validate
+from designer.cli import calibrate, export, info, simulate, validate
 from designer.cli.common import EXIT_USAGE, Parser
 from designer.core.errors import DesignerError
 
 EXIT_INTERNAL = 70  # EX_SOFTWARE
-COMMANDS = (info, validate, simulate, export)
+COMMANDS = (info, validate, simulate, calibrate, export)
 
 
 def build_parser() -> Parser:

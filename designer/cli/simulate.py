@@ -5,6 +5,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from designer.cli.calibrate import (
+    calibration_arg,
+    comparison_json,
+    comparison_lines,
+    comparisons,
+    write_comparison_plot,
+)
 from designer.cli.common import EXIT_OK, UsageError, print_json, resolve_design
 from designer.core.units import parse_size
 from designer.model.catalog import default_catalog
@@ -36,7 +43,9 @@ def _size(text: str, flag: str) -> int:
 
 def config_from_args(args: argparse.Namespace) -> SimConfig:
     sizes = size_sweep(_size(args.min_bytes, "--min-bytes"), _size(args.max_bytes, "--max-bytes"))
-    return SimConfig(_collectives(args.collective), args.nodes, args.algorithm, tuple(sizes), tuple(args.fail or ()))
+    cal = calibration_arg(getattr(args, "calibration", None))
+    return SimConfig(_collectives(args.collective), args.nodes, args.algorithm, tuple(sizes), tuple(args.fail or ()),
+                     **({"calibration": cal} if cal else {}))
 
 
 def table_lines(result: SimResult, name: str) -> list[str]:
@@ -58,7 +67,23 @@ def table_lines(result: SimResult, name: str) -> list[str]:
     return lines
 
 
+def cmd_measured(args: argparse.Namespace) -> int:
+    design, items = comparisons(args.design, args.measured, args.algorithm, calibration_arg(args.calibration))
+    if args.plot:
+        if Path(args.plot).suffix.lower() != ".png" or not Path(args.plot).parent.is_dir():
+            raise UsageError(f"--plot: give a .png file in an existing folder, not '{args.plot}'")
+        write_comparison_plot(items, Path(args.plot), f"{design.meta.name}: measured and predicted busbw")
+    if args.json:
+        print_json({"design": design.meta.name, "measured": comparison_json(items)})
+    else:
+        print("\n".join([f"# {design.meta.name}: measured against predicted"]
+                        + [ln for run, nodes, rows in items for ln in comparison_lines(run, rows, nodes)]))
+    return EXIT_OK
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.measured:
+        return cmd_measured(args)
     catalog = default_catalog()
     design = resolve_design(args.design, catalog)
     result = simulate(design, catalog, config_from_args(args))
@@ -127,6 +152,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fail", nargs="+", action="extend", metavar="ID", help="component or link ids that fail")
     p.add_argument("--json", action="store_true")
     p.add_argument("--plot", metavar="FILE.png", help="write busbw against message size")
+    p.add_argument("--measured", nargs="+", metavar="LOG", help="nccl-tests/rccl-tests output: measured against "
+                   "predicted busbw per size (collectives, sizes and ranks from the logs)")
+    p.add_argument("--calibration", metavar="PROFILE.json", help="a profile written by 'calibrate'")
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("parallel", help="communication per training step for a TP x PP x DP (x EP) layout")
     p.add_argument("design")

@@ -50,6 +50,7 @@ class Latency:
         self.n = fab.n
         self.nvlink = fab.nvlink
         self.net_extra = fab.net.step_extra_us(nodes) if nodes > 1 else 0.0
+        self.scale = fab.cal.latency_scale
 
     def protocols(self, algo: str) -> list[str]:
         if algo in NVLS_ALGOS:
@@ -74,7 +75,7 @@ class Latency:
             lat += inter_steps * (self.hop("net", algo, proto) + self.net_extra)
             if algo == "ring" and proto == "Simple" and self.nodes > 1 and inter_steps:
                 lat *= RING_SIMPLE_MULTINODE_LAT
-            out[proto] = lat
+            out[proto] = lat * self.scale
         return out
 
 
@@ -149,8 +150,9 @@ def _nvls_pipeline(fab: NodeFabric, N: int, latency_us: float, extra_stages: int
     """NCCL's NVLS chunk pipeline: channels x heads lanes, chunks cut for smaller messages."""
     channels = (NVLS_CHANNELS_MULTINODE if N > 1 else NVLS_CHANNELS).get(fab.fabric, 16)
     stages = NVLS_STAGES + extra_stages
-    return Pipeline(channels * fab.n, stages, NVLS_STEP_US, max(0.0, latency_us - stages * NVLS_STEP_US),
-                    NVLS_CHUNK_BYTES, NVLS_CHUNK_CUTS)
+    step = NVLS_STEP_US * fab.cal.latency_scale
+    return Pipeline(channels * fab.n, stages, step, max(0.0, latency_us - stages * step), NVLS_CHUNK_BYTES,
+                    NVLS_CHUNK_CUTS)
 
 
 def _allreduce_nvls(fab, lat, n, N, r):

@@ -153,3 +153,8 @@ SWITCH_HOP_US: dict[NetworkKind, float] = {
     NetworkKind.INFINIBAND: 0.13, NetworkKind.ROCE_SPECTRUM_X: 0.6, NetworkKind.ROCE: 0.8,
     NetworkKind.EFA: 0.8, NetworkKind.ROCE_ASCEND: 0.8,
 }
+
+# Uncertainty band of a prediction without a calibration profile: busbw x (1 -/+ MODEL_SPREAD). The
+# median |error| of the model on the held-out public measurements of benchmarks/validate_model.py (22
+# points, 1-248 nodes, 8 B-16 GB; 7.5 % when this was set). A profile carries its own fit's spread.
+MODEL_SPREAD = 0.075

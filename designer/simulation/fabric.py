@@ -15,6 +15,7 @@ from typing import Any
 
 from designer.model.design import LinkKind
 from designer.model.parts import Fabric, GpuSpec, ScaleupSwitchSpec
+from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.constants import LINK_EFFICIENCY, NVLS_EFFICIENCY, NVLS_MIN_GPUS
 from designer.simulation.network import Network, network_of
 from designer.topology.graph import SCALEUP, Topology
@@ -57,8 +58,9 @@ class Rate:
 
 
 class NodeFabric:
-    def __init__(self, topo: Topology) -> None:
+    def __init__(self, topo: Topology, calibration: Calibration = NO_CALIBRATION) -> None:
         self.topo = topo
+        self.cal = calibration
         self.g = topo.graph
         self.gpus = topo.gpus
         self.n = len(self.gpus)
@@ -69,7 +71,7 @@ class NodeFabric:
         its NIC at the same time, so the per-GPU network rate stays the whole node's."""
         if k >= self.n:
             return self
-        sub = NodeFabric(self.topo)
+        sub = NodeFabric(self.topo, self.cal)
         sub.gpus = self.ring_order[:k]
         sub.n = k
         sub.__dict__["network"] = self.network
@@ -78,8 +80,12 @@ class NodeFabric:
     def capacity(self, u: str, v: str) -> float:
         d = self.g.edges[u, v]
         if d["kind"] is LinkKind.NETWORK:  # the achieved share depends on the network's kind
-            return d["capacity"] * self.net.efficiency
-        return d["capacity"] * LINK_EFFICIENCY[d["kind"]]
+            return d["capacity"] * self.net_efficiency
+        return d["capacity"] * self.cal.link_efficiency.get(d["kind"], LINK_EFFICIENCY[d["kind"]])
+
+    @cached_property
+    def net_efficiency(self) -> float:
+        return self.cal.network_efficiency.get(self.net.kind, self.net.efficiency)
 
     @cached_property
     def net(self) -> Network:
@@ -216,7 +222,7 @@ class NodeFabric:
             return None
         first = self.topo.part(self.gpus[0])
         fabric = first.fabric if isinstance(first, GpuSpec) else Fabric.NONE
-        eff = NVLS_EFFICIENCY.get(fabric)
+        eff = self.cal.nvls_efficiency.get(fabric, NVLS_EFFICIENCY.get(fabric))
         if eff is None:
             return None
         raw = {g: sum(self.ports[g][sw] for sw in planes) for g in self.gpus}

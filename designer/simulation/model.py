@@ -8,7 +8,9 @@ from designer.core.errors import DesignerError
 from designer.model import edits
 from designer.model.catalog import Catalog
 from designer.model.design import Design
+from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.collectives import ALGORITHMS, BUS_FACTOR, plan
+from designer.simulation.constants import MODEL_SPREAD
 from designer.simulation.fabric import NodeFabric
 from designer.simulation.timing import Plan
 from designer.topology.graph import SCALEUP, build_topology
@@ -36,6 +38,7 @@ class SimConfig:
     algorithm: str = "auto"
     sizes: tuple[int, ...] = tuple(size_sweep())
     fail: tuple[str, ...] = ()
+    calibration: Calibration = field(default=NO_CALIBRATION, hash=False)
 
     def validate(self) -> None:
         if not 1 <= self.nodes <= MAX_NODES:
@@ -62,6 +65,8 @@ class SimRow:
     bottleneck_link_ids: tuple[str, ...]
     bottleneck_utilisation: float
     phase: str
+    busbw_low_GBps: float = 0.0  # uncertainty band: busbw x (1 -/+ the model's or the profile's spread)
+    busbw_high_GBps: float = 0.0
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -115,13 +120,21 @@ def _row(collective: str, fab: NodeFabric, nodes: int, size: int, algorithm: str
     algo, proto, p, t = _best(collective, fab, nodes, size, algorithm)
     ranks = fab.n * nodes
     algbw = size / (t * 1e-6) / 1e9
+    busbw = algbw * BUS_FACTOR[collective](ranks)
     neck, phase = p.bottleneck
-    return SimRow(collective, algo, proto, nodes, ranks, size, t, algbw, algbw * BUS_FACTOR[collective](ranks),
-                  neck.label() if neck else "", neck.link_ids if neck else (), 1.0 if neck else 0.0, phase)
+    spread = band(fab.cal)
+    return SimRow(collective, algo, proto, nodes, ranks, size, t, algbw, busbw,
+                  neck.label() if neck else "", neck.link_ids if neck else (), 1.0 if neck else 0.0, phase,
+                  busbw * (1 - spread), busbw * (1 + spread))
 
 
-def node_fabric(design: Design, catalog: Catalog) -> NodeFabric:
-    return NodeFabric(build_topology(design, catalog))
+def band(cal: Calibration) -> float:
+    """Relative half-width of the uncertainty band: the profile's fit spread, else the model's."""
+    return cal.spread if cal.spread is not None else MODEL_SPREAD
+
+
+def node_fabric(design: Design, catalog: Catalog, calibration: Calibration = NO_CALIBRATION) -> NodeFabric:
+    return NodeFabric(build_topology(design, catalog), calibration)
 
 
 def fabric_summary(fab: NodeFabric) -> dict:
@@ -131,7 +144,7 @@ def fabric_summary(fab: NodeFabric) -> dict:
     net = fab.net
     return {"ring": rate(fab.ring), "all_to_all": rate(fab.all_to_all), "nvls": rate(fab.nvls),
             "network": rate(fab.network), "mesh": fab.is_mesh,
-            "scaleout": {"network_kind": net.kind.value, "network_efficiency": net.efficiency,
+            "scaleout": {"network_kind": net.kind.value, "network_efficiency": fab.net_efficiency,
                          "in_network_reduction": net.in_network_reduction, **net.scaleout.model_dump(mode="json")}}
 
 
@@ -140,7 +153,7 @@ def scaleout_note(fab: NodeFabric, nodes: int) -> str:
     net, s = fab.net, fab.net.scaleout
     spine = "non-blocking spine" if s.oversubscription == 1 else f"{s.oversubscription:g}:1 oversubscribed spine"
     where = "one leaf group" if nodes <= s.nodes_per_leaf else f"{-(-nodes // s.nodes_per_leaf)} leaf groups"
-    return (f"scale-out: {net.kind.value} network at {net.efficiency:.0%} of line rate, {s.topology.value}, "
+    return (f"scale-out: {net.kind.value} network at {fab.net_efficiency:.0%} of line rate, {s.topology.value}, "
             f"{s.nodes_per_leaf} nodes per leaf, {spine}; {nodes} nodes span {where}"
             + ("; switches reduce in the network (SHARP)" if net.in_network_reduction else ""))
 
@@ -151,7 +164,7 @@ def simulate(design: Design, catalog: Catalog, config: SimConfig = SimConfig()) 
     if config.fail:
         notes.extend(failure_notes(design, catalog, config.fail))
         design = apply_failures(design, config.fail)
-    fab = node_fabric(design, catalog)
+    fab = node_fabric(design, catalog, config.calibration)
     if fab.n == 0:
         raise DesignerError("the design has no GPUs to simulate")
     if config.nodes > 1 and fab.network.gbytes_s <= 0:
