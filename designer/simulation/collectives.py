@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from designer.simulation.constants import (
+    DIRECT_ALLREDUCE_MAX_BYTES,
     LL_MAX_BUSBW,
     NCCL,
     NVLS_CHANNELS,
@@ -186,7 +187,7 @@ def _allreduce_direct(fab, lat, n, N, r):
     if N > 1 or not fab.is_mesh:
         return None
     return Plan((Phase(_per_byte(2 * (n - 1) / n, fab.all_to_all), fab.all_to_all, "direct"),),
-                lat.steps("direct", 2, 0))
+                lat.steps("direct", 2, 0), max_bytes=DIRECT_ALLREDUCE_MAX_BYTES)
 
 
 def _allreduce_hier(fab, lat, n, N, r):

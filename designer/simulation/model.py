@@ -103,7 +103,7 @@ def _best(collective: str, fab: NodeFabric, nodes: int, size: int, algorithm: st
     best = None
     for algo in choices:
         p = plan(collective, algo, fab, nodes)
-        if p is None:
+        if p is None or (algorithm == "auto" and p.max_bytes and size > p.max_bytes):
             continue
         for proto in p.latency_us:
             t = p.time_us(size, proto)

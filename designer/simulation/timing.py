@@ -73,6 +73,7 @@ class Plan:
     tree: bool = False  # Tree AllReduce: size-binned bandwidth correction
     ll_cap_busbw: float | None = None  # LL bus bandwidth cap (GB/s), NCCL's llMaxBw
     bus_factor: float = 1.0  # busbw / algbw of the collective (for the LL cap)
+    max_bytes: int = 0  # largest size the library runs this algorithm at by itself (0: any)
 
     def seconds_per_byte(self) -> float:
         if not self.phases:

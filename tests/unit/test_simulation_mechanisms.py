@@ -164,3 +164,12 @@ def test_scaleout_setting_round_trips_and_defaults(catalog, design_of):
     assert d.settings.scaleout == ScaleOut()
     changed = with_scaleout(d, topology="fat_tree", oversubscription=2.0)
     assert type(d).model_validate_json(changed.model_dump_json()) == changed
+
+
+def test_direct_allreduce_runs_only_in_rccls_all_pairs_window(catalog, design_of):
+    """RCCL's MSCCL all-pairs AllReduce for 8-GPU meshes covers up to 20 MiB (maxBytes 20971520 in
+    ROCm/rccl tools/msccl-algorithms/allreduce-allpairs-8n-simple.xml); above it auto runs a ring."""
+    d = design_of("amd-mi300x")
+    assert one(d, catalog, "allreduce", 16 * MB).algorithm == "direct"
+    assert one(d, catalog, "allreduce", 32 * MB).algorithm == "ring"
+    assert one(d, catalog, "allreduce", 32 * MB, algorithm="direct").algorithm == "direct"  # forced: still runs
