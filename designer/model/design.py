@@ -89,6 +89,8 @@ class Metadata(Frozen):
 
 
 class ScaleOutTopology(StrEnum):
+    """The wiring's name; the collective model takes its effect from nodes_per_leaf and oversubscription."""
+
     RAIL_OPTIMIZED = "rail_optimized"  # NIC i of every node on leaf (rail) i; same-rail traffic stays on the leaf
     FAT_TREE = "fat_tree"  # all NICs of a node on one leaf; other nodes through the spine
 
