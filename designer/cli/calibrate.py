@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from designer.cli.common import EXIT_OK, UsageError, print_json, resolve_design
+from designer.core.units import format_bytes
 from designer.model.catalog import default_catalog
 from designer.simulation.calibration import Calibration, calibration_json, load_calibration
 from designer.simulation.collectives import ALGORITHMS
@@ -55,6 +56,7 @@ def comparison_json(items) -> list[dict]:
 
 def write_comparison_plot(items, path: Path, title: str) -> None:
     from matplotlib.figure import Figure  # noqa: PLC0415 (matplotlib only when asked)
+    from matplotlib.ticker import FuncFormatter  # noqa: PLC0415
 
     from designer.export.charts import figure_png  # noqa: PLC0415
     from designer.io.files import atomic_write_bytes  # noqa: PLC0415
@@ -69,6 +71,7 @@ def write_comparison_plot(items, path: Path, title: str) -> None:
         ax.plot(sizes, [c.measured_busbw_GBps for c in rows], "o", color=color, markersize=4,
                 label=f"{run.collective} measured: {run.source}")
     ax.set_xscale("log", base=2)
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: format_bytes(int(v)) if v >= 1 else ""))
     ax.set_xlabel("message size (bytes, nccl-tests 'size')")
     ax.set_ylabel("busbw (GB/s, GB = 1e9 B)")
     ax.set_title(title)
@@ -101,8 +104,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     from designer.io.files import atomic_write_bytes  # noqa: PLC0415
 
     out = Path(args.output)
-    if not out.parent.is_dir():
-        raise UsageError(f"-o: folder {out.parent} does not exist")
+    if out.is_dir() or not out.parent.is_dir():
+        raise UsageError(f"-o: give a file in an existing folder, not '{out}'")
     catalog = default_catalog()
     design = resolve_design(args.design, catalog)
     result = fit(design, catalog, read_logs(args.logs), args.algorithm)

@@ -68,6 +68,10 @@ def table_lines(result: SimResult, name: str) -> list[str]:
 
 
 def cmd_measured(args: argparse.Namespace) -> int:
+    ignored = [flag for flag, used in (("--collective", args.collective), ("--nodes", args.nodes != 1),
+                                       ("--fail", args.fail)) if used]
+    if ignored:
+        raise UsageError(f"{', '.join(ignored)}: not with --measured (collectives, sizes and ranks come from the logs)")
     design, items = comparisons(args.design, args.measured, args.algorithm, calibration_arg(args.calibration))
     if args.plot:
         if Path(args.plot).suffix.lower() != ".png" or not Path(args.plot).parent.is_dir():
@@ -106,7 +110,13 @@ def write_plot(result: SimResult, path: Path, name: str) -> None:
         raise UsageError(f"--plot writes PNG: give a .png file name, not '{path.name}'")
     if not path.parent.is_dir():
         raise UsageError(f"--plot: folder {path.parent} does not exist")
-    atomic_write_bytes(path, figure_png(busbw_figure(result, f"{name}: busbw vs message size")))
+    fig = busbw_figure(result, f"{name}: busbw vs message size (shaded: uncertainty band)")
+    ax = fig.axes[0]
+    for line, coll in zip(ax.get_lines(), dict.fromkeys(r.collective for r in result.rows), strict=False):
+        rows = result.for_collective(coll)
+        ax.fill_between([r.size_bytes for r in rows], [r.busbw_low_GBps for r in rows],
+                        [r.busbw_high_GBps for r in rows], color=line.get_color(), alpha=0.15, linewidth=0)
+    atomic_write_bytes(path, figure_png(fig))
 
 
 def _count(text: str) -> float:

@@ -192,3 +192,13 @@ def test_the_linear_solver_of_the_fit():
     x = [1.0, -2.0, 3.0]
     b = [sum(a[i][j] * x[j] for j in range(3)) for i in range(3)]
     assert _solve(a, b) == pytest.approx(x)
+
+
+def test_measured_and_calibrate_refuse_bad_arguments_in_one_line(capsys, tmp_path):
+    log = FIX / "rccl-mi300x-1node-allreduce.txt"
+    for argv in (("simulate", "amd-mi300x", "--measured", log, "--nodes", "4"),
+                 ("simulate", "amd-mi300x", "--measured", FIX),
+                 ("calibrate", "amd-mi300x", log, "-o", tmp_path),
+                 ("calibrate", "amd-mi300x", log, "-o", tmp_path / "missing" / "p.json")):
+        code, _, err = run_cli(capsys, *argv)
+        assert code == 2 and err.count("\n") == 1, (argv, err)
