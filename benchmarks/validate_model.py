@@ -52,6 +52,10 @@ POINTS = (
     # --- one node, held out: mid sizes and other collectives ---
     Point("dgx-h100", "allreduce", "ring", 1, 16 * G, 368.76, "NVIDIA/nccl-tests#309 (HGX H100, NVLS off)"),
     Point("dgx-h100", "allreduce", "auto", 1, 16 * G, 480.0, "NVIDIA/nccl-tests#309 (HGX H100, NVLS on)"),
+    Point("dgx-b200", "allreduce", "ring", 1, 16 * G, 695.0,
+          "NVIDIA/nccl#2140 (8 x B300, NVLS off; DGX B200 template stands in: same NVLink 5 x18)"),
+    Point("dgx-b200", "allreduce", "nvls", 1, 16 * G, 845.0,
+          "NVIDIA/nccl#2140 (8 x B300, NVLS on; DGX B200 template stands in: same NVLink 5 x18)"),
     Point("dgx-h100", "reducescatter", "ring", 1, 128 * M, 311.34, "NVIDIA/nccl#1047 (H100, ring)"),
     Point("dgx-h100", "reducescatter", "ring", 1, 1 * G, 349.36, "NVIDIA/nccl#1047 (H100, ring)"),
     Point("dgx-h100", "reducescatter", "ring", 1, 8 * G, 362.16, "NVIDIA/nccl#1047 (H100, ring)"),

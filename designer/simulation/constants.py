@@ -155,9 +155,9 @@ SWITCH_HOP_US: dict[NetworkKind, float] = {
 }
 
 # Uncertainty band of a prediction without a calibration profile: busbw x (1 -/+ MODEL_SPREAD). The
-# median |error| of the model on the held-out public measurements of benchmarks/validate_model.py (22
-# points, 1-248 nodes, 8 B-16 GB; 6.1 % when this was set). A profile carries its own fit's spread.
-MODEL_SPREAD = 0.061
+# median |error| of the model on the held-out public measurements of benchmarks/validate_model.py (24
+# points, 1-248 nodes, 8 B-16 GB; 5.4 % when this was set). A profile carries its own fit's spread.
+MODEL_SPREAD = 0.054
 
 # Direct (all-pairs) AllReduce on a full mesh is what RCCL runs through MSCCL on 8-GPU xGMI meshes, and
 # only up to 20 MiB (ROCm/rccl tools/msccl-algorithms/allreduce-allpairs-8n-simple.xml: proto Simple,

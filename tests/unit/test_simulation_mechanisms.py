@@ -173,3 +173,25 @@ def test_direct_allreduce_runs_only_in_rccls_all_pairs_window(catalog, design_of
     assert one(d, catalog, "allreduce", 16 * MB).algorithm == "direct"
     assert one(d, catalog, "allreduce", 32 * MB).algorithm == "ring"
     assert one(d, catalog, "allreduce", 32 * MB, algorithm="direct").algorithm == "direct"  # forced: still runs
+
+
+def test_the_model_band_is_the_held_out_median_error_of_the_validation_table():
+    """MODEL_SPREAD must follow the model: the median |error| over the held-out public measurements."""
+    import importlib.util
+    import statistics
+    import sys
+    from pathlib import Path
+
+    from designer.simulation.constants import MODEL_SPREAD
+
+    path = Path(__file__).parents[2] / "benchmarks" / "validate_model.py"
+    spec = importlib.util.spec_from_file_location("validate_model", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.modules.pop(spec.name, None)
+    held_out = [abs(err) for point, _, err in module.rows() if not point.fit]
+    assert len(held_out) >= 20
+    assert statistics.median(held_out) == pytest.approx(MODEL_SPREAD, abs=0.005)
