@@ -130,7 +130,8 @@ def _count(text: str) -> float:
 
 def cmd_parallel(args: argparse.Namespace) -> int:
     catalog = default_catalog()
-    fab = node_fabric(resolve_design(args.design, catalog), catalog)
+    cal = calibration_arg(args.calibration)
+    fab = node_fabric(resolve_design(args.design, catalog), catalog, *([cal] if cal else []))
     setup = TrainingSetup(_count(args.params), args.layers, args.hidden, args.seq_len, args.micro_batch,
                           args.micro_batches, args.tp, args.pp, args.dp, args.ep)
     lines = estimate(fab, args.nodes, setup)
@@ -179,5 +180,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--dp", type=int, default=1)
     p.add_argument("--ep", type=int, default=1)
     p.add_argument("--nodes", type=int, default=1)
+    p.add_argument("--calibration", metavar="PROFILE.json", help="a profile written by 'calibrate'")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_parallel)

@@ -202,3 +202,13 @@ def test_measured_and_calibrate_refuse_bad_arguments_in_one_line(capsys, tmp_pat
                  ("calibrate", "amd-mi300x", log, "-o", tmp_path / "missing" / "p.json")):
         code, _, err = run_cli(capsys, *argv)
         assert code == 2 and err.count("\n") == 1, (argv, err)
+
+
+def test_parallel_takes_a_profile(capsys, tmp_path):
+    profile = tmp_path / "slow.json"
+    profile.write_text('{"link_efficiency": {"nvlink": 0.4}, "nvls_efficiency": {"nvlink4": 0.3}}')
+    argv = ("parallel", "dgx-h100", "--params", "70B", "--layers", "80", "--hidden", "8192", "--json")
+    _, plain, _ = run_cli(capsys, *argv)
+    code, tuned, _ = run_cli(capsys, *argv, "--calibration", profile)
+    assert code == 0
+    assert json.loads(tuned)["total_ms_per_step"] > 1.5 * json.loads(plain)["total_ms_per_step"]
