@@ -37,6 +37,17 @@ class Fabric(StrEnum):
 NVLINK_FABRICS = {Fabric.NVLINK3, Fabric.NVLINK4, Fabric.NVLINK5}
 
 
+class NetworkKind(StrEnum):
+    """The scale-out network technology a NIC or fabric runs; the collective model takes the achieved
+    efficiency and per-step latencies of each kind from designer.simulation.constants."""
+
+    INFINIBAND = "infiniband"  # NVIDIA Quantum (HDR/NDR/XDR) InfiniBand
+    ROCE_SPECTRUM_X = "roce_spectrum_x"  # RoCE on NVIDIA Spectrum-X Ethernet (adaptive routing)
+    ROCE = "roce"  # RoCE on a standard Ethernet fabric (e.g. Broadcom Thor NICs, Tomahawk switches)
+    EFA = "efa"  # AWS Elastic Fabric Adapter (SRD)
+    ROCE_ASCEND = "roce_ascend"  # Huawei Ascend on-package RoCE ports (HCCL)
+
+
 class FormFactor(StrEnum):
     SXM = "sxm"  # on an HGX-class baseboard
     OAM = "oam"  # on an OCP UBB
@@ -115,6 +126,7 @@ class NicSpec(PartBase):
     pcie_gen: PcieGen
     pcie_lanes: Count
     is_dpu: bool = False
+    network_kind: NetworkKind = NetworkKind.ROCE  # what the NIC runs by default; a fabric may override
 
     @property
     def line_rate_gbit_s(self) -> float:
@@ -186,6 +198,8 @@ class FabricSpec(PartBase):
     kind: Literal["fabric"] = "fabric"
     purpose: Literal["compute", "storage"] = "compute"
     rail_optimized: bool = True
+    network_kind: NetworkKind | None = None  # None: the kind of the NICs attached to it
+    in_network_reduction: bool = False  # switch-side reduction (InfiniBand SHARP: NCCL CollNet)
 
 
 class SlotKind(StrEnum):

@@ -323,3 +323,21 @@ def test_part_tooltips_say_not_supported_unknown_and_the_confidence(catalog):
     ascend = tooltip(catalog.get("ascend-910b"))  # Huawei publishes FP16 only
     assert "BF16 unknown" in ascend
     assert "low confidence" in tooltip(catalog.get("chassis-superchip-4"))
+
+
+def test_inspector_sets_the_spine_oversubscription_with_the_keyboard(make_window, qtbot):
+    from PySide6.QtWidgets import QDoubleSpinBox
+
+    window = make_window("dgx-h100")
+    window.scene.clearSelection()
+    window.inspector.refresh()
+    spin = window.inspector.fields["scaleout_over"]
+    assert isinstance(spin, QDoubleSpinBox) and spin.value() == 1.0
+    spin.setFocus()
+    QTest.keyClick(spin, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(spin, "2")
+    QTest.keyClick(spin, Qt.Key.Key_Return)
+    assert window.document.design.settings.scaleout.oversubscription == 2.0
+    assert window.document.history.undo_label == "Change scaleout"
+    window.document.undo()
+    assert window.document.design.settings.scaleout.oversubscription == 1.0
