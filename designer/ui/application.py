@@ -112,7 +112,7 @@ def run(argv: list[str]) -> int:
 
     window = MainWindow(document, catalog)
     window.apply_theme(args.theme)
-    install_crash_handler(window)
+    install_crash_handler(window, echo=bool(args.screenshot))
     if args.screenshot:
         out = Path(args.screenshot)
         if not out.parent.is_dir():
@@ -126,7 +126,7 @@ def run(argv: list[str]) -> int:
     return app.exec()
 
 
-def install_crash_handler(window) -> None:
+def install_crash_handler(window, echo: bool = False) -> None:
     """An exception escaping a Qt slot: autosave first, then one line in the status bar; details in a log."""
     import traceback  # noqa: PLC0415
 
@@ -151,6 +151,10 @@ def install_crash_handler(window) -> None:
         try:
             window.say(line.replace("\n", " "))
         except RuntimeError:
-            sys.stderr.write(line + "\n")
+            echo_line = True
+        else:
+            echo_line = echo  # a --screenshot run has no one to read the status bar
+        if echo_line:
+            sys.stderr.write(line.replace("\n", " ") + "\n")
 
     sys.excepthook = handler
