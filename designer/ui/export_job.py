@@ -20,9 +20,9 @@ class ExportWorker(QObject):
     finished = Signal(list)  # the paths written, as strings
     failed = Signal(str)  # a one-line message
 
-    def __init__(self, design: Design, catalog: Catalog, targets: dict[str, Path]) -> None:
+    def __init__(self, design: Design, catalog: Catalog, targets: dict[str, Path], paper: str = "a4") -> None:
         super().__init__()
-        self.design, self.catalog, self.targets = design, catalog, targets
+        self.design, self.catalog, self.targets, self.paper = design, catalog, targets, paper
 
     @Slot()
     def run(self) -> None:
@@ -30,7 +30,7 @@ class ExportWorker(QObject):
         from designer.export.files import export  # noqa: PLC0415
 
         try:
-            written = export(self.design, self.catalog, self.targets, brand=default_brand(),
+            written = export(self.design, self.catalog, self.targets, paper=self.paper, brand=default_brand(),
                              progress=self.progress.emit)
         except DesignerError as exc:
             self.failed.emit(str(exc))
@@ -62,11 +62,11 @@ class ExportRunner(QObject):
     def busy(self) -> bool:
         return self.job_thread is not None and self.job_thread.isRunning()
 
-    def start(self, design: Design, catalog: Catalog, targets: dict[str, Path]) -> bool:
+    def start(self, design: Design, catalog: Catalog, targets: dict[str, Path], paper: str = "a4") -> bool:
         if self.busy():
             return False
         self.job_thread = QThread(self)
-        self.worker = ExportWorker(design, catalog, targets)
+        self.worker = ExportWorker(design, catalog, targets, paper)
         self.worker.moveToThread(self.job_thread)
         self.job_thread.started.connect(self.worker.run)
         self.worker.progress.connect(self._progress)

@@ -148,7 +148,10 @@ class FileActions:
         missing = Path(path).suffix == "" if kind == "slide" else not path.lower().endswith(suffix)
         if missing:
             path += suffix
-        return self.exports.start(self.document.design, self.document.catalog, {kind: Path(path)})
+        from designer.ui.preferences import Preferences  # noqa: PLC0415
+
+        paper = Preferences(self.settings).paper  # the default paper size chosen in Preferences
+        return self.exports.start(self.document.design, self.document.catalog, {kind: Path(path)}, paper)
 
     # Recent files ---------------------------------------------------------------------------
     def recent(self) -> list[str]:

@@ -91,3 +91,15 @@ def test_branding_page_saves_the_users_brand_file(make_window, qtbot, user_brand
     assert saved["company"] == "ACME <b>Systems</b>" and saved["colour"] == "#123456"
     assert saved["contact"] == "sales@acme.example"
 
+
+
+def test_the_default_paper_size_from_preferences_sets_the_sheet(make_window, qtbot, tmp_path, monkeypatch):
+    from pypdf import PdfReader
+
+    window = make_window("dgx-h100")
+    window.prefs.set(paper="letter")
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "letter.pdf"), ""))
+    with qtbot.waitSignal(window.files.exports.done, timeout=60_000):
+        menu_action(window, "File", "Export", "PDF Spec Sheet...").trigger()
+    box = PdfReader(tmp_path / "letter.pdf").pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)  # US Letter in points, not A4 (595 x 842)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from designer.core.errors import DesignerError
 from designer.core.labels import COLLECTIVE_LABELS
+from designer.core.units import format_bytes
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.simulation import COLLECTIVES, SimConfig, SimResult, simulate
@@ -182,7 +183,7 @@ class PerformancePanel(QWidget):
         self._table(result)
         last = result.rows[-1] if result.rows else None
         notes = "<br>".join(esc(n) for n in result.notes)
-        line = (f"Bottleneck of {last.collective} at {last.size_bytes >> 20} MiB: {esc(last.bottleneck)}"
+        line = (f"Bottleneck of {last.collective} at {format_bytes(last.size_bytes)} bytes: {esc(last.bottleneck)}"
                 if last else "")
         self.status.setText(line)
         self.status.setToolTip(line + (f"<br>{notes}" if notes else ""))
