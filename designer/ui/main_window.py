@@ -393,7 +393,12 @@ class MainWindow(QMainWindow):
         from designer.ui.present import PresentWindow  # noqa: PLC0415
 
         self.presenter = PresentWindow(self.document.design, self.catalog, self)
+        screen = self.screen()
+        if screen is not None:
+            self.presenter.setGeometry(screen.geometry())  # the whole screen even where no window manager obeys
         self.presenter.showFullScreen()
+        self.presenter.activateWindow()
+        self.presenter.setFocus()
 
     def toggle_grid(self, on: bool) -> None:
         self.view.show_grid = on

@@ -8,7 +8,7 @@ plane, a NIC or a PSU with the figures updating, Esc to leave. Nothing here edit
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtGui import QFont, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from designer.analysis import headline_figures
@@ -55,6 +55,7 @@ class PresentWindow(QWidget):
         toggles = QHBoxLayout()
         for box in self.toggles.values():
             box.setFont(QFont("Sans", 14))
+            box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the arrow keys switch designs, never move focus
             box.toggled.connect(self.refresh)
             toggles.addWidget(box)
         toggles.addStretch(1)
@@ -69,7 +70,12 @@ class PresentWindow(QWidget):
         layout.addLayout(body, 1)
         layout.addLayout(toggles)
         layout.addWidget(self.hint)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.show_index(0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self.view.fit()  # the design fills the screen whatever size the window gets
 
     def design(self) -> Design:
         label, design = self.designs[self.index]
