@@ -23,6 +23,7 @@ from designer.model.design import Design
 from designer.rules import check
 from designer.rules.engine import Violation
 from designer.simulation import SimConfig, simulate
+from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.topology.figures import key_figures
 
 SPEC_VERSION = 2  # an integer, like the design file's schema_version
@@ -216,10 +217,12 @@ def bom_lines(design: Design, catalog: Catalog) -> list[BomLine]:
     return sorted(lines, key=lambda b: -b.total_power_w)
 
 
-def performance_points(design: Design, catalog: Catalog, nodes: int) -> list[PerfPoint]:
+def performance_points(design: Design, catalog: Catalog, nodes: int,
+                       calibration: Calibration = NO_CALIBRATION) -> list[PerfPoint]:
     points = []
     for n in sorted({1, nodes}):
-        result = simulate(design, catalog, SimConfig(collectives=PERF_COLLECTIVES, nodes=n, sizes=KEY_SIZES))
+        result = simulate(design, catalog, SimConfig(collectives=PERF_COLLECTIVES, nodes=n, sizes=KEY_SIZES,
+                                                       calibration=calibration))
         points += [PerfPoint(collective=r.collective, nodes=r.nodes, gpus=r.gpus, size_bytes=r.size_bytes,
                              time_us=round(r.time_us, 2), algbw_gbytes_s=round(r.algbw_GBps, 2),
                              busbw_gbytes_s=round(r.busbw_GBps, 2), algorithm=r.algorithm, protocol=r.protocol,
@@ -258,14 +261,15 @@ def rules_spec(design: Design, catalog: Catalog) -> RulesSpec:
                      waived=[_finding(v) for v in report.waived])
 
 
-def build_spec(design: Design, catalog: Catalog, nodes: int = 1, now: datetime | None = None) -> SpecDocument:
+def build_spec(design: Design, catalog: Catalog, nodes: int = 1, now: datetime | None = None,
+               calibration: Calibration = NO_CALIBRATION) -> SpecDocument:
     stamp = (now or datetime.now(UTC)).isoformat(timespec="seconds")
     return SpecDocument(
         spec_version=SPEC_VERSION, generator=f"GPU Node Designer {__version__}", generated_at=stamp,
         catalog_version=catalog.version, design=design.model_dump(mode="json"),
         key_figures=key_figures_spec(design, catalog), bom=bom_lines(design, catalog),
         power=power_spec(design, catalog), rules=rules_spec(design, catalog),
-        performance=performance_points(design, catalog, nodes))
+        performance=performance_points(design, catalog, nodes, calibration))
 
 
 def spec_json(spec: SpecDocument) -> str:
