@@ -37,6 +37,7 @@ from designer.io.files import load_design
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.templates import TEMPLATES, build_template
+from designer.ui.class_matrix import ClassMatrixView
 
 BEST_BRUSH = Qt.GlobalColor.darkGreen
 DESIGN_ROLE = Qt.ItemDataRole.UserRole
@@ -58,8 +59,10 @@ class CompareDialog(QDialog):
         self.bom = QTableWidget()
         self.figure = Figure(figsize=(10, 3.6), layout="constrained")
         self.canvas = FigureCanvasQTAgg(self.figure)
+        self.matrices = ClassMatrixView()
         self.tabs = QTabWidget()
-        for widget, title in ((self.table, "Side by side"), (self.bom, "BOM differences"), (self.canvas, "busbw")):
+        for widget, title in ((self.table, "Side by side"), (self.bom, "BOM differences"), (self.canvas, "busbw"),
+                              (self.matrices, "Topology classes")):
             self.tabs.addTab(widget, title)
         self._layout()
         for choice in (current, saved):
@@ -144,6 +147,7 @@ class CompareDialog(QDialog):
         fill_table(self.table, self.data["designs"], table_rows(self.data))
         fill_table(self.bom, self.data["designs"], bom_rows(self.data))
         overlay_figure(self.data, fig=self.figure)
+        self.matrices.set_data(self.data)
         self.canvas.draw_idle()
         self.status.setText(f"{len(named)} designs compared; {BEST} marks the best value in a row")
 
