@@ -135,3 +135,13 @@ def test_spec_sheet_busbw_chart_has_a_band_per_curve(catalog, design_of):
     polygons = [s for s in chart["shapes"] if s["type"] == "polygon"]
     lines = [s for s in chart["shapes"] if s["type"] == "polyline"]
     assert len(polygons) == len(lines) + 1 and all(0 < p["opacity"] < 1 for p in polygons)
+
+
+def test_text_and_markdown_print_the_class_matrices(h100_mi300x):
+    from designer.compare.render import comparison_markdown, comparison_text
+
+    text = comparison_text(h100_mi300x)
+    row = next(ln for ln in text.splitlines() if ln.startswith("GPU3 ") and "NV18" in ln)
+    assert row.split() == ["GPU3", "NV18", "NV18", "NV18", "X", "NV18", "NV18", "NV18", "NV18"]
+    md = comparison_markdown(h100_mi300x)
+    assert "| GPU3 | NV18 | NV18 | NV18 | X |" in md and "\\#panic\\(" in md and "#panic(" not in md
