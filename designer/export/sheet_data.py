@@ -217,7 +217,7 @@ class SheetData:
     def band_note(self) -> str:
         """What the shaded band on the busbw chart is: the profile's fit spread, or the model's."""
         if self.cal == NO_CALIBRATION:
-            return f"The shaded band is the model's uncertainty (busbw +/-{band(self.cal) * 100:.0f}%)."
+            return f"The shaded band is the model's uncertainty (busbw +/-{band(self.cal) * 100:.1f}%)."
         fit = self.cal.fit
         what = f"fitted to {fit.points} measured points" if fit else "given"
         return (f"Figures use a calibration profile {what}; the shaded band is its spread "
