@@ -127,6 +127,10 @@ def test_export_with_a_calibration_profile(capsys, tmp_path):
                     p["nodes"] == 1)["busbw_gbytes_s"]
 
     assert big(cal) < big(out)
+    plain_spec, cal_spec = json.loads(out.read_text()), json.loads(cal.read_text())
+    assert plain_spec["calibration"] is None and cal_spec["calibration"]["spread"] == 0.08
+    point = cal_spec["performance"][-1]
+    assert point["busbw_high_gbytes_s"] == pytest.approx(point["busbw_gbytes_s"] * 1.08, abs=0.02)
     assert "calibration profile" in pdf_text(pdf.read_bytes()) and "+/-8.0%" in pdf_text(pdf.read_bytes())
 
 
