@@ -174,3 +174,25 @@ def test_compare_window_shows_each_designs_class_matrices(make_window, qtbot):
     assert view.design_box.currentText() == "amd-mi300x"
     cells = {gpu.item(r, c).text() for r in range(8) for c in range(8) if r != c}
     assert "NV18" not in cells and len(cells) == 1  # a full mesh: one direct link per pair, all the same class
+
+
+def test_compare_window_saves_the_comparison_pdf(make_window, qtbot, tmp_path, monkeypatch):
+    from pypdf import PdfReader
+
+    window = make_window("dgx-h100")
+    menu_action(window, "File", "Compare...").trigger()
+    dialog = dialog_of(window, CompareDialog)
+    qtbot.waitExposed(dialog)
+    check_item(dialog, "rtx-pcie-8")
+    assert not dialog.pdf_button.isEnabled()  # nothing compared yet
+    QTest.mouseClick(dialog.compare_button, Qt.MouseButton.LeftButton)
+    dialog.paper.setFocus()
+    QTest.keyClick(dialog.paper, Qt.Key.Key_Down)  # US Letter
+    target = tmp_path / "cmp"  # the suffix is added
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    QTest.mouseClick(dialog.pdf_button, Qt.MouseButton.LeftButton)
+    pdf = PdfReader(tmp_path / "cmp.pdf")
+    box = pdf.pages[0].mediabox
+    assert (round(box.width), round(box.height)) == (612, 792) and "Typst" in (pdf.metadata.creator or "")
+    text = "".join(p.extract_text() for p in pdf.pages)
+    assert "open: DGX H100" in text and "rtx-pcie-8" in text and dialog.status.text() == "Wrote cmp.pdf"
