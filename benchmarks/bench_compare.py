@@ -1,4 +1,5 @@
-"""Time compare (2 and 6 designs), diff, and the as-built check / sketch on the published pastes.
+"""Time compare (2 and 6 designs; the PDF; the --schemes preset), diff, and the as-built check / sketch
+on the published pastes.
 
 Run: .venv/bin/python benchmarks/bench_compare.py
 """
@@ -12,6 +13,8 @@ from pathlib import Path
 
 from designer.asbuilt import check_asbuilt, read_topo_file, sketch_design
 from designer.compare import comparison, design_diff
+from designer.compare.document import comparison_pdf_bytes
+from designer.compare.presets import scheme_preset
 from designer.model.catalog import shipped_catalog
 from designer.templates import build_template
 
@@ -34,6 +37,11 @@ def main() -> None:
     designs = [(t, build_template(t, catalog)) for t in six]
     print(f"compare, 2 designs: {median_ms(lambda: comparison(designs[:2], catalog), 5):8.1f} ms (median of 5)")
     print(f"compare, 6 designs: {median_ms(lambda: comparison(designs, catalog), 5):8.1f} ms (median of 5)")
+    for n in (2, 6):
+        data = comparison(designs[:n], catalog)
+        print(f"compare PDF (document engine), {n} designs: "
+              f"{median_ms(lambda d=data: comparison_pdf_bytes(d), 5):8.1f} ms (median of 5, data ready)")
+    print(f"scheme preset (--schemes): {median_ms(lambda: scheme_preset(catalog), 3):8.1f} ms (median of 3)")
     old, new = designs[0][1], build_template("dgx-h200", catalog)
     print(f"diff dgx-h100 -> dgx-h200: {median_ms(lambda: design_diff(old, new, catalog), 5):8.1f} ms (median of 5)")
     for path in sorted(TOPO.glob("*.txt")):

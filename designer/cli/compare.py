@@ -6,12 +6,16 @@ import argparse
 import sys
 from pathlib import Path
 
+from designer.cli.calibrate import calibration_arg
 from designer.cli.common import EXIT_OK, UsageError, print_json, resolve_design
 from designer.compare import comparison, design_diff
 from designer.compare.data import MAX_DESIGNS, MIN_DESIGNS
+from designer.compare.presets import scheme_preset
 from designer.compare.render import comparison_markdown, comparison_text, diff_lines
 from designer.core.errors import one_line
-from designer.model.catalog import default_catalog
+from designer.model.catalog import Catalog, default_catalog
+from designer.model.design import Design
+from designer.simulation.calibration import NO_CALIBRATION
 
 
 def _pdf_target(text: str) -> Path:
@@ -23,17 +27,32 @@ def _pdf_target(text: str) -> Path:
     return path
 
 
-def cmd_compare(args: argparse.Namespace) -> int:
+def _named(args: argparse.Namespace, catalog: Catalog) -> list[tuple[str, Design]]:
+    """The designs given, or with --schemes the preset's (its picks and gaps said on stderr)."""
+    if args.schemes:
+        if args.designs:
+            raise UsageError("--schemes picks the designs itself: give no DESIGN with it")
+        preset = scheme_preset(catalog)
+        for p in preset.picks:
+            print(f"# {p.reason}: {p.template} ({p.scheme})", file=sys.stderr)
+        if preset.missing:
+            print(f"# no reference design for scheme {', '.join(preset.missing)}", file=sys.stderr)
+        return [(p.template, p.design) for p in preset.picks]
     if not MIN_DESIGNS <= len(args.designs) <= MAX_DESIGNS:
         raise UsageError(f"compare takes {MIN_DESIGNS} to {MAX_DESIGNS} designs, not {len(args.designs)}")
+    return [(one_line(d), resolve_design(d, catalog)) for d in args.designs]
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
     pdf = _pdf_target(args.pdf) if args.pdf else None
     catalog = default_catalog()
-    named = [(one_line(d), resolve_design(d, catalog)) for d in args.designs]
-    data = comparison(named, catalog)
+    cal = calibration_arg(args.calibration)
+    named = _named(args, catalog)
+    data = comparison(named, catalog, cal or NO_CALIBRATION)
     if pdf is not None:
-        from designer.compare.pdf import write_comparison_pdf  # noqa: PLC0415 (matplotlib only when asked)
+        from designer.compare.document import write_comparison_pdf  # noqa: PLC0415
 
-        write_comparison_pdf(data, pdf)
+        write_comparison_pdf(data, pdf, args.paper)
     if args.json:
         print_json(data)
     elif args.md:
@@ -58,11 +77,15 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("compare", help="2-6 designs side by side (best value per row marked)")
-    p.add_argument("designs", nargs="+", metavar="DESIGN", help="design files or template ids")
+    p.add_argument("designs", nargs="*", metavar="DESIGN", help="design files or template ids")
+    p.add_argument("--schemes", action="store_true",
+                   help="compare one reference design per scheme (A-D, rack-scale) and per GPU vendor")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true")
     out.add_argument("--md", action="store_true", help="Markdown tables")
     p.add_argument("--pdf", metavar="FILE.pdf", help="also write the comparison as a PDF")
+    p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper of the PDF (default a4)")
+    p.add_argument("--calibration", metavar="PROFILE.json", help="a profile written by 'calibrate'")
     p.set_defaults(func=cmd_compare)
     p = sub.add_parser("diff", help="what changed between two revisions of a design, and what it did")
     p.add_argument("old")

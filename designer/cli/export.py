@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from designer.cli.calibrate import calibration_arg
 from designer.cli.common import EXIT_OK, UsageError, resolve_design
 from designer.core.errors import DesignerError
 from designer.model.catalog import default_catalog
+from designer.simulation.calibration import NO_CALIBRATION
 
 KINDS = ("pdf", "json", "svg", "png", "slide")
 
@@ -24,8 +26,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     brand = load_brand(Path(args.brand)) if args.brand else default_brand()
     catalog = default_catalog()
     design = resolve_design(args.design, catalog)
+    cal = calibration_arg(args.calibration)
     try:
-        written = export(design, catalog, targets, args.paper, args.nodes, brand)
+        written = export(design, catalog, targets, args.paper, args.nodes, brand, calibration=cal or NO_CALIBRATION)
     except OSError as exc:
         raise DesignerError(f"cannot write: {exc.strerror or exc}") from None
     for path in written:
@@ -45,4 +48,5 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--nodes", type=int, default=8, help="node count for the multi-node figures (default 8)")
     p.add_argument("--brand", metavar="FILE.json",
                    help="branding (company, logo, contact, colour, disclaimer); default: the user's brand file")
+    p.add_argument("--calibration", metavar="PROFILE.json", help="a profile written by 'calibrate'")
     p.set_defaults(func=cmd_export)

@@ -111,11 +111,6 @@ def write_plot(result: SimResult, path: Path, name: str) -> None:
     if not path.parent.is_dir():
         raise UsageError(f"--plot: folder {path.parent} does not exist")
     fig = busbw_figure(result, f"{name}: busbw vs message size (shaded: uncertainty band)")
-    ax = fig.axes[0]
-    for line, coll in zip(ax.get_lines(), dict.fromkeys(r.collective for r in result.rows), strict=False):
-        rows = result.for_collective(coll)
-        ax.fill_between([r.size_bytes for r in rows], [r.busbw_low_GBps for r in rows],
-                        [r.busbw_high_GBps for r in rows], color=line.get_color(), alpha=0.15, linewidth=0)
     atomic_write_bytes(path, figure_png(fig))
 
 

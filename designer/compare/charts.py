@@ -7,13 +7,14 @@ from matplotlib.ticker import FuncFormatter
 
 from designer.compare.data import CURVE_COLLECTIVES
 from designer.core.units import format_bytes
-from designer.export.charts import LABELS
+from designer.export.charts import BAND_ALPHA, LABELS
 
 STYLES = ("-", "--", ":", "-.", (0, (5, 1)), (0, (3, 1, 1, 1)))
 
 
 def overlay_figure(data: dict, figsize: tuple[float, float] = (10.0, 3.6), fig: Figure | None = None) -> Figure:
-    """busbw (GB/s) against message size, a line per design, a panel per collective (into `fig` if given)."""
+    """busbw (GB/s) against message size, a line per design in its shaded uncertainty band, a panel per collective
+    (into `fig` if given)."""
     if fig is None:
         fig = Figure(figsize=figsize, layout="constrained")
     fig.clear()
@@ -21,8 +22,11 @@ def overlay_figure(data: dict, figsize: tuple[float, float] = (10.0, 3.6), fig: 
     for ax, coll in zip(axes, CURVE_COLLECTIVES, strict=True):
         for i, (name, curves) in enumerate(zip(data["designs"], data["busbw_curves"], strict=True)):
             c = curves[coll]
-            ax.plot(c["size_bytes"], c["busbw_GBps"], linestyle=STYLES[i % len(STYLES)], marker=".", markersize=3,
-                    label=name)
+            (line,) = ax.plot(c["size_bytes"], c["busbw_GBps"], linestyle=STYLES[i % len(STYLES)], marker=".",
+                              markersize=3, label=name)
+            if c.get("busbw_high_GBps"):
+                ax.fill_between(c["size_bytes"], c["busbw_low_GBps"], c["busbw_high_GBps"], color=line.get_color(),
+                                alpha=BAND_ALPHA, linewidth=0)
         ax.set_xscale("log", base=2)
         ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: format_bytes(int(v)) if v >= 1 else ""))
         ax.set_title(LABELS.get(coll, coll), fontsize="medium")

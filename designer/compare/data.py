@@ -14,6 +14,7 @@ from designer.model.design import Design, LinkKind
 from designer.model.parts import CoolingSpec, CoolingType, GpuSpec
 from designer.rules import Severity, check
 from designer.simulation import SimConfig, SimResult, simulate
+from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.model import size_sweep
 from designer.topology.figures import KeyFigures, key_figures
 from designer.topology.graph import Topology, build_topology
@@ -87,14 +88,18 @@ def _topology(topo: Topology) -> dict:
     matrix = [[path_class(topo, a, b) for b in gpus] for a in gpus]
     pairs = Counter(matrix[i][j] for i in range(len(gpus)) for j in range(i + 1, len(gpus)))
     nic = Counter(a.path_class for a in gpu_nic_affinity(topo))
-    return {"gpus": gpus, "gpu_matrix": matrix, "gpu_pair_classes": dict(pairs), "gpu_to_nic_classes": dict(nic)}
+    nics = topo.nics(None)
+    return {"gpus": gpus, "gpu_matrix": matrix, "gpu_pair_classes": dict(pairs), "gpu_to_nic_classes": dict(nic),
+            "nics": nics, "gpu_nic_matrix": [[path_class(topo, g, n) for n in nics] for g in gpus]}
 
 
 def _curves(result: SimResult) -> dict:
     out = {}
     for coll in CURVE_COLLECTIVES:
         rows = result.for_collective(coll)
-        out[coll] = {"size_bytes": [r.size_bytes for r in rows], "busbw_GBps": [round(r.busbw_GBps, 3) for r in rows]}
+        out[coll] = {"size_bytes": [r.size_bytes for r in rows], "busbw_GBps": [round(r.busbw_GBps, 3) for r in rows],
+                     "busbw_low_GBps": [round(r.busbw_low_GBps, 3) for r in rows],
+                     "busbw_high_GBps": [round(r.busbw_high_GBps, 3) for r in rows]}
     return out
 
 
@@ -139,9 +144,9 @@ def size_label(size: int) -> str:
     return f"{size} B"
 
 
-def comparison(named: list[tuple[str, Design]], catalog: Catalog) -> dict:
+def comparison(named: list[tuple[str, Design]], catalog: Catalog, calibration: Calibration = NO_CALIBRATION) -> dict:
     """Columns per design: specification, key figures (best marked), power and cooling, rule findings,
-    BOM differences, topology classes and busbw curves per collective."""
+    BOM differences, topology classes and matrices, and busbw curves (with their band) per collective."""
     if not MIN_DESIGNS <= len(named) <= MAX_DESIGNS:
         from designer.core.errors import DesignerError  # noqa: PLC0415
 
@@ -153,10 +158,12 @@ def comparison(named: list[tuple[str, Design]], catalog: Catalog) -> dict:
         figs.append(k.as_dict())
         specs.append(_spec(design, catalog, topo, k))
         topos.append(_topology(topo))
-        curves.append(_curves(simulate(design, catalog, SimConfig(CURVE_COLLECTIVES, sizes=SWEEP))))
+        config = SimConfig(CURVE_COLLECTIVES, sizes=SWEEP, calibration=calibration)
+        curves.append(_curves(simulate(design, catalog, config)))
         report = check(design, catalog)
         findings.append({"errors": report.count(Severity.ERROR), "warnings": report.count(Severity.WARNING)})
     rule_rows = _rows((("errors", "Rule errors", "", "lower"), ("warnings", "Rule warnings", "", "lower")), findings)
     return {"designs": [label for label, _ in named], "spec": specs, "figures": _rows(FIGURE_ROWS, figs),
             "power": _rows(POWER_ROWS, figs), "rules": rule_rows, "busbw_at_sizes": _busbw_rows(curves),
-            "bom_differences": _bom([d for _, d in named], catalog), "topology": topos, "busbw_curves": curves}
+            "bom_differences": _bom([d for _, d in named], catalog), "topology": topos, "busbw_curves": curves,
+            "calibration": None if calibration == NO_CALIBRATION else calibration.model_dump(mode="json")}

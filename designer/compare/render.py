@@ -56,6 +56,16 @@ def bom_rows(data: dict) -> list[tuple[str, list[str]]]:
     return [(f"{r['name']} ({r['part']})", [str(c) for c in r["counts"]]) for r in data["bom_differences"]]
 
 
+def matrices(topo: dict) -> list[tuple[str, list[list[str]]]]:
+    """A design's GPU x GPU and GPU x NIC class matrices as (title, rows with a header row first)."""
+    gpus, nics = [g.upper() for g in topo["gpus"]], [n.upper() for n in topo["nics"]]
+    out = [("GPU x GPU", [["", *gpus], *[[g, *row] for g, row in zip(gpus, topo["gpu_matrix"], strict=True)]])]
+    if nics:
+        out.append(("GPU x NIC", [["", *nics], *[[g, *row] for g, row in zip(gpus, topo["gpu_nic_matrix"],
+                                                                             strict=True)]]))
+    return out
+
+
 def comparison_text(data: dict) -> str:
     header = ["", *data["designs"]]
     body = table_rows(data)
@@ -64,6 +74,10 @@ def comparison_text(data: dict) -> str:
     bom = bom_rows(data)
     lines += ["", "Bill of materials, parts whose counts differ:"]
     lines += _aligned([header, *[[label, *cells] for label, cells in bom]]) if bom else ["  (none)"]
+    lines += ["", "Topology class matrices (nvidia-smi topo -m terms):"]
+    for name, topo in zip(data["designs"], data["topology"], strict=True):
+        for title, rows in matrices(topo):
+            lines += ["", f"{name}: {title}", *_aligned(rows)]
     return "\n".join(lines) + "\n"
 
 
@@ -84,7 +98,12 @@ def comparison_markdown(data: dict) -> str:
              "", "## Bill of materials: parts whose counts differ", ""]
     bom = bom_rows(data)
     lines += table(bom) if bom else ["(none)"]
-    return "\n".join(lines) + "\n"
+    lines += ["", "## Topology class matrices", ""]
+    for name, topo in zip(data["designs"], data["topology"], strict=True):
+        for title, rows in matrices(topo):
+            lines += [f"**{md_escape(name)}: {title}**", "", "| " + " | ".join(rows[0]) + " |",
+                      "|" + "---|" * len(rows[0]), *["| " + " | ".join(r) + " |" for r in rows[1:]], ""]
+    return "\n".join(lines)
 
 
 def diff_lines(diff: dict) -> list[str]:

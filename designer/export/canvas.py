@@ -2,7 +2,7 @@
 
 matplotlib takes about a second for the sheet's four figures; laying them out here and letting Typst draw the
 shapes takes milliseconds, and every label is real text at a size chosen here (never below MIN_TEXT_PT).
-Shapes: rect, line (straight or one quadratic bend), polyline, marker, text. Text is user data like any
+Shapes: rect, line (straight or one quadratic bend), polyline, polygon, marker, text. Text is user data like any
 other string: the template prints it, never evaluates it.
 """
 
@@ -35,6 +35,11 @@ class Canvas:
     def polyline(self, points: list[Point], color: str, thickness: float = 0.9, dash: str = "solid") -> None:
         self.shapes.append({"type": "polyline", "points": [list(p) for p in points], "color": color,
                             "thickness": thickness, "dash": dash})
+
+    def polygon(self, points: list[Point], fill: str, opacity: float = 1.0) -> None:
+        """A filled area (no outline); `opacity` 0-1 lets curves and grid show through (uncertainty bands)."""
+        self.shapes.append({"type": "polygon", "points": [list(p) for p in points], "fill": fill,
+                            "opacity": round(max(0.0, min(1.0, opacity)), 3)})
 
     def marker(self, at: Point, shape: str, color: str, size: float = 3.2) -> None:
         self.shapes.append({"type": "marker", "at": list(at), "shape": shape, "color": color, "size": size})

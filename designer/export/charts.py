@@ -6,6 +6,7 @@ import io
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter
 
 from designer.core.units import format_bytes
@@ -19,6 +20,7 @@ __all__ = ["LABELS", "busbw_figure", "draw_busbw", "draw_power", "draw_scaling",
 
 STYLES = ["-", "--", ":", "-.", (0, (5, 1)), (0, (3, 1, 1, 1)), (0, (1, 1))]
 MARKERS = ["o", "s", "^", "D", "v", "x", "+"]
+BAND_ALPHA = 0.15
 
 
 def _fresh(fig: Figure | None, figsize: tuple[float, float]) -> Figure:
@@ -37,19 +39,25 @@ def busbw_figure(result: SimResult, title: str = "", figsize: tuple[float, float
 
 
 def draw_busbw(ax, result: SimResult, title: str = "") -> None:
-    """busbw (GB/s) against message size (log2 x axis) into an Axes."""
+    """busbw (GB/s) against message size (log2 x axis) into an Axes, each curve in its shaded uncertainty band."""
     collectives = list(dict.fromkeys(r.collective for r in result.rows))
     for i, name in enumerate(collectives):
         rows = result.for_collective(name)
-        ax.plot([r.size_bytes for r in rows], [r.busbw_GBps for r in rows], marker=MARKERS[i % 7], markersize=3.5,
-                linestyle=STYLES[i % 7], linewidth=1.1, label=LABELS.get(name, name))
+        sizes = [r.size_bytes for r in rows]
+        (line,) = ax.plot(sizes, [r.busbw_GBps for r in rows], marker=MARKERS[i % 7], markersize=3.5,
+                          linestyle=STYLES[i % 7], linewidth=1.1, label=LABELS.get(name, name))
+        if any(r.busbw_high_GBps for r in rows):
+            ax.fill_between(sizes, [r.busbw_low_GBps for r in rows], [r.busbw_high_GBps for r in rows],
+                            color=line.get_color(), alpha=BAND_ALPHA, linewidth=0, gid="band")
     ax.set_xscale("log", base=2)
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: format_bytes(int(v)) if v >= 1 else ""))
     ax.set_xlabel("message size (bytes, nccl-tests 'size')")
     ax.set_ylabel("busbw (GB/s, GB = 1e9 B)")
     ax.grid(True, which="major", alpha=0.3)
     if result.rows:
-        ax.legend(loc="upper left", fontsize="small")
+        handles, _ = ax.get_legend_handles_labels()
+        band = [Patch(color="#555555", alpha=BAND_ALPHA, label="uncertainty band")] if ax.collections else []
+        ax.legend(handles=handles + band, loc="upper left", fontsize="small")
         r = result.rows[0]
         ax.set_title(title or f"{r.gpus} GPUs ({r.nodes} node{'s' if r.nodes > 1 else ''})", fontsize="medium")
 

@@ -15,6 +15,7 @@ from designer.export.spec import build_spec, spec_json
 from designer.io.files import atomic_write_bytes
 from designer.model.catalog import Catalog
 from designer.model.design import Design
+from designer.simulation.calibration import NO_CALIBRATION, Calibration
 
 SUFFIX = {"pdf": ".pdf", "json": ".json", "svg": ".svg", "png": ".png"}
 SLIDE_SUFFIXES = (".png", ".svg", ".pdf")
@@ -47,14 +48,16 @@ def diagram_bytes(design: Design, catalog: Catalog, fmt: str) -> bytes:
     return buf.getvalue()
 
 
-def slide_bytes(design: Design, catalog: Catalog, fmt: str, brand: Brand | None = None) -> bytes:
+def slide_bytes(design: Design, catalog: Catalog, fmt: str, brand: Brand | None = None,
+                calibration: Calibration = NO_CALIBRATION) -> bytes:
     fmt = fmt.lstrip(".")
-    return render("slide", slide_data(design, catalog, brand=brand), fmt=fmt,  # type: ignore[arg-type]
+    return render("slide", slide_data(design, catalog, brand=brand, calibration=calibration), fmt=fmt,  # type: ignore[arg-type]
                   ppi=SLIDE_PPI if fmt == "png" else None)
 
 
 def export(design: Design, catalog: Catalog, targets: dict[str, Path], paper: str = "a4", nodes: int = 8,
-           brand: Brand | None = None, progress: Progress | None = None) -> list[Path]:
+           brand: Brand | None = None, progress: Progress | None = None,
+           calibration: Calibration = NO_CALIBRATION) -> list[Path]:
     """Write every requested export; check all targets first so a bad path writes nothing."""
     checked = {kind: check_target(Path(p), kind) for kind, p in targets.items() if p is not None}
     written = []
@@ -62,11 +65,11 @@ def export(design: Design, catalog: Catalog, targets: dict[str, Path], paper: st
         if progress:
             progress(f"Writing {path.name}")
         if kind == "pdf":
-            data = spec_sheet_pdf(design, catalog, paper, nodes, brand=brand)
+            data = spec_sheet_pdf(design, catalog, paper, nodes, brand=brand, calibration=calibration)
         elif kind == "json":
-            data = spec_json(build_spec(design, catalog, nodes)).encode("utf-8")
+            data = spec_json(build_spec(design, catalog, nodes, calibration=calibration)).encode("utf-8")
         elif kind == "slide":
-            data = slide_bytes(design, catalog, path.suffix.lower(), brand)
+            data = slide_bytes(design, catalog, path.suffix.lower(), brand, calibration)
         else:
             data = diagram_bytes(design, catalog, kind)
         atomic_write_bytes(path, data)

@@ -17,6 +17,7 @@ from designer.io.files import design_to_json
 from designer.io.pdf_embed import ATTACHMENT
 from designer.model.catalog import Catalog
 from designer.model.design import Design
+from designer.simulation.calibration import NO_CALIBRATION, Calibration
 
 PAPERS = ("a4", "letter")
 
@@ -41,8 +42,8 @@ def has_design(pdf: bytes) -> bool:
 
 
 def spec_sheet_pdf(design: Design, catalog: Catalog, paper: str = "a4", nodes: int = 8, now: datetime | None = None,
-                   brand: Brand | None = None) -> bytes:
-    data = sheet_data(design, catalog, paper, nodes, now, brand)
+                   brand: Brand | None = None, calibration: Calibration = NO_CALIBRATION) -> bytes:
+    data = sheet_data(design, catalog, paper, nodes, now, brand, calibration)
     data["attachment"] = design_to_json(design)
     pdf = render("spec-sheet", data)
     return pdf if has_design(pdf) else attach_design(pdf, design)

@@ -36,11 +36,16 @@ LINK_DASH = {"pcie": "dashed", "c2c": "dash-dotted", "socket": "dotted", "networ
 CATEGORY_COLOR = ("#2e7d32", "#455a64", "#6a1b9a", "#1565c0", "#00838f", "#8d6e63", "#a1887f", "#78909c", "#0277bd")
 
 
+BAND_OPACITY = 0.16
+
+
 @dataclass(frozen=True)
 class Series:
     label: str
     xs: Sequence[float]
     ys: Sequence[float]
+    low: Sequence[float] = ()  # uncertainty band (busbw_low/high_GBps), drawn shaded when given
+    high: Sequence[float] = ()
 
 
 # Line charts ----------------------------------------------------------------------------------------------
@@ -52,7 +57,7 @@ def line_chart(series: list[Series], width: float, height: float, x_label: str, 
     pw, ph = width - left - right, height - top - bottom
     xs = [x for s in series for x in s.xs] + [t[0] for t in x_ticks]
     lo, hi = math.log2(min(xs)), math.log2(max(xs))
-    y_ticks = nice_ticks(max((max(s.ys, default=0) for s in series), default=1.0) * 1.05)
+    y_ticks = nice_ticks(max((max([*s.ys, *s.high], default=0) for s in series), default=1.0) * 1.05)
 
     def at(x: float, y: float) -> tuple[float, float]:
         return (left + (math.log2(x) - lo) / (hi - lo) * pw, top + ph - y / y_ticks[-1] * ph)
@@ -69,6 +74,11 @@ def line_chart(series: list[Series], width: float, height: float, x_label: str, 
     c.rect(left, top, pw, ph, stroke="#555555", thickness=0.6)
     c.text((left + pw / 2, height - 5), x_label, size=7, width=pw)
     c.text((9, top + ph / 2), y_label, size=7, rotate=True, width=ph)
+    for i, s in enumerate(series):
+        if s.low and s.high:
+            band = [at(x, y) for x, y in zip(s.xs, s.high, strict=True)]
+            band += [at(x, y) for x, y in reversed(list(zip(s.xs, s.low, strict=True)))]
+            c.polygon(band, SERIES[i % len(SERIES)], BAND_OPACITY)
     for i, s in enumerate(series):
         pts = [at(x, y) for x, y in zip(s.xs, s.ys, strict=True)]
         color = SERIES[i % len(SERIES)]
@@ -88,13 +98,18 @@ def _legend_x(c: Canvas, left: float, pw: float, box_w: float) -> float:
 
 
 def _legend_box(c: Canvas, series: list[Series], x: float, y: float) -> None:
-    c.rect(x, y, 124, 10 * len(series) + 4, fill="#ffffff", stroke="#bbbbbb", thickness=0.4)
+    banded = any(s.low and s.high for s in series)
+    c.rect(x, y, 124, 10 * (len(series) + banded) + 4, fill="#ffffff", stroke="#bbbbbb", thickness=0.4)
     for i, s in enumerate(series):
         cy = y + 7 + 10 * i
         color = SERIES[i % len(SERIES)]
         c.line((x + 4, cy), (x + 24, cy), color, 0.9, DASHES[i % len(DASHES)])
         c.marker((x + 14, cy), MARKS[i % len(MARKS)], color)
         c.text((x + 28, cy), s.label, size=6.5, anchor="left", width=88)
+    if banded:
+        cy = y + 7 + 10 * len(series)
+        c.polygon([(x + 4, cy - 3), (x + 24, cy - 3), (x + 24, cy + 3), (x + 4, cy + 3)], "#555555", BAND_OPACITY)
+        c.text((x + 28, cy), "uncertainty band", size=6.5, anchor="left", width=88)
 
 
 def size_ticks(sizes: Sequence[int]) -> list[tuple[float, str]]:

@@ -20,7 +20,9 @@ from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.parts import CpuSpec, NicSpec, PartBase
-from designer.simulation import SimConfig, simulate
+from designer.simulation import SimConfig, SimResult, simulate
+from designer.simulation.calibration import NO_CALIBRATION, Calibration
+from designer.simulation.model import band
 from designer.topology.graph import build_topology
 from designer.topology.paths import LEGEND, topo_matrix
 
@@ -44,9 +46,11 @@ def _num(value: float | None, fmt: str = ",.0f", unit: str = "") -> str:
 class SheetData:
     """Builds the dict; one instance per export."""
 
-    def __init__(self, design: Design, catalog: Catalog, nodes: int, now: datetime, brand: Brand) -> None:
+    def __init__(self, design: Design, catalog: Catalog, nodes: int, now: datetime, brand: Brand,
+                 calibration: Calibration = NO_CALIBRATION) -> None:
         self.design, self.catalog, self.nodes, self.now, self.brand = design, catalog, nodes, now, brand
-        self.spec: SpecDocument = build_spec(design, catalog, nodes, now)
+        self.cal = calibration
+        self.spec: SpecDocument = build_spec(design, catalog, nodes, now, calibration)
         self.refs: list[dict[str, str]] = []
         self.part_ref: dict[str, int] = {}
 
@@ -132,8 +136,12 @@ class SheetData:
         return (f"{name}, {cap}; {p.heat_btu_per_hr:,.0f} BTU/hr, {p.airflow_cfm:,.0f} CFM needed",
                 [self.cite_part(part) for part, _ in items])
 
+    def sim(self, **config: Any) -> SimResult:
+        """The model with this export's calibration profile (or none)."""
+        return simulate(self.design, self.catalog, SimConfig(calibration=self.cal, **config))
+
     def latency_class(self) -> str:
-        row = simulate(self.design, self.catalog, SimConfig(collectives=("allreduce",), sizes=(8,))).rows[0]
+        row = self.sim(collectives=("allreduce",), sizes=(8,)).rows[0]
         return f"8-byte AllReduce in {row.time_us:.1f} us over {row.gpus} GPUs (model)"
 
     # Headline figures (cover cards, slide) --------------------------------------------------------------
@@ -203,8 +211,17 @@ class SheetData:
                  "busbw": f"{pt.busbw_gbytes_s:,.1f}", "algorithm": f"{pt.algorithm}/{pt.protocol}"}
                 for pt in self.spec.performance if pt.nodes == 1]
         big = [pt for pt in self.spec.performance if pt.nodes == 1 and pt.collective == "allreduce"]
-        return {"rows": rows, "bottleneck": big[-1].bottleneck if big else "",
+        return {"rows": rows, "bottleneck": big[-1].bottleneck if big else "", "band": self.band_note(),
                 "refs": [self.cite_model("busbw"), self.cite_model("nccl")]}
+
+    def band_note(self) -> str:
+        """What the shaded band on the busbw chart is: the profile's fit spread, or the model's."""
+        if self.cal == NO_CALIBRATION:
+            return f"The shaded band is the model's uncertainty (busbw +/-{band(self.cal) * 100:.1f}%)."
+        fit = self.cal.fit
+        what = f"fitted to {fit.points} measured points" if fit else "given"
+        return (f"Figures use a calibration profile {what}; the shaded band is its spread "
+                f"(busbw +/-{band(self.cal) * 100:.1f}%).")
 
     def topology(self) -> dict[str, Any]:
         devices, matrix = topo_matrix(build_topology(self.design, self.catalog))
@@ -214,13 +231,15 @@ class SheetData:
 
     def figures(self, width: float = FIG_WIDTH_IN * 72, chart_height: float = 210.0) -> dict[str, Any]:
         sweep = simulate(self.design, self.catalog, SimConfig(collectives=("allreduce", "allgather", "reducescatter",
-                                                                           "alltoall")))
+                                                                           "alltoall"), calibration=self.cal))
         sizes = sorted({r.size_bytes for r in sweep.rows})
         busbw = [Series(LABELS.get(n, n), [r.size_bytes for r in sweep.for_collective(n)],
-                        [r.busbw_GBps for r in sweep.for_collective(n)])
+                        [r.busbw_GBps for r in sweep.for_collective(n)],
+                        [r.busbw_low_GBps for r in sweep.for_collective(n)],
+                        [r.busbw_high_GBps for r in sweep.for_collective(n)])
                  for n in dict.fromkeys(r.collective for r in sweep.rows)]
-        scaling = [Series(f"{LABELS[n]} 1 GiB", SCALING_NODES, [simulate(self.design, self.catalog, SimConfig(
-            collectives=(n,), nodes=k, sizes=(1 << 30,))).rows[0].busbw_GBps for k in SCALING_NODES])
+        scaling = [Series(f"{LABELS[n]} 1 GiB", SCALING_NODES, [self.sim(
+            collectives=(n,), nodes=k, sizes=(1 << 30,)).rows[0].busbw_GBps for k in SCALING_NODES])
             for n in ("allreduce", "alltoall")]
         return {
             "diagram": diagram_chart(self.design, self.catalog, width).as_dict(),
@@ -252,9 +271,10 @@ class SheetData:
         return data
 
 
-def slide_data(design: Design, catalog: Catalog, now: datetime | None = None, brand: Brand | None = None) -> dict:
+def slide_data(design: Design, catalog: Catalog, now: datetime | None = None, brand: Brand | None = None,
+               calibration: Calibration = NO_CALIBRATION) -> dict:
     """The 16:9 slide: name, the five headline figures, the block diagram and the busbw curve."""
-    sheet = SheetData(design, catalog, 1, now or datetime.now(UTC), brand or Brand())
+    sheet = SheetData(design, catalog, 1, now or datetime.now(UTC), brand or Brand(), calibration)
     diagram = sheet.figures(width=SLIDE_DIAGRAM_PT)["diagram"]
     busbw = sheet.figures(width=SLIDE_CHART_PT, chart_height=190.0)["busbw"]
     return {"meta": sheet.meta(), "brand": sheet.brand_data(), "headlines": sheet.headlines(),
@@ -262,5 +282,5 @@ def slide_data(design: Design, catalog: Catalog, now: datetime | None = None, br
 
 
 def sheet_data(design: Design, catalog: Catalog, paper: str = "a4", nodes: int = 8, now: datetime | None = None,
-               brand: Brand | None = None) -> dict[str, Any]:
-    return SheetData(design, catalog, nodes, now or datetime.now(UTC), brand or Brand()).build(paper)
+               brand: Brand | None = None, calibration: Calibration = NO_CALIBRATION) -> dict[str, Any]:
+    return SheetData(design, catalog, nodes, now or datetime.now(UTC), brand or Brand(), calibration).build(paper)

@@ -23,6 +23,7 @@ from designer.model.design import Design
 from designer.rules import check
 from designer.rules.engine import Violation
 from designer.simulation import SimConfig, simulate
+from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.topology.figures import key_figures
 
 SPEC_VERSION = 2  # an integer, like the design file's schema_version
@@ -125,6 +126,8 @@ class PerfPoint(_Closed):
     time_us: float = _f("Time of one operation in microseconds")
     algbw_gbytes_s: float = _f("Algorithm bandwidth (size / time), GB/s (1e9 bytes)")
     busbw_gbytes_s: float = _f("Bus bandwidth as nccl-tests defines it, GB/s (1e9 bytes)")
+    busbw_low_gbytes_s: float = _f("Lower edge of the uncertainty band: busbw x (1 - spread), GB/s", default=0.0)
+    busbw_high_gbytes_s: float = _f("Upper edge of the uncertainty band: busbw x (1 + spread), GB/s", default=0.0)
     algorithm: str = _f("Algorithm the model chose (ring, tree, nvls, direct, hierarchical)")
     protocol: str = _f("Protocol the model chose (LL, LL128, Simple)")
     bottleneck: str = _f("The link that limits this point")
@@ -145,6 +148,8 @@ class SpecDocument(_Closed):
     power: PowerSpec = _f("Power and thermal budget")
     rules: RulesSpec = _f("Design rule check")
     performance: list[PerfPoint] = _f("Collective performance (model) at key sizes, 1 node and the nodes asked")
+    calibration: dict[str, Any] | None = _f("The calibration profile the performance figures use (as written by "
+                                            "'calibrate'), or null for the uncalibrated model", default=None)
 
 
 def category_id(label: str) -> str:
@@ -216,14 +221,17 @@ def bom_lines(design: Design, catalog: Catalog) -> list[BomLine]:
     return sorted(lines, key=lambda b: -b.total_power_w)
 
 
-def performance_points(design: Design, catalog: Catalog, nodes: int) -> list[PerfPoint]:
+def performance_points(design: Design, catalog: Catalog, nodes: int,
+                       calibration: Calibration = NO_CALIBRATION) -> list[PerfPoint]:
     points = []
     for n in sorted({1, nodes}):
-        result = simulate(design, catalog, SimConfig(collectives=PERF_COLLECTIVES, nodes=n, sizes=KEY_SIZES))
+        result = simulate(design, catalog, SimConfig(collectives=PERF_COLLECTIVES, nodes=n, sizes=KEY_SIZES,
+                                                       calibration=calibration))
         points += [PerfPoint(collective=r.collective, nodes=r.nodes, gpus=r.gpus, size_bytes=r.size_bytes,
                              time_us=round(r.time_us, 2), algbw_gbytes_s=round(r.algbw_GBps, 2),
-                             busbw_gbytes_s=round(r.busbw_GBps, 2), algorithm=r.algorithm, protocol=r.protocol,
-                             bottleneck=r.bottleneck) for r in result.rows]
+                             busbw_gbytes_s=round(r.busbw_GBps, 2), busbw_low_gbytes_s=round(r.busbw_low_GBps, 2),
+                             busbw_high_gbytes_s=round(r.busbw_high_GBps, 2), algorithm=r.algorithm,
+                             protocol=r.protocol, bottleneck=r.bottleneck) for r in result.rows]
     return points
 
 
@@ -258,14 +266,16 @@ def rules_spec(design: Design, catalog: Catalog) -> RulesSpec:
                      waived=[_finding(v) for v in report.waived])
 
 
-def build_spec(design: Design, catalog: Catalog, nodes: int = 1, now: datetime | None = None) -> SpecDocument:
+def build_spec(design: Design, catalog: Catalog, nodes: int = 1, now: datetime | None = None,
+               calibration: Calibration = NO_CALIBRATION) -> SpecDocument:
     stamp = (now or datetime.now(UTC)).isoformat(timespec="seconds")
     return SpecDocument(
         spec_version=SPEC_VERSION, generator=f"GPU Node Designer {__version__}", generated_at=stamp,
         catalog_version=catalog.version, design=design.model_dump(mode="json"),
         key_figures=key_figures_spec(design, catalog), bom=bom_lines(design, catalog),
         power=power_spec(design, catalog), rules=rules_spec(design, catalog),
-        performance=performance_points(design, catalog, nodes))
+        performance=performance_points(design, catalog, nodes, calibration),
+        calibration=None if calibration == NO_CALIBRATION else calibration.model_dump(mode="json"))
 
 
 def spec_json(spec: SpecDocument) -> str:

@@ -13,6 +13,7 @@ from matplotlib.figure import Figure
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QFileDialog,
     QHBoxLayout,
@@ -30,13 +31,15 @@ from PySide6.QtWidgets import (
 
 from designer.compare.charts import overlay_figure
 from designer.compare.data import MAX_DESIGNS, MIN_DESIGNS, comparison
+from designer.compare.document import write_comparison_pdf
 from designer.compare.render import BEST, bom_rows, table_rows
-from designer.core.errors import DesignerError
+from designer.core.errors import DesignerError, one_line
 from designer.document.document import Document
 from designer.io.files import load_design
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.templates import TEMPLATES, build_template
+from designer.ui.class_matrix import ClassMatrixView
 
 BEST_BRUSH = Qt.GlobalColor.darkGreen
 DESIGN_ROLE = Qt.ItemDataRole.UserRole
@@ -54,12 +57,19 @@ class CompareDialog(QDialog):
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.compare_button = QPushButton("Compare")
         self.add_button = QPushButton("Add file...")
+        self.pdf_button = QPushButton("Save PDF...")
+        self.pdf_button.setEnabled(False)
+        self.paper = QComboBox()
+        for key, label in (("a4", "A4"), ("letter", "US Letter")):
+            self.paper.addItem(label, key)
         self.table = QTableWidget()
         self.bom = QTableWidget()
         self.figure = Figure(figsize=(10, 3.6), layout="constrained")
         self.canvas = FigureCanvasQTAgg(self.figure)
+        self.matrices = ClassMatrixView()
         self.tabs = QTabWidget()
-        for widget, title in ((self.table, "Side by side"), (self.bom, "BOM differences"), (self.canvas, "busbw")):
+        for widget, title in ((self.table, "Side by side"), (self.bom, "BOM differences"), (self.canvas, "busbw"),
+                              (self.matrices, "Topology classes")):
             self.tabs.addTab(widget, title)
         self._layout()
         for choice in (current, saved):
@@ -69,6 +79,7 @@ class CompareDialog(QDialog):
             self.add_choice(f"{tid} ({tpl.title})", None, template=tid)
         self.compare_button.clicked.connect(self.run)
         self.add_button.clicked.connect(self.add_file_dialog)
+        self.pdf_button.clicked.connect(self.save_pdf_dialog)
         self.choices.itemChanged.connect(self._update_status)
         self._update_status()
         self.resize(1300, 820)
@@ -82,6 +93,10 @@ class CompareDialog(QDialog):
         row.addWidget(self.add_button)
         row.addWidget(self.compare_button)
         col.addLayout(row)
+        pdf_row = QHBoxLayout()
+        pdf_row.addWidget(self.paper)
+        pdf_row.addWidget(self.pdf_button)
+        col.addLayout(pdf_row)
         col.addWidget(self.status)
         split = QSplitter()
         split.addWidget(left)
@@ -144,8 +159,30 @@ class CompareDialog(QDialog):
         fill_table(self.table, self.data["designs"], table_rows(self.data))
         fill_table(self.bom, self.data["designs"], bom_rows(self.data))
         overlay_figure(self.data, fig=self.figure)
+        self.matrices.set_data(self.data)
+        self.pdf_button.setEnabled(True)
         self.canvas.draw_idle()
         self.status.setText(f"{len(named)} designs compared; {BEST} marks the best value in a row")
+
+
+    def save_pdf_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save the comparison as PDF", "comparison.pdf", "PDF (*.pdf)")
+        if path:
+            self.save_pdf(Path(path))
+
+    def save_pdf(self, path: Path) -> bool:
+        """The comparison typeset by the document engine (the `comparison` template), written atomically."""
+        if self.data is None:
+            return False
+        if path.suffix.lower() != ".pdf":
+            path = path.with_name(path.name + ".pdf")
+        try:
+            write_comparison_pdf(self.data, path, self.paper.currentData())
+        except (DesignerError, OSError) as exc:
+            self.status.setText(f"PDF not written: {one_line(str(exc))}")
+            return False
+        self.status.setText(f"Wrote {path.name}")
+        return True
 
 
 def fill_table(table: QTableWidget, designs: list[str], rows: list[tuple[str, list[str]]]) -> None:

@@ -150,3 +150,49 @@ def test_changes_dialog_opens_the_saved_and_open_design_side_by_side(make_window
     assert [table.horizontalHeaderItem(c).text() for c in range(2)] == ["open: DGX H100", "saved: node.json"]
     row = next(r for r in range(table.rowCount()) if table.verticalHeaderItem(r).text() == "PSU capacity usable (W)")
     assert table.item(row, 0).text() == "16,500 *" and table.item(row, 1).text() == "13,200"
+
+
+def test_compare_window_shows_each_designs_class_matrices(make_window, qtbot):
+    window = make_window("dgx-h100")
+    menu_action(window, "File", "Compare...").trigger()
+    dialog = dialog_of(window, CompareDialog)
+    qtbot.waitExposed(dialog)
+    check_item(dialog, "amd-mi300x")
+    QTest.mouseClick(dialog.compare_button, Qt.MouseButton.LeftButton)
+    bar = dialog.tabs.tabBar()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(3).center())
+    view = dialog.matrices
+    assert dialog.tabs.currentWidget() is view
+    gpu, nic = view.gpu_table, view.nic_table
+    assert (gpu.rowCount(), gpu.columnCount()) == (8, 8) and nic.rowCount() == 8 and nic.columnCount() > 0
+    # DGX H100 user guide, nvidia-smi topo -m: every GPU pair is NV18 (18 NVLink4 links per GPU)
+    assert {gpu.item(r, c).text() for r in range(8) for c in range(8) if r != c} == {"NV18"}
+    assert gpu.horizontalHeaderItem(0).text() == "GPU0" and gpu.item(3, 3).text() == "X"
+    # pick the second design with the keyboard, as a user would
+    view.design_box.setFocus()
+    QTest.keyClick(view.design_box, Qt.Key.Key_Down)
+    assert view.design_box.currentText() == "amd-mi300x"
+    cells = {gpu.item(r, c).text() for r in range(8) for c in range(8) if r != c}
+    assert "NV18" not in cells and len(cells) == 1  # a full mesh: one direct link per pair, all the same class
+
+
+def test_compare_window_saves_the_comparison_pdf(make_window, qtbot, tmp_path, monkeypatch):
+    from pypdf import PdfReader
+
+    window = make_window("dgx-h100")
+    menu_action(window, "File", "Compare...").trigger()
+    dialog = dialog_of(window, CompareDialog)
+    qtbot.waitExposed(dialog)
+    check_item(dialog, "rtx-pcie-8")
+    assert not dialog.pdf_button.isEnabled()  # nothing compared yet
+    QTest.mouseClick(dialog.compare_button, Qt.MouseButton.LeftButton)
+    dialog.paper.setFocus()
+    QTest.keyClick(dialog.paper, Qt.Key.Key_Down)  # US Letter
+    target = tmp_path / "cmp"  # the suffix is added
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    QTest.mouseClick(dialog.pdf_button, Qt.MouseButton.LeftButton)
+    pdf = PdfReader(tmp_path / "cmp.pdf")
+    box = pdf.pages[0].mediabox
+    assert (round(box.width), round(box.height)) == (612, 792) and "Typst" in (pdf.metadata.creator or "")
+    text = "".join(p.extract_text() for p in pdf.pages)
+    assert "open: DGX H100" in text and "rtx-pcie-8" in text and dialog.status.text() == "Wrote cmp.pdf"

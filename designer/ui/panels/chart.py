@@ -60,5 +60,10 @@ def distinguish_lines(ax: Any) -> None:
         line.set_marker(MARKERS[i % len(MARKERS)])
         line.set_markersize(4)
         line.set_markevery(0.08 * (1 + i % 3))
-    if ax.get_legend() is not None:
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small", borderaxespad=0)
+    old = ax.get_legend()
+    if old is not None:
+        handles, labels = ax.get_legend_handles_labels()
+        kept = [(h, t.get_text()) for h, t in zip(old.legend_handles, old.get_texts(), strict=False)
+                if t.get_text() not in labels]  # keys that are no line (the uncertainty band's patch)
+        ax.legend(handles + [h for h, _ in kept], labels + [t for _, t in kept], loc="upper left",
+                  bbox_to_anchor=(1.01, 1.0), fontsize="small", borderaxespad=0)
