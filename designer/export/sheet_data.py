@@ -19,6 +19,8 @@ from designer.export.spec import SpecDocument, build_spec
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
+from designer.model.export_control import export_control_dict
+from designer.model.facility import facility_needs
 from designer.model.parts import CpuSpec, NicSpec, PartBase
 from designer.simulation import SimConfig, simulate
 from designer.topology.graph import build_topology
@@ -197,6 +199,29 @@ class SheetData:
         return {"count": len(r.rules_run), "errors": r.counts.error, "warnings": r.counts.warning,
                 "infos": r.counts.info, "findings": finding, "waived": waived, "rules_run": r.rules_run}
 
+    def export_control(self) -> dict[str, Any]:
+        """Export-control screening of the accelerators against the dated 3A090 thresholds (data)."""
+        ec = export_control_dict(self.design, self.catalog)
+        rule = ec["rule"]
+        self.refs.append({"text": f"{rule['title']} ({rule['publisher']}), {rule['federal_register']}, "
+                                  f"{rule['document_number']}, {rule['date']}, {rule['url']}", "note": ""})
+        rows = [{"name": a["name"], "count": str(a["count"]),
+                 "tpp": "unknown" if a["tpp"] is None else f"{a['tpp']:,.0f} ({a['tpp_basis']})",
+                 "die_area": _num(a["die_area_mm2"], ",.0f", " mm²"),
+                 "density": _num(a["performance_density"], ".2f"), "eccn": a["eccn"],
+                 "refs": [self.cite_part(self.catalog.get(a["part"]))]} for a in ec["accelerators"]]
+        return {"rows": rows, "rule": f"{rule['federal_register']} ({rule['date']})", "statement": ec["statement"],
+                "refs": [len(self.refs)]}
+
+    def facility(self) -> dict[str, str] | None:
+        needs = facility_needs(self.design, self.catalog, self.spec.power.wall_peak_w)
+        if needs is None:
+            return None
+        inlet = "not given" if needs.coolant_inlet_c_max is None else f"up to {needs.coolant_inlet_c_max:g} °C"
+        return {"cdu": needs.cdu, "inlet": inlet,
+                "flow": f"{needs.coolant_flow_l_min:,.1f} L/min of water for {needs.heat_to_liquid_w:,.0f} W "
+                        f"to liquid at a {needs.coolant_delta_t_k:g} K rise"}
+
     def performance(self) -> dict[str, Any]:
         rows = [{"collective": LABELS.get(pt.collective, pt.collective), "size": format_bytes(pt.size_bytes),
                  "time_us": f"{pt.time_us:,.1f}", "algbw": f"{pt.algbw_gbytes_s:,.1f}",
@@ -247,6 +272,7 @@ class SheetData:
     def build(self, paper: str) -> dict[str, Any]:
         data = {"paper": paper, "meta": self.meta(), "brand": self.brand_data(), "headlines": self.headlines(),
                 "spec_rows": self.spec_rows(), "bom": self.bom(), "power": self.power(), "rules": self.rules(),
+                "export_control": self.export_control(), "facility": self.facility(),
                 "performance": self.performance(), "topology": self.topology(), "figures": self.figures()}
         data["references"] = self.refs
         return data
