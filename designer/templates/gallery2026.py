@@ -117,7 +117,7 @@ ROWS: list[tuple[str, str, str, Build]] = [
      _hgx(Hgx("chassis-supermicro-821ge", "h100-sxm5", "nvswitch-gen3", H100_SPLIT, "xeon-8480plus", "pex89144",
               "cx7-400", "cx7-2x200", 2, "psu-3000", 6, N2, "fan-wall-8u"))),
     ("hgx-b200-dlc", "HGX B200 liquid high-density (scheme D)",
-     "Scheme D: 8x B200 in 4U with cold plates on a facility CDU (coolant up to 45 C, flow from the heat), "
+     "8x B200 in 4U with cold plates on a facility CDU (coolant up to 45 C, flow from the heat), "
      "2 NVLink5 switch chips, 8x 400G + 2 BlueField-3, 2x Xeon 8570; PSUs assumed (6x 3.3 kW, 5+1)",
      _hgx(Hgx("chassis-hgx-4u-dlc", "b200-sxm", "nvlink5-switch", (9, 9), "xeon-8570", "pex89144", "cx7-400",
               "bf3-b3240", 2, "psu-3300", 6, N1, "cold-plate-cdu"))),

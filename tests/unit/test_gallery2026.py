@@ -86,3 +86,18 @@ def test_the_scheme_d_node_shows_its_facility_needs(capsys):
 
 def test_every_new_template_is_registered_once():
     assert len(TEMPLATES) == len(set(TEMPLATES)) and all(t in TEMPLATES for t in NEW)
+
+
+def test_the_sheet_lists_alike_waived_findings_once_and_counts_them_all(catalog, design_of):
+    from datetime import UTC, datetime
+
+    from designer.export.brand import Brand
+    from designer.export.sheet_data import SheetData
+
+    sheet = SheetData(design_of("h100-nvl-pcie"), catalog, 1, datetime(2026, 1, 1, tzinfo=UTC), Brand())
+    rules = sheet.rules()
+    assert rules["waived_count"] == 24
+    assert len(rules["waived"]) == 1 and rules["waived"][0]["message"].endswith("(and 23 more alike)")
+    ec = sheet.export_control()
+    assert ec["rows"][0]["eccn"] == "3A090.a" and "not a classification" in ec["statement"]
+    assert "88 FR 73458" in sheet.refs[ec["refs"][0] - 1]["text"]
