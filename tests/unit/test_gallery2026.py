@@ -1,6 +1,7 @@
 """The 2026 reference designs: figures checked against the public documents the catalog cites."""
 
 import json
+import re
 
 import pytest
 
@@ -101,3 +102,23 @@ def test_the_sheet_lists_alike_waived_findings_once_and_counts_them_all(catalog,
     ec = sheet.export_control()
     assert ec["rows"][0]["eccn"] == "3A090.a" and "not a classification" in ec["statement"]
     assert "88 FR 73458" in sheet.refs[ec["refs"][0] - 1]["text"]
+
+
+NEW_PARTS = ["b300-sxm", "h20-sxm", "h100-nvl", "chassis-hgx-10u", "chassis-oam-4u-dlc", "chassis-supermicro-821ge",
+             "chassis-inspur-nf5688m6", "chassis-hgx-4u-dlc", "xeon-8380", "gaudi3-roce-3x200", "cx8-pcie-switch",
+             "fan-wall-10u-b300", "cold-plate-cdu"]
+PUBLISHER_AND_DATE = re.compile(r"'?[^()]{8,}'? \([^()]*?, (19|20)\d{2}(-\d{2}){0,2}\)")  # "Title (Publisher, date)"
+
+
+@pytest.mark.parametrize("part_id", NEW_PARTS)
+def test_new_parts_cite_title_publisher_date_and_url(catalog, part_id):
+    part = catalog.get(part_id)
+    assert PUBLISHER_AND_DATE.search(part.source) and "https://" in part.source, part.source
+    assert part.confidence.value in {"H", "M", "L"}
+
+
+def test_die_areas_cite_their_document(catalog):
+    cited = [p for p in catalog.of_kind("gpu") if p.die_area_mm2 is not None]
+    assert len(cited) >= 10
+    for part in cited:
+        assert PUBLISHER_AND_DATE.search(part.die_area_source) and "https://" in part.die_area_source, part.id
