@@ -17,8 +17,10 @@ from designer.templates import reference as ref
 from designer.templates.builder import DesignBuilder
 from designer.templates.reference import Hgx
 
+# The model has no on-die NIC: the x16 link stands in for the die-internal path. The collective model still takes
+# its capacity (63 GB/s per direction, below the ports' 75), so Gaudi 3 inter-node figures are conservative.
 ON_DIE_WAIVER = ("Gaudi 3's scale-out ports are on the die: the x16 link that wires each port group to its chip "
-                 "is a modelling device, not PCIe, so its 63 GB/s per direction does not cap the 600 Gb/s")
+                 "is a modelling device, not PCIe, and its 63 GB/s per direction is not a limit of the real part")
 BRIDGED_PAIRS_WAIVER = ("Scheme A by design: NVLink bridges join each pair of H100 NVL cards only; traffic between "
                         "pairs crosses the PCIe switches")
 Build = Callable[[Catalog, Metadata], Design]
