@@ -10,6 +10,8 @@ from designer.cli.common import EXIT_OK, UsageError, fmt, print_json, resolve_de
 from designer.io.files import save_design
 from designer.io.schema import design_schema_text
 from designer.model.catalog import default_catalog
+from designer.model.export_control import export_control_dict
+from designer.model.facility import facility_needs
 from designer.templates import TEMPLATES, build_template
 from designer.topology.figures import key_figures
 from designer.topology.graph import build_topology
@@ -49,8 +51,28 @@ def info_dict(design_arg: str) -> dict:
     catalog = default_catalog()
     design = resolve_design(design_arg, catalog)
     figures = key_figures(design, catalog)
+    facility = facility_needs(design, catalog, figures.wall_power_peak_w)
     return {"name": design.meta.name, "template": design.meta.template, "chassis": design.chassis,
-            **figures.as_dict()}
+            **figures.as_dict(), "facility": facility.as_dict() if facility else None,
+            "export_control": export_control_dict(design, catalog)}
+
+
+def _facility_row(data: dict) -> tuple[str, str]:
+    f = data["facility"]
+    if f is None:
+        return ("Facility", "no liquid facility figures (air, or not given for this cooling part)")
+    inlet = "not given" if f["coolant_inlet_c_max"] is None else f"up to {f['coolant_inlet_c_max']:g} C"
+    return ("Facility", f"{f['cdu']}; coolant supply {inlet}; {fmt(f['coolant_flow_l_min'], 1)} L/min of water "
+                        f"for {fmt(f['heat_to_liquid_w'], 0)} W to liquid at a {f['coolant_delta_t_k']:g} K rise")
+
+
+def _export_row(data: dict) -> tuple[str, str]:
+    ec = data["export_control"]
+    density = "unknown" if ec["performance_density"] is None else f"{ec['performance_density']:g}"
+    tpp = "unknown" if ec["tpp"] is None else f"{ec['tpp']:,.0f}"
+    return ("Export screening", f"TPP {tpp}, performance density {density}: {ec['eccn']} under "
+                                f"{ec['rule']['federal_register']} ({ec['rule']['date']}); a screening aid, "
+                                f"not a classification")
 
 
 def cmd_info(args: argparse.Namespace) -> int:
@@ -83,6 +105,8 @@ def cmd_info(args: argparse.Namespace) -> int:
         ("Heat", f"{fmt(data['heat_btu_hr'], 0)} BTU/hr, {fmt(data['airflow_cfm'], 0)} CFM of air"),
         ("One link fails", data["failure_one_link"] or "-"),
         ("One plane fails", data["failure_one_plane"] or "-"),
+        _facility_row(data),
+        _export_row(data),
     ]
     width = max(len(k) for k, _ in rows)
     for key, value in rows:

@@ -19,6 +19,8 @@ from designer.export.spec import SpecDocument, build_spec
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
+from designer.model.export_control import export_control_dict
+from designer.model.facility import facility_needs
 from designer.model.parts import CpuSpec, NicSpec, PartBase
 from designer.simulation import SimConfig, SimResult, simulate
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
@@ -41,6 +43,19 @@ MODEL_REFERENCES = {
 
 def _num(value: float | None, fmt: str = ",.0f", unit: str = "") -> str:
     return "not published" if value is None else f"{value:{fmt}}{unit}"
+
+
+def _grouped_waivers(waived: list) -> list[dict[str, str]]:
+    """One row per rule and waiver reason: the first finding, and how many more alike (the JSON spec lists all)."""
+    groups: dict[tuple[str, str], list] = {}
+    for f in waived:
+        groups.setdefault((f.title, f.waiver_reason), []).append(f)
+    rows = []
+    for (title, reason), items in groups.items():
+        more = f" (and {len(items) - 1} more alike)" if len(items) > 1 else ""
+        rows.append({"severity": items[0].severity, "title": title, "message": items[0].message + more,
+                     "fix": items[0].fix, "reason": reason})
+    return rows
 
 
 class SheetData:
@@ -200,10 +215,34 @@ class SheetData:
         r = self.spec.rules
         finding = [{"severity": f.severity, "title": f.title, "message": f.message, "fix": f.fix,
                     "reason": f.waiver_reason} for f in r.violations]
-        waived = [{"severity": f.severity, "title": f.title, "message": f.message, "fix": f.fix,
-                   "reason": f.waiver_reason} for f in r.waived]
+        waived = _grouped_waivers(r.waived)
         return {"count": len(r.rules_run), "errors": r.counts.error, "warnings": r.counts.warning,
-                "infos": r.counts.info, "findings": finding, "waived": waived, "rules_run": r.rules_run}
+                "infos": r.counts.info, "findings": finding, "waived": waived, "waived_count": len(r.waived),
+                "rules_run": r.rules_run}
+
+    def export_control(self) -> dict[str, Any]:
+        """Export-control screening of the accelerators against the dated 3A090 thresholds (data)."""
+        ec = export_control_dict(self.design, self.catalog)
+        rule = ec["rule"]
+        self.refs.append({"text": f"{rule['title']} ({rule['publisher']}), {rule['federal_register']}, "
+                                  f"{rule['document_number']}, {rule['date']}, {rule['url']}", "note": ""})
+        rule_ref = len(self.refs)
+        rows = [{"name": a["name"], "count": str(a["count"]),
+                 "tpp": "unknown" if a["tpp"] is None else f"{a['tpp']:,.0f} ({a['tpp_basis']})",
+                 "die_area": _num(a["die_area_mm2"], ",.0f", " mm²"),
+                 "density": _num(a["performance_density"], ".2f"), "eccn": a["eccn"],
+                 "refs": [self.cite_part(self.catalog.get(a["part"]))]} for a in ec["accelerators"]]
+        return {"rows": rows, "rule": f"{rule['federal_register']} ({rule['date']})", "statement": ec["statement"],
+                "refs": [rule_ref]}
+
+    def facility(self) -> dict[str, str] | None:
+        needs = facility_needs(self.design, self.catalog, self.spec.power.wall_peak_w)
+        if needs is None:
+            return None
+        inlet = "not given" if needs.coolant_inlet_c_max is None else f"up to {needs.coolant_inlet_c_max:g} °C"
+        return {"cdu": needs.cdu, "inlet": inlet,
+                "flow": f"{needs.coolant_flow_l_min:,.1f} L/min of water for {needs.heat_to_liquid_w:,.0f} W "
+                        f"to liquid at a {needs.coolant_delta_t_k:g} K rise"}
 
     def performance(self) -> dict[str, Any]:
         rows = [{"collective": LABELS.get(pt.collective, pt.collective), "size": format_bytes(pt.size_bytes),
@@ -266,6 +305,7 @@ class SheetData:
     def build(self, paper: str) -> dict[str, Any]:
         data = {"paper": paper, "meta": self.meta(), "brand": self.brand_data(), "headlines": self.headlines(),
                 "spec_rows": self.spec_rows(), "bom": self.bom(), "power": self.power(), "rules": self.rules(),
+                "export_control": self.export_control(), "facility": self.facility(),
                 "performance": self.performance(), "topology": self.topology(), "figures": self.figures()}
         data["references"] = self.refs
         return data

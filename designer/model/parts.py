@@ -88,6 +88,16 @@ class GpuSpec(PartBase):
     host_pcie_lanes: Count
     bf16_dense_tflops: NonNeg | None
     fp8_dense_tflops: NonNeg | None
+    # Further dense rates, only where they raise the EAR 'total processing performance' (TPP = dense rate x operand
+    # bits, the highest over precisions): INT8 on GeForce/Ada parts, FP16 where BF16 is not published, FP6/FP4 on
+    # Blackwell Ultra and CDNA4.
+    int8_dense_tops: NonNeg | None = None
+    fp16_dense_tflops: NonNeg | None = None
+    fp6_dense_tflops: NonNeg | None = None
+    fp4_dense_tflops: NonNeg | None = None
+    # Area of the logic dies (no HBM), for the EAR 'performance density' (TPP / mm2); None where not published.
+    die_area_mm2: NonNeg | None = None
+    die_area_source: Annotated[str, Field(max_length=1000)] = ""
     needs_liquid: bool = False
     export_limited: bool = False
     device_class: Literal["gpu", "npu", "accelerator"] = "gpu"  # what the vendor calls it (Ascend: NPU)
@@ -190,6 +200,13 @@ class CoolingSpec(PartBase):
     heat_removal_w: NonNeg | None
     heat_removal_published: bool = False  # False: derived (from a system that ships with it) or assumed
     max_device_w: NonNeg | None = None  # hottest single device this solution can cool
+    # Facility needs of a liquid solution (empty/None for air): the coolant distribution unit it expects, the
+    # warmest coolant supply it accepts, the design temperature rise across the node and the share of the
+    # node's heat the liquid carries (the rest goes to room air). Coolant flow is computed from these.
+    cdu: Annotated[str, Field(max_length=300)] = ""
+    coolant_inlet_c_max: Annotated[float, Field(ge=0, le=90)] | None = None
+    coolant_delta_t_k: Annotated[float, Field(gt=0, le=40)] | None = None
+    liquid_heat_fraction: Annotated[float, Field(gt=0, le=1)] | None = None
 
 
 class FabricSpec(PartBase):

@@ -10,6 +10,7 @@ from designer.model.catalog import Catalog, shipped_catalog
 from designer.model.design import Design, LinkKind, Metadata, Redundancy
 from designer.model.wiring import even_split
 from designer.templates import reference as ref
+from designer.templates.gallery2026 import ROWS as GALLERY_2026
 from designer.templates.reference import Hgx
 
 
@@ -294,6 +295,8 @@ TEMPLATES: dict[str, Template] = {
         ),
     ]
 }
+
+TEMPLATES.update({row[0]: Template(*row) for row in GALLERY_2026})  # designer.templates.gallery2026
 
 
 def template_ids() -> list[str]:

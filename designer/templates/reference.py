@@ -34,6 +34,7 @@ class Hgx:
     redundancy: Redundancy
     cooling: str
     fabric: str = "scaleout-compute"
+    n_pcie_switch: int = 4  # HGX B300: the 8 ConnectX-8s' own Gen6 switches
 
 
 def _host(b: DesignBuilder, cpu: str, n_cpu: int = 2) -> list[str]:
@@ -79,7 +80,7 @@ def build_hgx(catalog: Catalog, meta: Metadata, cfg: Hgx) -> Design:
             b.link(NV, gpu, sw, count)
     cpus = _host(b, cfg.cpu)
     nics = b.add("nic", cfg.nic, 8)
-    _pcie_tree(b, gpus, nics, cpus, cfg.pcie_switch, 4)
+    _pcie_tree(b, gpus, nics, cpus, cfg.pcie_switch, cfg.n_pcie_switch)
     storage = b.add("snic", cfg.storage_nic, cfg.n_storage)
     for i, nic in enumerate(storage):
         b.link(PCIE, nic, cpus[i % len(cpus)], 16)

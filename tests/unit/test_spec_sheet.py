@@ -21,7 +21,8 @@ from designer.model.design import Waiver
 
 HOSTILE = "<label> $x^2$ #code *strong* _em_ @ref `raw` \\ 華碩測試節點 $\\frac{a}{b}$ #let x = 1"
 LONG_WORD = "W" * 150  # no break opportunity of its own
-SECTIONS = ["Bill of materials", "Power and thermal", "Design rule check", "Collective performance",
+SECTIONS = ["Bill of materials", "Power and thermal", "Design rule check", "Export-control screening",
+            "Collective performance",
             "Topology matrix", "References"]
 
 

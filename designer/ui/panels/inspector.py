@@ -30,7 +30,8 @@ from designer.document import commands as cmd
 from designer.document.changes import DesignChange
 from designer.document.document import Document
 from designer.model.design import Redundancy, ScaleOut, ScaleOutTopology
-from designer.model.parts import AnyPart, slot_kind_for
+from designer.model.export_control import screening_lines
+from designer.model.parts import AnyPart, GpuSpec, slot_kind_for
 from designer.ui.text import esc, plain
 
 SPEC_FIELDS = ("tdp_w", "power_w", "memory_gb", "memory_type", "mem_bw_tbytes_s", "fabric_links",
@@ -49,8 +50,9 @@ class NotesEdit(QPlainTextEdit):
 
 
 def spec_rows(part: AnyPart) -> list[tuple[str, str]]:
-    return [(field_label(name, with_unit=False), format_value(name, getattr(part, name))) for name in SPEC_FIELDS
+    rows = [(field_label(name, with_unit=False), format_value(name, getattr(part, name))) for name in SPEC_FIELDS
             if hasattr(part, name)]
+    return rows + (screening_lines(part) if isinstance(part, GpuSpec) else [])
 
 
 class InspectorPanel(QWidget):
