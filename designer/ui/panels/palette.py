@@ -10,7 +10,7 @@ from designer.model.catalog import Catalog
 from designer.model.parts import ChassisSpec, CpuSpec, GpuSpec, NicSpec, PsuSpec, ScaleupSwitchSpec
 from designer.ui.canvas.view import PART_MIME
 from designer.ui.qt_items import children, top_items
-from designer.ui.style import KIND_LABEL, kind_icon
+from designer.ui.style import kind_icon, kind_label
 from designer.ui.text import plain
 
 ORDER = ("gpu", "scaleup_switch", "pcie_switch", "nic", "cpu", "psu", "cooling", "fabric", "chassis")
@@ -68,7 +68,7 @@ class PartTree(QTreeWidget):
 class PalettePanel(QWidget):
     def __init__(self, catalog: Catalog) -> None:
         super().__init__()
-        self.search = QLineEdit(placeholderText="Search parts (name, vendor, id)...")
+        self.search = QLineEdit(placeholderText=self.tr("Search parts (name, vendor, id)..."))
         self.search.setClearButtonEnabled(True)
         self.tree = PartTree()
         self.tree.setHeaderHidden(True)
@@ -86,7 +86,7 @@ class PalettePanel(QWidget):
             parts = sorted(catalog.of_kind(kind), key=lambda p: p.name)
             if not parts:
                 continue
-            group = QTreeWidgetItem(self.tree, [KIND_LABEL[kind]])
+            group = QTreeWidgetItem(self.tree, [kind_label(kind)])
             group.setIcon(0, kind_icon(kind))
             group.setFlags(group.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
             for part in parts:

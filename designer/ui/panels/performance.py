@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.core.labels import COLLECTIVE_LABELS
 from designer.model.catalog import Catalog
@@ -70,7 +71,7 @@ class PerformancePanel(QWidget):
         self.fail_ids: tuple[str, ...] = ()
         self.result: SimResult | None = None
         self.pick = QToolButton()
-        self.pick.setText("Collectives")
+        self.pick.setText(self.tr("Collectives"))
         self.pick.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.pick)
         self.checks: dict[str, QAction] = {}
@@ -82,10 +83,12 @@ class PerformancePanel(QWidget):
         self.pick.setMenu(menu)
         self.nodes = QSpinBox()
         self.nodes.setRange(1, 4096)
-        self.nodes.setPrefix("nodes: ")
+        self.nodes.setPrefix(self.tr("nodes: "))
         self.algorithm = QComboBox()
-        self.algorithm.addItems(["auto", *ALGORITHMS])
-        self.whatif = QCheckBox("What-if: fail the selection")
+        self.algorithm.addItem(self.tr("auto"), "auto")
+        for name in ALGORITHMS:
+            self.algorithm.addItem(name, name)
+        self.whatif = QCheckBox(self.tr("What-if: fail the selection"))
         self.progress = QProgressBar()
         self.progress.setRange(0, 0)
         self.progress.setMaximumWidth(120)
@@ -94,7 +97,7 @@ class PerformancePanel(QWidget):
         self.status.setTextFormat(Qt.TextFormat.RichText)  # built from escaped text
         self.status.setMinimumWidth(80)
         self.notes_button = QToolButton()
-        self.notes_button.setText("Notes")
+        self.notes_button.setText(self.tr("Notes"))
         self.notes_button.setCheckable(True)
         self.notes_button.setEnabled(False)
         self.notes = QLabel()
@@ -152,7 +155,7 @@ class PerformancePanel(QWidget):
     def config(self) -> SimConfig:
         chosen = tuple(c for c, w in self.checks.items() if w.isChecked()) or ("allreduce",)
         fail = tuple(self.selection) if self.whatif.isChecked() else ()
-        return SimConfig(collectives=chosen, nodes=self.nodes.value(), algorithm=self.algorithm.currentText(),
+        return SimConfig(collectives=chosen, nodes=self.nodes.value(), algorithm=str(self.algorithm.currentData()),
                          fail=fail)
 
     def rerun(self) -> None:
@@ -182,13 +185,15 @@ class PerformancePanel(QWidget):
         self._table(result)
         last = result.rows[-1] if result.rows else None
         notes = "<br>".join(esc(n) for n in result.notes)
-        line = (f"Bottleneck of {last.collective} at {last.size_bytes >> 20} MiB: {esc(last.bottleneck)}"
+        line = (self.tr("Bottleneck of {collective} at {size} MiB: {link}").format(
+            collective=last.collective, size=last.size_bytes >> 20, link=esc(i18n.phrase(last.bottleneck)))
                 if last else "")
         self.status.setText(line)
         self.status.setToolTip(line + (f"<br>{notes}" if notes else ""))
         self.notes.setText(notes)
         self.notes_button.setEnabled(bool(notes))
-        self.notes_button.setText(f"Notes ({len(result.notes)})" if result.notes else "Notes")
+        self.notes_button.setText(self.tr("Notes ({count})").format(count=len(result.notes)) if result.notes
+                                  else self.tr("Notes"))
         self.bottleneck_changed.emit(set(last.bottleneck_link_ids) if last else set())
         self.finished.emit()
 
