@@ -9,7 +9,8 @@ Tables: designer/data/i18n/strings.<lang>.json, one per language (English is the
   "severity": {"error": ..., "warning": ..., "info": ...}
   "phrases":  [[English template, translation]]    whole sentences with named placeholders, e.g.
               ["no PSUs for a {load} load", "{load} 的負載沒有任何 PSU"]; the first that matches is used
-  "parts":    [[English template, translation]]    pieces that stand in a phrase's placeholder ("link l0")
+  "parts":    [[English template, translation]]    pieces that stand in a phrase's placeholder ("link l0"); their
+              placeholders stop at ", " and "; " (list separators) unless written {name*}
 A phrase's English template is matched against the English sentence the Qt-free code produced; the
 placeholders take what stands there (numbers with their units, ids, names) and a number in a placeholder is
 written again in the language's format. A sentence no template matches stays English (tests list them).
@@ -109,12 +110,19 @@ def severity(name: str, lang: str | None = None) -> str:
     return str(table(_lang(lang)).get("severity", {}).get(name, name))
 
 
+def _placeholder(name: str, key: str) -> str:
+    """In a part (a piece of a list), a placeholder stops at the list's separators unless its name ends in *."""
+    if name.endswith("*") or key != "parts":
+        return f"(?P<{name.rstrip('*')}>.+?)"
+    return f"(?P<{name}>(?:(?!, |; ).)+?)"
+
+
 @cache
 def _patterns(lang: str, key: str = "phrases") -> list[tuple[re.Pattern[str], str]]:
     out = []
     for english, translated in table(lang).get(key, []):
-        parts = re.split(r"\{(\w+)\}", english)
-        regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
+        parts = re.split(r"\{(\w+\*?)\}", english)
+        regex = "".join(re.escape(p) if i % 2 == 0 else _placeholder(p, key) for i, p in enumerate(parts))
         out.append((re.compile(regex + r"\Z", re.DOTALL), translated))
     return out
 
@@ -128,13 +136,17 @@ def _renumber(text: str, lang: str) -> str:
 
 
 def _local(value: str, lang: str, depth: int) -> str:
-    """What stood in a placeholder: a number (written again), a known word or phrase, or a list of them."""
+    """What stood in a placeholder: a known phrase (one level deep), a list of them, a number (written again)
+    or a known word."""
+    if depth == 0:
+        whole = _phrase(value, lang, 1)
+        if whole != value:
+            return whole
     for separator in ("; ", ", "):
         if separator in value:
             return separator.join(_local(part, lang, depth) for part in value.split(separator))
     head, _, rest = value.partition(" ")
-    value = f"{_renumber(head, lang)} {rest}" if rest else _renumber(value, lang)
-    return word(value, lang) if depth > 0 else _phrase(value, lang, depth + 1)
+    return word(f"{_renumber(head, lang)} {rest}" if rest else _renumber(value, lang), lang)
 
 
 def _phrase(english: str, lang: str, depth: int) -> str:

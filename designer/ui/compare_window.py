@@ -38,6 +38,7 @@ from designer.io.files import load_design
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.templates import TEMPLATES, build_template
+from designer.ui.panels.chart import use_cjk_fonts
 
 BEST_BRUSH = Qt.GlobalColor.darkGreen
 DESIGN_ROLE = Qt.ItemDataRole.UserRole
@@ -58,6 +59,7 @@ class CompareDialog(QDialog):
         self.add_button = QPushButton(self.tr("Add file..."))
         self.table = QTableWidget()
         self.bom = QTableWidget()
+        use_cjk_fonts()
         self.figure = Figure(figsize=(10, 3.6), layout="constrained")
         self.canvas = FigureCanvasQTAgg(self.figure)
         self.tabs = QTabWidget()

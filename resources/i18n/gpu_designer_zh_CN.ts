@@ -647,6 +647,42 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
 <context>
     <name>PalettePanel</name>
     <message>
+        <source>{form}, {tdp} W TDP</source>
+        <translation>{form}，TDP {tdp} W</translation>
+    </message>
+    <message>
+        <source>scale-up: {links} x {bw} GB/s per direction ({bidir} GB/s bidirectional)</source>
+        <translation>scale-up：{links} x {bw} GB/s（每方向）（双向 {bidir} GB/s）</translation>
+    </message>
+    <message>
+        <source>dense BF16 {bf16} TFLOPS, FP8 {fp8} TFLOPS</source>
+        <translation>稠密算力 BF16 {bf16} TFLOPS，FP8 {fp8} TFLOPS</translation>
+    </message>
+    <message>
+        <source>{ports} ports x {bw} GB/s per direction</source>
+        <translation>{ports} 端口 x {bw} GB/s（每方向）</translation>
+    </message>
+    <message>
+        <source>in-switch reduction (NVLS)</source>
+        <translation>交换机内归约（NVLS）</translation>
+    </message>
+    <message>
+        <source>no in-switch reduction</source>
+        <translation>无交换机内归约</translation>
+    </message>
+    <message>
+        <source>{cores} cores, {tdp} W, {lanes} PCIe Gen{gen} lanes</source>
+        <translation>{cores} 核，{tdp} W，{lanes} 条 PCIe Gen{gen} 通道</translation>
+    </message>
+    <message>
+        <source>{watts} W, {eff} efficient</source>
+        <translation>{watts} W，效率 {eff}</translation>
+    </message>
+    <message>
+        <source>source: {source}</source>
+        <translation>来源：{source}</translation>
+    </message>
+    <message>
         <source>Search parts (name, vendor, id)...</source>
         <translation>搜索部件（名称、厂商、ID）...</translation>
     </message>
@@ -680,6 +716,18 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Notes ({count})</source>
         <translation>备注（{count}）</translation>
+    </message>
+    <message>
+        <source>message size (bytes)</source>
+        <translation>消息大小（字节）</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs ({nodes} nodes)</source>
+        <translation>{gpus} 个 GPU（{nodes} 个节点）</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs (1 node)</source>
+        <translation>{gpus} 个 GPU（1 个节点）</translation>
     </message>
 </context>
 <context>

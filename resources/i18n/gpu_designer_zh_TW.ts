@@ -647,6 +647,42 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
 <context>
     <name>PalettePanel</name>
     <message>
+        <source>{form}, {tdp} W TDP</source>
+        <translation>{form}，TDP {tdp} W</translation>
+    </message>
+    <message>
+        <source>scale-up: {links} x {bw} GB/s per direction ({bidir} GB/s bidirectional)</source>
+        <translation>scale-up：{links} x {bw} GB/s（每方向）（雙向 {bidir} GB/s）</translation>
+    </message>
+    <message>
+        <source>dense BF16 {bf16} TFLOPS, FP8 {fp8} TFLOPS</source>
+        <translation>稠密算力 BF16 {bf16} TFLOPS，FP8 {fp8} TFLOPS</translation>
+    </message>
+    <message>
+        <source>{ports} ports x {bw} GB/s per direction</source>
+        <translation>{ports} 埠 x {bw} GB/s（每方向）</translation>
+    </message>
+    <message>
+        <source>in-switch reduction (NVLS)</source>
+        <translation>交換器內歸約（NVLS）</translation>
+    </message>
+    <message>
+        <source>no in-switch reduction</source>
+        <translation>無交換器內歸約</translation>
+    </message>
+    <message>
+        <source>{cores} cores, {tdp} W, {lanes} PCIe Gen{gen} lanes</source>
+        <translation>{cores} 核心，{tdp} W，{lanes} 條 PCIe Gen{gen} 通道</translation>
+    </message>
+    <message>
+        <source>{watts} W, {eff} efficient</source>
+        <translation>{watts} W，效率 {eff}</translation>
+    </message>
+    <message>
+        <source>source: {source}</source>
+        <translation>來源：{source}</translation>
+    </message>
+    <message>
         <source>Search parts (name, vendor, id)...</source>
         <translation>搜尋零件（名稱、廠商、ID）...</translation>
     </message>
@@ -680,6 +716,18 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Notes ({count})</source>
         <translation>備註（{count}）</translation>
+    </message>
+    <message>
+        <source>message size (bytes)</source>
+        <translation>訊息大小（位元組）</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs ({nodes} nodes)</source>
+        <translation>{gpus} 個 GPU（{nodes} 個節點）</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs (1 node)</source>
+        <translation>{gpus} 個 GPU（1 個節點）</translation>
     </message>
 </context>
 <context>

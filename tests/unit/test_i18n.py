@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TS = {lang: ROOT / "resources" / "i18n" / f"gpu_designer_{lang}.ts" for lang in ("zh_TW", "zh_CN")}
 QM = {lang: ROOT / "designer" / "data" / "i18n" / f"gpu_designer_{lang}.qm" for lang in ("zh_TW", "zh_CN")}
 TOOLS = Path(sys.executable).parent
-CJK = re.compile(r"[\u4e00-\u9fff]")
+CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")  # ideographs and full-width punctuation
 
 
 @pytest.mark.parametrize(("tag", "lang"), [("zh_TW", "zh_TW"), ("zh-Hant-HK", "zh_TW"), ("zh_HK", "zh_TW"),

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, Qt
+from PySide6.QtCore import QCoreApplication, QMimeData, Qt
 from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
+from designer.core import i18n
 from designer.model.catalog import Catalog
 from designer.model.parts import ChassisSpec, CpuSpec, GpuSpec, NicSpec, PsuSpec, ScaleupSwitchSpec
 from designer.ui.canvas.view import PART_MIME
@@ -15,29 +16,38 @@ from designer.ui.text import plain
 
 ORDER = ("gpu", "scaleup_switch", "pcie_switch", "nic", "cpu", "psu", "cooling", "fabric", "chassis")
 PART_ROLE = Qt.ItemDataRole.UserRole
+translate = QCoreApplication.translate
 
 
 def tooltip(part) -> str:
     lines = [part.name]
     if isinstance(part, GpuSpec):
-        lines += [f"{part.form_factor.value.upper()}, {part.tdp_w:.0f} W TDP",
+        lines += [translate("PalettePanel", "{form}, {tdp} W TDP").format(
+                      form=part.form_factor.value.upper(), tdp=f"{part.tdp_w:.0f}"),
                   f"{part.memory_gb:.0f} GB {part.memory_type}",
-                  f"scale-up: {part.fabric_links} x {part.link_bw_gbytes_s_per_dir:g} GB/s per direction "
-                  f"({part.scaleup_gbytes_s_per_dir * 2:.0f} GB/s bidirectional)",
-                  f"dense BF16 {part.bf16_dense_tflops} TFLOPS, FP8 {part.fp8_dense_tflops} TFLOPS"]
+                  translate("PalettePanel",
+                            "scale-up: {links} x {bw} GB/s per direction ({bidir} GB/s bidirectional)").format(
+                      links=part.fabric_links, bw=f"{part.link_bw_gbytes_s_per_dir:g}",
+                      bidir=f"{part.scaleup_gbytes_s_per_dir * 2:.0f}"),
+                  translate("PalettePanel", "dense BF16 {bf16} TFLOPS, FP8 {fp8} TFLOPS").format(
+                      bf16=part.bf16_dense_tflops, fp8=part.fp8_dense_tflops)]
     elif isinstance(part, ScaleupSwitchSpec):
-        lines += [f"{part.ports} ports x {part.port_bw_gbytes_s_per_dir:g} GB/s per direction",
-                  "in-switch reduction (NVLS)" if part.in_switch_reduction else "no in-switch reduction"]
+        lines += [translate("PalettePanel", "{ports} ports x {bw} GB/s per direction").format(
+                      ports=part.ports, bw=f"{part.port_bw_gbytes_s_per_dir:g}"),
+                  translate("PalettePanel", "in-switch reduction (NVLS)") if part.in_switch_reduction
+                  else translate("PalettePanel", "no in-switch reduction")]
     elif isinstance(part, NicSpec):
         lines += [f"{part.ports} x {part.port_speed_gbit_s:g} Gb/s, PCIe Gen{part.pcie_gen} x{part.pcie_lanes}"]
     elif isinstance(part, CpuSpec):
-        lines += [f"{part.cores} cores, {part.tdp_w or '?'} W, {part.pcie_lanes or '?'} PCIe Gen{part.pcie_gen} lanes"]
+        lines += [translate("PalettePanel", "{cores} cores, {tdp} W, {lanes} PCIe Gen{gen} lanes").format(
+            cores=part.cores, tdp=part.tdp_w or "?", lanes=part.pcie_lanes or "?", gen=part.pcie_gen)]
     elif isinstance(part, PsuSpec):
-        lines += [f"{part.output_w:.0f} W, {part.efficiency:.0%} efficient"]
+        lines += [translate("PalettePanel", "{watts} W, {eff} efficient").format(
+            watts=f"{part.output_w:.0f}", eff=f"{part.efficiency:.0%}")]
     elif isinstance(part, ChassisSpec):
-        lines += [f"{part.rack_units}U, {part.cooling_type.value}",
+        lines += [f"{part.rack_units}U, {i18n.word(part.cooling_type.value)}",
                   ", ".join(f"{n} {k.value}" for k, n in part.slots.items())]
-    lines.append(f"source: {part.source}")
+    lines.append(translate("PalettePanel", "source: {source}").format(source=part.source))
     return "\n".join(lines)
 
 

@@ -184,7 +184,7 @@ class PerformancePanel(QWidget):
         self._chart(result)
         self._table(result)
         last = result.rows[-1] if result.rows else None
-        notes = "<br>".join(esc(n) for n in result.notes)
+        notes = "<br>".join(esc(i18n.phrase(n)) for n in result.notes)
         line = (self.tr("Bottleneck of {collective} at {size} MiB: {link}").format(
             collective=last.collective, size=last.size_bytes >> 20, link=esc(i18n.phrase(last.bottleneck)))
                 if last else "")
@@ -201,13 +201,20 @@ class PerformancePanel(QWidget):
         def build(figure: Any) -> None:
             from designer.export.charts import busbw_figure  # noqa: PLC0415 (matplotlib when first drawn)
 
-            busbw_figure(result, fig=figure)
+            busbw_figure(result, fig=figure, title=self._chart_title(result))
             axes = figure.axes[0]
             axes.set_ylabel("busbw (GB/s)")  # short enough for a low panel; the table and PDF say GB = 1e9 B
-            axes.set_xlabel("message size (bytes)")
+            axes.set_xlabel(self.tr("message size (bytes)"))
             distinguish_lines(axes)
 
         self.chart.draw(build)
+
+    def _chart_title(self, result: SimResult) -> str:
+        if not result.rows:
+            return ""
+        row = result.rows[0]
+        title = self.tr("{gpus} GPUs ({nodes} nodes)") if row.nodes > 1 else self.tr("{gpus} GPUs (1 node)")
+        return title.format(gpus=row.gpus, nodes=row.nodes)
 
     def _table(self, result: SimResult) -> None:
         rows = [r for r in result.rows if r.size_bytes in TABLE_SIZES]
