@@ -68,10 +68,13 @@ def markers(report: Report) -> dict[str, str]:
 
 
 def status_line(k: KeyFigures, report: Report | None, bidirectional: bool = False) -> str:
-    scaleup = (f"scale-up {k.scaleup_gbytes_s_per_gpu_bidir:,.0f} GB/s per GPU bidirectional" if bidirectional
-               else f"scale-up {k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per GPU per direction")
-    parts = [f"{k.gpu_count} GPUs", scaleup,
-             f"HBM {k.hbm_total_gb:,.0f} GB",
+    device = k.device_word[:-1]
+    scaleup = (f"scale-up {k.scaleup_gbytes_s_per_gpu_bidir:,.0f} GB/s per {device} bidirectional" if bidirectional
+               else f"scale-up {k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per {device} per direction")
+    if k.scaleup_gbytes_s_per_gpu_per_dir <= 0:
+        scaleup = "no scale-up fabric (PCIe only)"
+    parts = [f"{k.gpu_count} {k.device_word}", scaleup,
+             f"{k.memory_kind} {k.hbm_total_gb:,.0f} GB",
              f"power {k.component_power_w / 1000:,.1f} / {k.psu_usable_w / 1000:,.1f} kW usable"]
     if report is not None:
         e, w = report.count(Severity.ERROR), report.count(Severity.WARNING)

@@ -16,7 +16,7 @@ from designer.asbuilt.hosttree import HostTree, plan_host_tree
 from designer.asbuilt.parse import TopoError, TopoPaste
 from designer.model.catalog import Catalog
 from designer.model.design import SCALEUP_KINDS, Design, Link, LinkKind, Metadata, Placement
-from designer.model.parts import Fabric, FabricSpec, FormFactor, GpuSpec, slot_kind_for
+from designer.model.parts import CpuSpec, Fabric, FabricSpec, FormFactor, GpuSpec, PcieSwitchSpec, slot_kind_for
 from designer.templates import TEMPLATES, build_template
 
 FABRIC_OF = {"NV": Fabric.NVLINK4, "XG": Fabric.XGMI, "HC": Fabric.HCCS, "RE": Fabric.ROCE}
@@ -110,11 +110,46 @@ def sketch_design(paste: TopoPaste, catalog: Catalog, source: str = "paste",
     notes += tree.notes
     design = Design(meta=Metadata(name=f"Sketch from {source}"[:200], notes=""), chassis=base.chassis,
                     settings=base.settings, components=comps, links=links)
-    design = _add_host(design, catalog, tree, parts["cpu"] or "xeon-8480c", parts["pcie_switch"] or DEFAULT_PCIE_SWITCH,
+    cpu_part, cpu_note = _cpu_for(paste, catalog, parts["cpu"] or "xeon-8480c")
+    if cpu_note:
+        notes.append(cpu_note)
+    switch_part, switch_note = _switch_for(catalog, parts["pcie_switch"] or DEFAULT_PCIE_SWITCH)
+    if switch_note:
+        notes.append(switch_note)
+    design = _add_host(design, catalog, tree, cpu_part, switch_part,
                        nic_part, storage_part)
     notes.append(f"NICs: {nic_part} on GPU switches, {storage_part} elsewhere (inferred)")
     text = "Inferred from a topology paste (" + paste.tool + "). " + " ".join(f"- {n}." for n in notes)
     return design.model_copy(update={"meta": design.meta.model_copy(update={"notes": text[:20_000]})})
+
+
+def _cpu_for(paste: TopoPaste, catalog: Catalog, template_cpu: str) -> tuple[str, str]:
+    """The template's CPU, unless the paste shows NODE (devices on one NUMA node's socket) and that CPU is set up
+    with several NUMA nodes per socket (EPYC NPS4 reads SYS there): then a same-vendor CPU with one per socket."""
+    cpu = catalog.typed(template_cpu, CpuSpec)
+    if cpu.numa_nodes_per_socket == 1 or "NODE" not in set(paste.cells.values()):
+        return template_cpu, ""
+    same = [p for p in catalog.parts.values() if isinstance(p, CpuSpec) and p.numa_nodes_per_socket == 1
+            and p.vendor == cpu.vendor]
+    if not same:
+        return template_cpu, ""
+    return same[0].id, (f"CPU {same[0].id}: the paste shows NODE, so one NUMA node per socket, not "
+                        f"{template_cpu}'s {cpu.numa_nodes_per_socket} (inferred)")
+
+
+def _switch_for(catalog: Catalog, template_switch: str) -> tuple[str, str]:
+    """The template's PCIe switch, unless it nests bridges inside (a GPU and its NIC read PXB through one chip):
+    the sketch draws every switch level the paste shows as its own switch, so it takes a one-level part."""
+    switch = catalog.typed(template_switch, PcieSwitchSpec)
+    if switch.internal_bridges == 1:
+        return template_switch, ""
+    flat = [p for p in catalog.parts.values() if isinstance(p, PcieSwitchSpec) and p.internal_bridges == 1
+            and p.pcie_gen == switch.pcie_gen] or [p for p in catalog.parts.values()
+                                                    if isinstance(p, PcieSwitchSpec) and p.internal_bridges == 1]
+    if not flat:
+        return template_switch, ""
+    return flat[0].id, (f"PCIe switch {flat[0].id}: each switch level the paste shows is drawn as its own switch "
+                        "(inferred)")
 
 
 def _without_scaleup(design: Design, catalog: Catalog) -> Design:

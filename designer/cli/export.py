@@ -1,4 +1,4 @@
-"""`export`: PDF spec sheet, JSON spec, SVG/PNG diagram."""
+"""`export`: PDF spec sheet, JSON spec, SVG/PNG diagram, 16:9 slide; optional branding."""
 
 from __future__ import annotations
 
@@ -9,19 +9,23 @@ from designer.cli.common import EXIT_OK, UsageError, resolve_design
 from designer.core.errors import DesignerError
 from designer.model.catalog import default_catalog
 
+KINDS = ("pdf", "json", "svg", "png", "slide")
+
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from designer.export.brand import default_brand, load_brand  # noqa: PLC0415
     from designer.export.files import export  # noqa: PLC0415 (matplotlib only when exporting)
 
-    targets = {k: Path(v) for k in ("pdf", "json", "svg", "png") if (v := getattr(args, k))}
+    targets = {k: Path(v) for k in KINDS if (v := getattr(args, k))}
     if not targets:
-        raise UsageError("nothing to export: give --pdf, --json, --svg and/or --png")
+        raise UsageError("nothing to export: give --pdf, --json, --svg, --png and/or --slide")
     if not 1 <= args.nodes <= 4096:
         raise UsageError("--nodes must be between 1 and 4096")
+    brand = load_brand(Path(args.brand)) if args.brand else default_brand()
     catalog = default_catalog()
     design = resolve_design(args.design, catalog)
     try:
-        written = export(design, catalog, targets, args.paper, args.nodes)
+        written = export(design, catalog, targets, args.paper, args.nodes, brand)
     except OSError as exc:
         raise DesignerError(f"cannot write: {exc.strerror or exc}") from None
     for path in written:
@@ -30,12 +34,15 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("export", help="PDF spec sheet, JSON spec, SVG/PNG diagram")
+    p = sub.add_parser("export", help="PDF spec sheet, JSON spec, SVG/PNG diagram, 16:9 slide")
     p.add_argument("design")
     p.add_argument("--pdf", metavar="FILE.pdf")
     p.add_argument("--json", metavar="FILE.json")
     p.add_argument("--svg", metavar="FILE.svg")
     p.add_argument("--png", metavar="FILE.png")
+    p.add_argument("--slide", metavar="FILE.png|.svg|.pdf", help="16:9 slide: diagram, headline figures, busbw")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4")
     p.add_argument("--nodes", type=int, default=8, help="node count for the multi-node figures (default 8)")
+    p.add_argument("--brand", metavar="FILE.json",
+                   help="branding (company, logo, contact, colour, disclaimer); default: the user's brand file")
     p.set_defaults(func=cmd_export)

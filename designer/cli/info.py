@@ -58,23 +58,31 @@ def cmd_info(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
         return EXIT_OK
+    word = "GPU" if data["device_word"] == "GPUs" else "accelerator"
+    fp8 = f"{fmt(data['fp8_dense_pflops'], 2)} PFLOPS" if data["fp8_supported"] else "not supported"
     rows = [
         ("Design", data["name"]),
-        ("GPUs", f"{data['gpu_count']} x {', '.join(data['gpu_models'])}"),
+        ("GPUs" if word == "GPU" else "Accelerators", f"{data['gpu_count']} x {', '.join(data['gpu_models'])}"),
         ("Scale-up fabric", data["scaleup_fabric"]),
-        ("Scale-up per GPU", f"{fmt(data['scaleup_gbytes_s_per_gpu_per_dir'])} GB/s per direction "
+        (f"Scale-up per {word}", f"{fmt(data['scaleup_gbytes_s_per_gpu_per_dir'])} GB/s per direction "
                              f"({fmt(data['scaleup_gbytes_s_per_gpu_bidir'])} GB/s bidirectional)"),
         ("Scale-up total", f"{fmt(data['scaleup_total_gbytes_s_per_dir'])} GB/s per direction "
                            f"({fmt(data['scaleup_total_gbytes_s_bidir'] / 1000, 2)} TB/s bidirectional)"),
         ("Bisection", f"{fmt(data['bisection_gbytes_s_per_dir'])} GB/s per direction"),
-        ("HBM", f"{fmt(data['hbm_total_gb'], 0)} GB, {fmt(data['mem_bw_total_tbytes_s'], 2)} TB/s aggregate"
-                + (f" ({data['mem_bw_unknown_gpus']} GPUs unknown)" if data["mem_bw_unknown_gpus"] else "")),
-        ("Dense BF16 / FP8", f"{fmt(data['bf16_dense_pflops'], 2)} / {fmt(data['fp8_dense_pflops'], 2)} PFLOPS"),
+        (data["memory_kind"], f"{fmt(data['hbm_total_gb'], 0)} GB, "
+                              f"{fmt(data['mem_bw_total_tbytes_s'], 2)} TB/s aggregate"
+                + (f" ({data['mem_bw_unknown_gpus']} {word}s unknown)" if data["mem_bw_unknown_gpus"] else "")),
+        ("Dense BF16 / FP8", f"{fmt(data['bf16_dense_pflops'], 2, 'PFLOPS')} / {fp8}"),
         ("Scale-out", f"{data['nic_count']} NICs x {'/'.join(f'{s:g}' for s in data['nic_speeds_gbit_s'])} Gb/s"
-                      f" = {fmt(data['scaleout_gbit_s_per_gpu'], 0)} Gb/s per GPU"),
+                      f" = {fmt(data['scaleout_gbit_s_per_gpu'], 0)} Gb/s per {word}"),
         ("Power", f"{fmt(data['component_power_w'], 0)} W components, {fmt(data['wall_power_peak_w'], 0)} W "
                   f"peak at the wall; PSUs {data['psu_summary']} = {fmt(data['psu_usable_w'], 0)} W usable"),
+        ("Published maximum", "none published" if data["published_max_power_w"] is None else
+         f"{fmt(data['published_max_power_w'], 0)} W for the reference system (computed "
+         f"{round(data['wall_power_peak_w'] / data['published_max_power_w'] - 1, 3) + 0:+.1%})"),
         ("Heat", f"{fmt(data['heat_btu_hr'], 0)} BTU/hr, {fmt(data['airflow_cfm'], 0)} CFM of air"),
+        ("One link fails", data["failure_one_link"] or "-"),
+        ("One plane fails", data["failure_one_plane"] or "-"),
     ]
     width = max(len(k) for k, _ in rows)
     for key, value in rows:

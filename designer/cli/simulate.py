@@ -5,6 +5,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from designer.cli.calibrate import (
+    calibration_arg,
+    comparison_json,
+    comparison_lines,
+    comparisons,
+    write_comparison_plot,
+)
 from designer.cli.common import EXIT_OK, UsageError, print_json, resolve_design
 from designer.core.units import parse_size
 from designer.model.catalog import default_catalog
@@ -36,7 +43,9 @@ def _size(text: str, flag: str) -> int:
 
 def config_from_args(args: argparse.Namespace) -> SimConfig:
     sizes = size_sweep(_size(args.min_bytes, "--min-bytes"), _size(args.max_bytes, "--max-bytes"))
-    return SimConfig(_collectives(args.collective), args.nodes, args.algorithm, tuple(sizes), tuple(args.fail or ()))
+    cal = calibration_arg(getattr(args, "calibration", None))
+    return SimConfig(_collectives(args.collective), args.nodes, args.algorithm, tuple(sizes), tuple(args.fail or ()),
+                     **({"calibration": cal} if cal else {}))
 
 
 def table_lines(result: SimResult, name: str) -> list[str]:
@@ -58,7 +67,27 @@ def table_lines(result: SimResult, name: str) -> list[str]:
     return lines
 
 
+def cmd_measured(args: argparse.Namespace) -> int:
+    ignored = [flag for flag, used in (("--collective", args.collective), ("--nodes", args.nodes != 1),
+                                       ("--fail", args.fail)) if used]
+    if ignored:
+        raise UsageError(f"{', '.join(ignored)}: not with --measured (collectives, sizes and ranks come from the logs)")
+    design, items = comparisons(args.design, args.measured, args.algorithm, calibration_arg(args.calibration))
+    if args.plot:
+        if Path(args.plot).suffix.lower() != ".png" or not Path(args.plot).parent.is_dir():
+            raise UsageError(f"--plot: give a .png file in an existing folder, not '{args.plot}'")
+        write_comparison_plot(items, Path(args.plot), f"{design.meta.name}: measured and predicted busbw")
+    if args.json:
+        print_json({"design": design.meta.name, "measured": comparison_json(items)})
+    else:
+        print("\n".join([f"# {design.meta.name}: measured against predicted"]
+                        + [ln for run, nodes, rows in items for ln in comparison_lines(run, rows, nodes)]))
+    return EXIT_OK
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.measured:
+        return cmd_measured(args)
     catalog = default_catalog()
     design = resolve_design(args.design, catalog)
     result = simulate(design, catalog, config_from_args(args))
@@ -81,7 +110,13 @@ def write_plot(result: SimResult, path: Path, name: str) -> None:
         raise UsageError(f"--plot writes PNG: give a .png file name, not '{path.name}'")
     if not path.parent.is_dir():
         raise UsageError(f"--plot: folder {path.parent} does not exist")
-    atomic_write_bytes(path, figure_png(busbw_figure(result, f"{name}: busbw vs message size")))
+    fig = busbw_figure(result, f"{name}: busbw vs message size (shaded: uncertainty band)")
+    ax = fig.axes[0]
+    for line, coll in zip(ax.get_lines(), dict.fromkeys(r.collective for r in result.rows), strict=False):
+        rows = result.for_collective(coll)
+        ax.fill_between([r.size_bytes for r in rows], [r.busbw_low_GBps for r in rows],
+                        [r.busbw_high_GBps for r in rows], color=line.get_color(), alpha=0.15, linewidth=0)
+    atomic_write_bytes(path, figure_png(fig))
 
 
 def _count(text: str) -> float:
@@ -95,7 +130,8 @@ def _count(text: str) -> float:
 
 def cmd_parallel(args: argparse.Namespace) -> int:
     catalog = default_catalog()
-    fab = node_fabric(resolve_design(args.design, catalog), catalog)
+    cal = calibration_arg(args.calibration)
+    fab = node_fabric(resolve_design(args.design, catalog), catalog, *([cal] if cal else []))
     setup = TrainingSetup(_count(args.params), args.layers, args.hidden, args.seq_len, args.micro_batch,
                           args.micro_batches, args.tp, args.pp, args.dp, args.ep)
     lines = estimate(fab, args.nodes, setup)
@@ -127,6 +163,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fail", nargs="+", action="extend", metavar="ID", help="component or link ids that fail")
     p.add_argument("--json", action="store_true")
     p.add_argument("--plot", metavar="FILE.png", help="write busbw against message size")
+    p.add_argument("--measured", nargs="+", metavar="LOG", help="nccl-tests/rccl-tests output: measured against "
+                   "predicted busbw per size (collectives, sizes and ranks from the logs)")
+    p.add_argument("--calibration", metavar="PROFILE.json", help="a profile written by 'calibrate'")
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("parallel", help="communication per training step for a TP x PP x DP (x EP) layout")
     p.add_argument("design")
@@ -141,5 +180,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--dp", type=int, default=1)
     p.add_argument("--ep", type=int, default=1)
     p.add_argument("--nodes", type=int, default=1)
+    p.add_argument("--calibration", metavar="PROFILE.json", help="a profile written by 'calibrate'")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_parallel)

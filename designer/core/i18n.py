@@ -25,6 +25,7 @@ from importlib import resources
 
 from designer.core.errors import DesignerError
 from designer.core.labels import FIELD_LABELS
+from designer.core.labels import confidence_label as _confidence_label_en
 from designer.core.labels import format_value as _format_value_en
 
 LANGUAGES = {"en": "English", "zh_TW": "繁體中文", "zh_CN": "简体中文"}
@@ -100,6 +101,12 @@ def format_value(name: str, value: object, lang: str | None = None) -> str:
         local_unit = table(lang).get("fields", {}).get(name, ("", unit))[1]
         return f"{_renumber(number, lang)} {local_unit}".strip()
     return word(english, lang)
+
+
+def confidence_label(code: object, lang: str | None = None, short: bool = False) -> str:
+    """As designer.core.labels.confidence_label, in the language; short: without the reason ('high confidence')."""
+    english = _confidence_label_en(code)
+    return word(english.split(" (")[0] if short else english, lang)
 
 
 def rule_title(rule_id: str, english: str, lang: str | None = None) -> str:

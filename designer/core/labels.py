@@ -37,6 +37,15 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
 COLLECTIVE_LABELS = {"allreduce": "AllReduce", "allgather": "AllGather", "reducescatter": "ReduceScatter",
                      "alltoall": "AllToAll", "broadcast": "Broadcast", "reduce": "Reduce", "sendrecv": "SendRecv"}
 
+CONFIDENCE_WORDS = {"H": "high confidence (vendor document or several agreeing sources)",
+                    "M": "medium confidence (one good secondary source)",
+                    "L": "low confidence (no primary public source; treat as an estimate)"}
+
+
+def confidence_label(code: object) -> str:
+    """A part's confidence in words, for tooltips, the inspector and documents."""
+    return CONFIDENCE_WORDS.get(str(getattr(code, "value", code)), "confidence unknown")
+
 
 def field_label(name: str, with_unit: bool = True) -> str:
     """'Memory bandwidth (TB/s)' for a table heading; without the unit where the value carries it."""

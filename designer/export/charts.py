@@ -1,4 +1,4 @@
-"""matplotlib Figure builders (no pyplot): shared by the app, the CLI and the spec sheet."""
+"""matplotlib Figure builders (no pyplot): shared by the app and the CLI."""
 
 from __future__ import annotations
 
@@ -9,13 +9,16 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
 from designer.core.units import format_bytes
+from designer.export.names import LABELS, SCALING_NODES
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
-from designer.simulation import SimResult
+from designer.simulation import SimConfig, SimResult, simulate
 
-LABELS = {"allreduce": "AllReduce", "allgather": "AllGather", "reducescatter": "ReduceScatter",
-          "alltoall": "AllToAll", "broadcast": "Broadcast", "reduce": "Reduce", "sendrecv": "SendRecv"}
+__all__ = ["LABELS", "busbw_figure", "draw_busbw", "draw_power", "draw_scaling", "figure_png", "power_figure"]
+
+STYLES = ["-", "--", ":", "-.", (0, (5, 1)), (0, (3, 1, 1, 1)), (0, (1, 1))]
+MARKERS = ["o", "s", "^", "D", "v", "x", "+"]
 
 
 def _fresh(fig: Figure | None, figsize: tuple[float, float]) -> Figure:
@@ -36,11 +39,10 @@ def busbw_figure(result: SimResult, title: str = "", figsize: tuple[float, float
 def draw_busbw(ax, result: SimResult, title: str = "") -> None:
     """busbw (GB/s) against message size (log2 x axis) into an Axes."""
     collectives = list(dict.fromkeys(r.collective for r in result.rows))
-    styles = ["-", "--", ":", "-.", (0, (5, 1)), (0, (3, 1, 1, 1)), (0, (1, 1))]
     for i, name in enumerate(collectives):
         rows = result.for_collective(name)
-        ax.plot([r.size_bytes for r in rows], [r.busbw_GBps for r in rows], marker=".", linestyle=styles[i % 7],
-                label=LABELS.get(name, name))
+        ax.plot([r.size_bytes for r in rows], [r.busbw_GBps for r in rows], marker=MARKERS[i % 7], markersize=3.5,
+                linestyle=STYLES[i % 7], linewidth=1.1, label=LABELS.get(name, name))
     ax.set_xscale("log", base=2)
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: format_bytes(int(v)) if v >= 1 else ""))
     ax.set_xlabel("message size (bytes, nccl-tests 'size')")
@@ -80,3 +82,18 @@ def draw_power(ax, design: Design, catalog: Catalog) -> None:
         ax.axvline(b.cooling_capacity_w / 1000, color="#0277bd", linestyle="--", label="cooling capacity")
     ax.set_xlabel("kW (DC load at the PSU outputs)")
     ax.legend(fontsize="x-small", ncols=3, loc="lower right")
+
+
+def draw_scaling(ax, design: Design, catalog: Catalog, nodes: tuple[int, ...] = SCALING_NODES) -> None:
+    """busbw of a 1 GiB AllReduce and AllToAll against the node count (scale-out over the compute NICs)."""
+    for i, coll in enumerate(("allreduce", "alltoall")):
+        values = [simulate(design, catalog, SimConfig(collectives=(coll,), nodes=n, sizes=(1 << 30,))).rows[0]
+                  .busbw_GBps for n in nodes]
+        ax.plot(nodes, values, marker=MARKERS[i], markersize=3.5, linestyle=STYLES[i], label=f"{LABELS[coll]} 1 GiB")
+    ax.set_xscale("log", base=2)
+    ax.set_xticks(nodes, [str(n) for n in nodes])
+    ax.set_xlabel("nodes")
+    ax.set_ylabel("busbw (GB/s)")
+    ax.set_title("Scaling over node counts (scale-out over the compute NICs)", fontsize="medium")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize="small")

@@ -1,67 +1,100 @@
-"""The chassis diagram as a matplotlib Figure (vector in PDF and SVG), from the same layout as the canvas."""
+"""The chassis diagram as a matplotlib Figure (vector in PDF and SVG), from the same layout as the canvas.
+
+Drawn for print: every label is at least MIN_LABEL_PT at the figure's size, the links between two parts are one
+bundle with its count, links between parts on one row or column bow out (so each pair of a full mesh stays
+visible), and a legend names the link kinds drawn. The geometry is diagram_layout's.
+"""
 
 from __future__ import annotations
 
-import textwrap
-
 from matplotlib.figure import Figure
-from matplotlib.patches import FancyBboxPatch, Rectangle
+from matplotlib.lines import Line2D
+from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Rectangle
 
-from designer.core.colors import KIND_COLOR, LINK_COLOR
+from designer.export.diagram_layout import (
+    KIND_COLOR,
+    LINK_COLOR,
+    LINK_LABEL,
+    LINK_STYLE,
+    SHORT_ZONE_LABELS,
+    Rect,
+    bundle_layout,
+    component_rects,
+    label_point,
+    part_boxes,
+    tint,
+)
 from designer.model.catalog import Catalog
 from designer.model.design import Design
-from designer.model.layout import ZONE_LABELS, chassis_layout, external_rect
-from designer.model.parts import slot_kind_for
+from designer.model.layout import chassis_layout
+
+__all__ = ["KIND_COLOR", "LINK_COLOR", "diagram_figure", "draw_diagram"]
+MIN_LABEL_PT = 6.0
 
 
-def component_rects(design: Design, catalog: Catalog) -> dict[str, tuple[float, float, float, float]]:
-    layout = chassis_layout(catalog.chassis(design.chassis))
-    rects, external = {}, 0
-    for comp in design.components:
-        kind = slot_kind_for(catalog.get(comp.part))
-        slot = layout.slot(kind, comp.slot) if kind is not None and comp.slot is not None else None
-        if slot is None:
-            rects[comp.id] = external_rect(external)
-            external += 1
-        else:
-            x, y, w, h = slot.rect
-            rects[comp.id] = (x + 3, y + 3, w - 6, h - 6)
-    return rects
+def _draw_bundles(ax, design: Design, rects: dict[str, Rect], highlight: set[str]) -> dict[str, int | None]:
+    """Draw one line per bundle; returns the kinds drawn with the count the legend states for each."""
+    hot_pairs = {tuple(sorted((lk.a, lk.b))) for lk in design.links if lk.id in highlight}
+    layout, kinds = bundle_layout(design, rects)
+    for b in layout:
+        hot = b.ends in hot_pairs
+        ax.add_patch(FancyArrowPatch(b.p, b.q, arrowstyle="-", connectionstyle=f"arc3,rad={b.rad}", zorder=1,
+                                     color="#ff6f00" if hot else LINK_COLOR.get(b.kind, "#888"),
+                                     linestyle=LINK_STYLE.get(b.kind, "-"), linewidth=1.6 if hot else 0.7,
+                                     alpha=0.95 if hot else 0.8, shrinkA=0, shrinkB=0))
+        if b.label:
+            mx, my = label_point(b)
+            ax.text(mx, my, b.label, fontsize=MIN_LABEL_PT, ha="center", va="center", zorder=4,
+                    color="#222", bbox={"boxstyle": "round,pad=0.12", "fc": "white", "ec": "none", "alpha": 0.85})
+    return kinds
 
 
-def draw_diagram(ax, design: Design, catalog: Catalog, highlight: set[str] | None = None) -> None:
+def _draw_parts(ax, design: Design, catalog: Catalog, rects: dict[str, Rect]) -> None:
+    for box in part_boxes(design, catalog, rects):
+        x, y, w, h = box.rect
+        ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0,rounding_size=3", facecolor=tint(box.color),
+                                    edgecolor=box.color, linewidth=0.8, zorder=2))
+        ax.text(x + w / 2, y + h / 2, box.tag, fontsize=MIN_LABEL_PT + 0.5, ha="center", va="center",
+                zorder=3, parse_math=False, rotation=90 if box.vertical else 0, color="#111")
+
+
+def _legend(ax, kinds: dict[str, int | None]) -> None:
+    handles = []
+    for kind in (k for k in LINK_COLOR if k in kinds):
+        usual = kinds[kind]
+        label = LINK_LABEL.get(kind, kind) + (f", {usual} per line unless marked" if usual and usual > 1 else "")
+        handles.append(Line2D([], [], color=LINK_COLOR[kind], linestyle=LINK_STYLE.get(kind, "-"), linewidth=1.2,
+                              label=label))
+    if handles:
+        ax.figure.legend(handles=handles, loc="outside lower center", ncols=min(2, len(handles)),
+                  fontsize=MIN_LABEL_PT + 0.5, frameon=False, title_fontsize=MIN_LABEL_PT + 0.5,
+                  title="Links: one line per connected pair; the number on a line is the links (PCIe: lanes) in it")
+
+
+def draw_diagram(ax, design: Design, catalog: Catalog, highlight: set[str] | None = None,
+                 legend: bool = True) -> None:
     """Draw into an Axes (y grows downwards, as on the canvas); plain text only (no mathtext)."""
     chassis = catalog.chassis(design.chassis)
     layout = chassis_layout(chassis)
     ox, oy, ow, oh = layout.outline
-    ax.add_patch(Rectangle((ox, oy), ow, oh, fill=False, edgecolor="#757575", linewidth=1.2))
-    ax.text(ox, oy - 8, f"{chassis.name} ({chassis.rack_units}U)", fontsize=7, color="#555", parse_math=False)
+    ax.add_patch(Rectangle((ox, oy), ow, oh, fill=False, edgecolor="#757575", linewidth=1.0))
+    ax.text(ox, oy - 8, f"{chassis.name} ({chassis.rack_units}U), top view, front at the left",
+            fontsize=MIN_LABEL_PT + 1, color="#444", parse_math=False)
     for name, (x, y, w, h) in layout.zones.items():
-        ax.add_patch(Rectangle((x, y), w, h, facecolor="#f2f2f2", edgecolor="#bdbdbd", linewidth=0.5))
-        ax.text(x + 2, y + 8, ZONE_LABELS[name], fontsize=4, color="#777", parse_math=False)
+        ax.add_patch(Rectangle((x, y), w, h, facecolor="#f4f4f4", edgecolor="#c8c8c8", linewidth=0.5))
+        if name != "cooling":
+            ax.text(x + 2, y + h - 4, SHORT_ZONE_LABELS.get(name, name), fontsize=MIN_LABEL_PT, color="#666",
+                    parse_math=False)
     rects = component_rects(design, catalog)
-    centers = {cid: (x + w / 2, y + h / 2) for cid, (x, y, w, h) in rects.items()}
-    for link in design.links:
-        (x1, y1), (x2, y2) = centers[link.a], centers[link.b]
-        hot = highlight and link.id in highlight
-        ax.plot([x1, x2], [y1, y2], color="#ff6f00" if hot else LINK_COLOR.get(link.kind.value, "#888"),
-                linewidth=1.6 if hot else 0.5, alpha=0.9 if hot else 0.55, zorder=1)
-    for comp in design.components:
-        part = catalog.get(comp.part)
-        x, y, w, h = rects[comp.id]
-        color = KIND_COLOR.get(part.kind, "#777")
-        ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0,rounding_size=3", facecolor=color,
-                                    alpha=0.35, edgecolor=color, linewidth=0.8, zorder=2))
-        size = max(2.5, min(5.0, w / 16))
-        chars = max(5, int(w / (size * 1.3)))
-        lines = textwrap.wrap(comp.label or part.name, chars)[: max(1, int(h / (size * 2.2)) - 1)]
-        ax.text(x + w / 2, y + h / 2, "\n".join([comp.id, *lines]), fontsize=size, ha="center", va="center",
-                zorder=3, parse_math=False, linespacing=1.1)
+    kinds = _draw_bundles(ax, design, rects, highlight or set())
+    _draw_parts(ax, design, catalog, rects)
     xs = [r[0] + r[2] for r in rects.values()] + [ox + ow]
-    ax.set_xlim(ox - 10, max(xs) + 10)
-    ax.set_ylim(oy + oh + 10, oy - 20)
+    ax.set_xlim(ox - 6, max(xs) + 6)
+    ax.set_ylim(oy + oh + 6, oy - 22)
     ax.set_aspect("equal")
     ax.axis("off")
+    if legend:
+        _legend(ax, kinds)
 
 
 def diagram_figure(design: Design, catalog: Catalog, highlight: set[str] | None = None,
@@ -69,3 +102,4 @@ def diagram_figure(design: Design, catalog: Catalog, highlight: set[str] | None 
     fig = Figure(figsize=figsize, layout="constrained")
     draw_diagram(fig.add_subplot(), design, catalog, highlight)
     return fig
+

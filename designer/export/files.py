@@ -3,34 +3,43 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
 
-import matplotlib
-
-from designer.core.errors import DesignerError
-from designer.export.diagram import diagram_figure
-from designer.export.fonts import export_rc
+from designer.core.errors import DesignerError, one_line
+from designer.export.brand import Brand
+from designer.export.engine import render
 from designer.export.pdf import spec_sheet_pdf
+from designer.export.sheet_data import slide_data
 from designer.export.spec import build_spec, spec_json
 from designer.io.files import atomic_write_bytes
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 
 SUFFIX = {"pdf": ".pdf", "json": ".json", "svg": ".svg", "png": ".png"}
+SLIDE_SUFFIXES = (".png", ".svg", ".pdf")
+SLIDE_PPI = 192  # 1920 x 1080 pixels for a 10 x 5.625 in slide
+Progress = Callable[[str], None]
 
 
 def check_target(path: Path, kind: str) -> Path:
     """The exact file to write: the suffix must match, the folder must exist, it must not be a folder."""
-    if path.suffix.lower() != SUFFIX[kind]:
-        raise DesignerError(f"--{kind} needs a file name ending in {SUFFIX[kind]}, not '{path.name}'")
+    allowed = SLIDE_SUFFIXES if kind == "slide" else (SUFFIX[kind],)
+    if path.suffix.lower() not in allowed:
+        raise DesignerError(f"--{kind} needs a file name ending in {' or '.join(allowed)}, not '{one_line(path.name)}'")
     if path.is_dir():
-        raise DesignerError(f"{path} is a folder")
+        raise DesignerError(f"{one_line(str(path))} is a folder")
     if not path.parent.is_dir():
-        raise DesignerError(f"folder {path.parent} does not exist")
+        raise DesignerError(f"folder {one_line(str(path.parent))} does not exist")
     return path
 
 
 def diagram_bytes(design: Design, catalog: Catalog, fmt: str) -> bytes:
+    import matplotlib  # noqa: PLC0415 (only the diagram exports need matplotlib)
+
+    from designer.export.diagram import diagram_figure  # noqa: PLC0415
+    from designer.export.fonts import export_rc  # noqa: PLC0415
+
     with matplotlib.rc_context(export_rc()):
         fig = diagram_figure(design, catalog)
         buf = io.BytesIO()
@@ -38,15 +47,26 @@ def diagram_bytes(design: Design, catalog: Catalog, fmt: str) -> bytes:
     return buf.getvalue()
 
 
-def export(design: Design, catalog: Catalog, targets: dict[str, Path], paper: str = "a4", nodes: int = 8) -> list[Path]:
+def slide_bytes(design: Design, catalog: Catalog, fmt: str, brand: Brand | None = None) -> bytes:
+    fmt = fmt.lstrip(".")
+    return render("slide", slide_data(design, catalog, brand=brand), fmt=fmt,  # type: ignore[arg-type]
+                  ppi=SLIDE_PPI if fmt == "png" else None)
+
+
+def export(design: Design, catalog: Catalog, targets: dict[str, Path], paper: str = "a4", nodes: int = 8,
+           brand: Brand | None = None, progress: Progress | None = None) -> list[Path]:
     """Write every requested export; check all targets first so a bad path writes nothing."""
     checked = {kind: check_target(Path(p), kind) for kind, p in targets.items() if p is not None}
     written = []
     for kind, path in checked.items():
+        if progress:
+            progress(f"Writing {path.name}")
         if kind == "pdf":
-            data = spec_sheet_pdf(design, catalog, paper, nodes)
+            data = spec_sheet_pdf(design, catalog, paper, nodes, brand=brand)
         elif kind == "json":
             data = spec_json(build_spec(design, catalog, nodes)).encode("utf-8")
+        elif kind == "slide":
+            data = slide_bytes(design, catalog, path.suffix.lower(), brand)
         else:
             data = diagram_bytes(design, catalog, kind)
         atomic_write_bytes(path, data)

@@ -14,6 +14,7 @@ from designer.core.units import airflow_cfm, watts_to_btu_per_hr
 from designer.model.catalog import Catalog
 from designer.model.design import Design, Redundancy
 from designer.model.parts import (
+    ChassisSpec,
     CoolingSpec,
     CoolingType,
     CpuSpec,
@@ -36,7 +37,7 @@ DEFAULT_W = {
 DIMM_W = 10.0  # DDR5 RDIMM under load (assumption, typical 64 GB RDIMM)
 DRIVE_W = 25.0  # U.2/E1.S NVMe maximum (assumption, typical enterprise NVMe max)
 # Fan power when the cooling part publishes none: air-cooled GPU servers spend roughly 10-20 % of IT power
-# on fans at full speed (commonly cited; an assumption, not from the reference file); 15 % is taken. Liquid
+# on fans at full speed (commonly cited; an assumption, no vendor publishes it); 15 % is taken. Liquid
 # nodes keep small fans for NICs, drives and PSUs (2 %); immersion has none.
 FAN_SHARE = {CoolingType.AIR: 0.15, CoolingType.COLD_PLATE: 0.02, CoolingType.IMMERSION: 0.0}
 
@@ -48,10 +49,14 @@ CATEGORIES = ("GPUs", "CPUs", "Scale-up switches", "PCIe switches", "NICs", "Mem
 class PowerLine:
     category: str
     item: str  # component id or a description
-    part: str
-    watts: float
+    part: str  # catalog part id; for chassis items (DIMMs, drives) a plain key ("dimm", "drive")
+    watts: float  # the whole line: quantity x unit
     assumed: bool = False
     note: str = ""
+    quantity: int = 1
+    name: str = ""  # what the bill of materials calls it
+    kind: str = ""
+    source: str = ""
 
 
 @dataclass(frozen=True)
@@ -60,12 +65,16 @@ class PowerBudget:
     psu_part: str
     psu_count: int
     psu_unit_w: float
-    psu_efficiency: float
+    psu_efficiency: float  # at this design's load, from the PSU's published curve
     redundancy: Redundancy
     cooling_capacity_w: float | None
     cooling_type: CoolingType | None
     air_delta_t_c: float
     by_category: dict[str, float] = field(default_factory=dict)
+    cooling_capacity_published: bool = False  # False: derived or assumed (a warning band applies)
+    cooling_confidence: str = ""  # the lowest confidence among the cooling parts (H/M/L)
+    published_max_w: float | None = None  # the vendor's maximum for the reference system in this chassis
+    published_source: str = ""
 
     @property
     def load_w(self) -> float:
@@ -93,8 +102,15 @@ class PowerBudget:
 
     @property
     def wall_w(self) -> float:
-        """Estimated peak input power: DC load divided by PSU efficiency."""
+        """Peak input power: DC load divided by the PSUs' efficiency at that load."""
         return self.load_w / self.psu_efficiency if self.psu_efficiency else self.load_w
+
+    @property
+    def published_gap(self) -> float | None:
+        """(computed - published) / published at the wall; None where nothing is published."""
+        if not self.published_max_w:
+            return None
+        return (self.wall_w - self.published_max_w) / self.published_max_w
 
     @property
     def heat_w(self) -> float:
@@ -123,22 +139,61 @@ def _known_or_default(key: str, rated: float | None) -> tuple[float, bool, str]:
     return watts, True, note
 
 
+def _part_line(category: str, comp_id: str, part: PartBase, watts: float, assumed: bool = False,
+               note: str = "") -> PowerLine:
+    return PowerLine(category, comp_id, part.id, watts, assumed, note, name=part.name, kind=getattr(part, "kind", ""),
+                     source=part.source)
+
+
 def _component_line(comp_id: str, part: PartBase) -> PowerLine | None:
     if isinstance(part, GpuSpec):
-        return PowerLine("GPUs", comp_id, part.id, part.tdp_w)
+        return _part_line("GPUs", comp_id, part, part.tdp_w)
     if isinstance(part, CpuSpec):
-        watts, assumed, note = _known_or_default("cpu", part.tdp_w)
-        return PowerLine("CPUs", comp_id, part.id, watts, assumed, note)
+        return _part_line("CPUs", comp_id, part, *_known_or_default("cpu", part.tdp_w))
     if isinstance(part, ScaleupSwitchSpec):
-        watts, assumed, note = _known_or_default("scaleup_switch", part.power_w)
-        return PowerLine("Scale-up switches", comp_id, part.id, watts, assumed, note)
+        return _part_line("Scale-up switches", comp_id, part, *_known_or_default("scaleup_switch", part.power_w))
     if isinstance(part, PcieSwitchSpec):
-        watts, assumed, note = _known_or_default("pcie_switch", part.power_w)
-        return PowerLine("PCIe switches", comp_id, part.id, watts, assumed, note)
+        return _part_line("PCIe switches", comp_id, part, *_known_or_default("pcie_switch", part.power_w))
     if isinstance(part, NicSpec):
-        watts, assumed, note = _known_or_default("dpu" if part.is_dpu else "nic", part.power_w)
-        return PowerLine("NICs", comp_id, part.id, watts, assumed, note)
+        return _part_line("NICs", comp_id, part, *_known_or_default("dpu" if part.is_dpu else "nic", part.power_w))
     return None
+
+
+def _chassis_lines(chassis: ChassisSpec) -> list[PowerLine]:
+    lines = []
+    if chassis.dimms:
+        lines.append(PowerLine("Memory", f"{chassis.dimms} DIMMs", "dimm", chassis.dimms * DIMM_W, True,
+                               f"assumed {DIMM_W:.0f} W per DIMM", chassis.dimms, "DIMM (system memory)",
+                               "memory", "assumption: typical 64 GB RDIMM under load"))
+    if chassis.drives:
+        lines.append(PowerLine("Drives", f"{chassis.drives} NVMe drives", "drive", chassis.drives * DRIVE_W, True,
+                               f"assumed {DRIVE_W:.0f} W per drive", chassis.drives, "NVMe drive", "drive",
+                               "assumption: typical enterprise U.2/E1.S NVMe maximum"))
+    if chassis.base_power_w:
+        lines.append(PowerLine("Board", "board, BMC, retimers", chassis.id, chassis.base_power_w, True,
+                               "chassis base power (estimate)", 1, chassis.name, chassis.kind, chassis.source))
+    return lines
+
+
+def fan_watts(chassis: ChassisSpec, part: CoolingSpec, parts_w: float) -> tuple[float, bool, str]:
+    """Fan power for a load: published, the chassis' derived fan curve, or a share of the load (stated)."""
+    if part.power_w is not None:
+        return part.power_w, False, ""
+    if chassis.fan_max_w is not None and chassis.fan_full_load_w and part.cooling_type is chassis.cooling_type:
+        ratio = min(1.0, parts_w / chassis.fan_full_load_w)
+        return (chassis.fan_max_w * ratio ** 3, True,
+                f"fans: {chassis.fan_max_w:,.0f} W at full speed ({chassis.name}, derived from its published "
+                "maximum), scaled by the cube of the load below the reference load")
+    share = FAN_SHARE[part.cooling_type]
+    return parts_w * share, True, f"assumed fans at {share:.0%} of IT load"
+
+
+def _psu_efficiency(psus: list[PsuSpec], load_w: float) -> float:
+    """The PSUs share the load evenly (active-active); each runs at load / (count x rating)."""
+    if not psus:
+        return 1.0
+    fraction = load_w / sum(p.output_w for p in psus) if any(p.output_w for p in psus) else 1.0
+    return min(p.efficiency_at(min(1.0, fraction)) for p in psus)
 
 
 @memo_by_identity()
@@ -146,45 +201,32 @@ def power_budget(design: Design, catalog: Catalog) -> PowerBudget:
     chassis = catalog.chassis(design.chassis)
     lines: list[PowerLine] = []
     psus: list[PsuSpec] = []
-    cooling: list[CoolingSpec] = []
+    cooling: list[tuple[str, CoolingSpec]] = []
     for comp in design.components:
         part = catalog.get(comp.part)
         if isinstance(part, PsuSpec):
             psus.append(part)
         elif isinstance(part, CoolingSpec):
-            cooling.append(part)
+            cooling.append((comp.id, part))
         elif (line := _component_line(comp.id, part)) is not None:
             lines.append(line)
-    if chassis.dimms:
-        lines.append(PowerLine("Memory", f"{chassis.dimms} DIMMs", "", chassis.dimms * DIMM_W, True,
-                               f"assumed {DIMM_W:.0f} W per DIMM"))
-    if chassis.drives:
-        lines.append(PowerLine("Drives", f"{chassis.drives} NVMe drives", "", chassis.drives * DRIVE_W, True,
-                               f"assumed {DRIVE_W:.0f} W per drive"))
-    if chassis.base_power_w:
-        lines.append(PowerLine("Board", "board, BMC, retimers", chassis.id, chassis.base_power_w, True,
-                               "chassis base power (estimate)"))
-    cooling_type = cooling[0].cooling_type if cooling else None
-    it_load = sum(line.watts for line in lines)
-    for part in cooling:
-        if part.power_w is not None:
-            lines.append(PowerLine("Cooling", part.id, part.id, part.power_w))
-        else:
-            share = FAN_SHARE[part.cooling_type]
-            lines.append(PowerLine("Cooling", part.id, part.id, it_load * share, True,
-                                   f"assumed fans at {share:.0%} of IT load"))
-    psu = psus[0] if psus else None
-    capacity = None
-    if cooling:
-        known = [c.heat_removal_w for c in cooling if c.heat_removal_w is not None]
-        capacity = sum(known) if known else None
+    lines += _chassis_lines(chassis)
+    parts_w = sum(line.watts for line in lines)
+    for cid, part in cooling:
+        lines.append(_part_line("Cooling", cid, part, *fan_watts(chassis, part, parts_w)))
+    specs = [p for _, p in cooling]
+    known = [c.heat_removal_w for c in specs if c.heat_removal_w is not None]
     by_cat = {cat: 0.0 for cat in CATEGORIES}
     for line in lines:
         by_cat[line.category] = by_cat.get(line.category, 0.0) + line.watts
     return PowerBudget(
-        lines=tuple(lines), psu_part=psu.id if psu else "", psu_count=len(psus),
+        lines=tuple(lines), psu_part=psus[0].id if psus else "", psu_count=len(psus),
         psu_unit_w=min((p.output_w for p in psus), default=0.0),
-        psu_efficiency=min((p.efficiency for p in psus), default=1.0),
-        redundancy=design.settings.psu_redundancy, cooling_capacity_w=capacity, cooling_type=cooling_type,
+        psu_efficiency=_psu_efficiency(psus, sum(line.watts for line in lines)),
+        redundancy=design.settings.psu_redundancy, cooling_capacity_w=sum(known) if known else None,
+        cooling_type=specs[0].cooling_type if specs else None,
         air_delta_t_c=design.settings.air_delta_t_c, by_category=by_cat,
+        cooling_capacity_published=bool(specs) and all(c.heat_removal_published for c in specs),
+        cooling_confidence=max((c.confidence.value for c in specs), key="HML".index, default=""),
+        published_max_w=chassis.published_max_power_w, published_source=chassis.published_power_source,
     )

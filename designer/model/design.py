@@ -88,12 +88,30 @@ class Metadata(Frozen):
     template: Annotated[str, Field(max_length=64)] = ""
 
 
+class ScaleOutTopology(StrEnum):
+    """The wiring's name; the collective model takes its effect from nodes_per_leaf and oversubscription."""
+
+    RAIL_OPTIMIZED = "rail_optimized"  # NIC i of every node on leaf (rail) i; same-rail traffic stays on the leaf
+    FAT_TREE = "fat_tree"  # all NICs of a node on one leaf; other nodes through the spine
+
+
+class ScaleOut(Frozen):
+    """How nodes are connected to each other (the network outside the chassis)."""
+
+    topology: ScaleOutTopology = ScaleOutTopology.RAIL_OPTIMIZED
+    # Nodes under one set of leaf switches (a DGX SuperPOD scalable unit has 32 nodes).
+    nodes_per_leaf: Annotated[int, Field(ge=1, le=4096)] = 32
+    # Leaf downlink to spine uplink bandwidth ratio (1.0 = non-blocking, 2.0 = 2:1 oversubscribed).
+    oversubscription: Annotated[float, Field(ge=1.0, le=16.0)] = 1.0
+
+
 class Settings(Frozen):
     psu_redundancy: Redundancy = Redundancy.N_PLUS_1
     rack_power_budget_w: Annotated[float, Field(gt=0, le=2_000_000)] | None = None
     nodes_per_rack: Annotated[int, Field(ge=1, le=128)] = 1
     rack_height_u: Annotated[int, Field(ge=1, le=60)] = 42
     air_delta_t_c: Annotated[float, Field(gt=0, le=60)] = 20.0
+    scaleout: ScaleOut = ScaleOut()
 
 
 class Design(Frozen):

@@ -37,6 +37,17 @@ class Fabric(StrEnum):
 NVLINK_FABRICS = {Fabric.NVLINK3, Fabric.NVLINK4, Fabric.NVLINK5}
 
 
+class NetworkKind(StrEnum):
+    """The scale-out network technology a NIC or fabric runs; the collective model takes the achieved
+    efficiency and per-step latencies of each kind from designer.simulation.constants."""
+
+    INFINIBAND = "infiniband"  # NVIDIA Quantum (HDR/NDR/XDR) InfiniBand
+    ROCE_SPECTRUM_X = "roce_spectrum_x"  # RoCE on NVIDIA Spectrum-X Ethernet (adaptive routing)
+    ROCE = "roce"  # RoCE on a standard Ethernet fabric (e.g. Broadcom Thor NICs, Tomahawk switches)
+    EFA = "efa"  # AWS Elastic Fabric Adapter (SRD)
+    ROCE_ASCEND = "roce_ascend"  # Huawei Ascend on-package RoCE ports (HCCL)
+
+
 class FormFactor(StrEnum):
     SXM = "sxm"  # on an HGX-class baseboard
     OAM = "oam"  # on an OCP UBB
@@ -79,6 +90,12 @@ class GpuSpec(PartBase):
     fp8_dense_tflops: NonNeg | None
     needs_liquid: bool = False
     export_limited: bool = False
+    device_class: Literal["gpu", "npu", "accelerator"] = "gpu"  # what the vendor calls it (Ascend: NPU)
+
+    @property
+    def memory_family(self) -> str:
+        """HBM or the GDDR generation, for labels ("HBM3e" -> "HBM", "GDDR6X" -> "GDDR6X")."""
+        return "HBM" if self.memory_type.upper().startswith("HBM") else self.memory_type
 
     @property
     def scaleup_gbytes_s_per_dir(self) -> float:
@@ -97,6 +114,9 @@ class PcieSwitchSpec(PartBase):
     kind: Literal["pcie_switch"] = "pcie_switch"
     pcie_gen: PcieGen
     lanes: Count
+    # PCIe bridges a port-to-port path crosses inside the switch as `nvidia-smi topo -m` counts them: 1 shows as
+    # PIX; DGX A100's PEX88096 tree puts each GPU and NIC behind its own nested bridge, which shows as PXB (2).
+    internal_bridges: Annotated[int, Field(ge=1, le=4)] = 1
 
 
 class NicSpec(PartBase):
@@ -106,6 +126,7 @@ class NicSpec(PartBase):
     pcie_gen: PcieGen
     pcie_lanes: Count
     is_dpu: bool = False
+    network_kind: NetworkKind = NetworkKind.ROCE  # what the NIC runs by default; a fabric may override
 
     @property
     def line_rate_gbit_s(self) -> float:
@@ -119,14 +140,42 @@ class CpuSpec(PartBase):
     pcie_gen: PcieGen | None
     pcie_lanes: Count | None
     memory_channels: Count | None = None
-    # Effective CPU-to-CPU bandwidth for peer traffic, one direction (NCCL's own figure).
+    # The socket interconnect of a two-socket platform (UPI, xGMI, ...) as published: all its links together,
+    # one direction. Not NCCL's inter-CPU constants (AMD_BW 16, SPR 22): those are search heuristics.
     socket_link_gbytes_s_per_dir: NonNeg | None = None
+    socket_interconnect: Annotated[str, Field(max_length=120)] = ""  # "UPI 2.0: 4 links x 16 GT/s"
+    # NUMA nodes per socket as the reference systems configure it (EPYC NPS4 in DGX A100): with more than one,
+    # two root ports of the socket are on different NUMA nodes and nvidia-smi reports SYS between them.
+    numa_nodes_per_socket: Annotated[int, Field(ge=1, le=8)] = 1
+
+
+Efficiency = Annotated[float, Field(gt=0.5, le=1.0)]
+
+
+class EfficiencyPoint(Frozen):
+    load_fraction: Annotated[float, Field(gt=0, le=1.0)]  # DC output / rated output
+    efficiency: Efficiency
 
 
 class PsuSpec(PartBase):
     kind: Literal["psu"] = "psu"
     output_w: NonNeg
-    efficiency: Annotated[float, Field(gt=0.5, le=1.0)]  # at about 50 % load
+    efficiency: Efficiency  # at about 50 % load
+    # The published efficiency curve (80 PLUS level); empty = `efficiency` at every load.
+    efficiency_curve: tuple[EfficiencyPoint, ...] = ()
+
+    def efficiency_at(self, load_fraction: float) -> float:
+        """Efficiency at a load fraction, interpolated linearly on the curve (clamped at its ends)."""
+        pts = sorted(self.efficiency_curve, key=lambda p: p.load_fraction)
+        if not pts:
+            return self.efficiency
+        if load_fraction <= pts[0].load_fraction:
+            return pts[0].efficiency
+        for lo, hi in zip(pts, pts[1:], strict=False):
+            if load_fraction <= hi.load_fraction:
+                t = (load_fraction - lo.load_fraction) / (hi.load_fraction - lo.load_fraction)
+                return lo.efficiency + t * (hi.efficiency - lo.efficiency)
+        return pts[-1].efficiency
 
 
 class CoolingType(StrEnum):
@@ -139,6 +188,7 @@ class CoolingSpec(PartBase):
     kind: Literal["cooling"] = "cooling"
     cooling_type: CoolingType
     heat_removal_w: NonNeg | None
+    heat_removal_published: bool = False  # False: derived (from a system that ships with it) or assumed
     max_device_w: NonNeg | None = None  # hottest single device this solution can cool
 
 
@@ -148,6 +198,8 @@ class FabricSpec(PartBase):
     kind: Literal["fabric"] = "fabric"
     purpose: Literal["compute", "storage"] = "compute"
     rail_optimized: bool = True
+    network_kind: NetworkKind | None = None  # None: the kind of the NICs attached to it
+    in_network_reduction: bool = False  # switch-side reduction (InfiniBand SHARP: NCCL CollNet)
 
 
 class SlotKind(StrEnum):
@@ -173,6 +225,14 @@ class ChassisSpec(PartBase):
     dimms: Count = 0
     drives: Count = 0
     base_power_w: NonNeg = 0  # board, BMC, fans excluded
+    # The vendor's published maximum input power of the reference system built in this chassis, and where
+    # it is published; None where no vendor publishes one.
+    published_max_power_w: NonNeg | None = None
+    published_power_source: Annotated[str, Field(max_length=2000)] = ""
+    # Fans at full speed and the parts' load at which they reach it: derived per chassis from the published
+    # maximum (no vendor publishes fan power); fans follow the cube of the load below it (fan affinity law).
+    fan_max_w: NonNeg | None = None
+    fan_full_load_w: NonNeg | None = None
 
 
 AnyPart = (GpuSpec | ScaleupSwitchSpec | PcieSwitchSpec | NicSpec | CpuSpec | PsuSpec | CoolingSpec | FabricSpec

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+import math
+from collections import Counter
 from typing import TypeVar
 
 from designer.core.ids import next_id
@@ -26,8 +27,42 @@ PCIE_PARTS = (GpuSpec, NicSpec, PcieSwitchSpec, CpuSpec)
 P = TypeVar("P", bound=PartBase)
 
 
+# Wiring knowledge shared by the reference designs, auto-wire and the rules (one place):
+UPLINK_RATIO = 2  # GPU lanes below a PCIe switch per uplink lane: 2:1, the HGX norm (two x16 GPUs per x16 uplink)
+
+
 class WiringError(ValueError):
     """Two parts cannot be linked; the message says why."""
+
+
+def switch_for(index: int, count: int, switches: int) -> int:
+    """Device `index` of `count` sits under switch index * switches // count: GPU i and compute NIC i share a
+    PCIe switch when there are as many NICs as GPUs (DGX: 2 GPUs + 2 NICs per switch), as NVIDIA builds it."""
+    return index * switches // max(1, count)
+
+
+def socket_pairs(cpus: int) -> list[tuple[int, int]]:
+    """Socket links: two sockets share one link bundle; four sockets (Kunpeng 920 4P) are an all-to-all mesh
+    with one link per pair."""
+    if cpus <= 2:
+        return [(0, 1)] if cpus == 2 else []
+    return [(i, j) for i in range(cpus) for j in range(i + 1, cpus)]
+
+
+def uplink_lanes(gpu_lanes_below: int) -> int:
+    """A PCIe switch's uplink: one lane per UPLINK_RATIO GPU lanes below it, in x16 steps (x16 for two H100s,
+    x32 as two x16 ports for four L40S)."""
+    return max(16, 16 * math.ceil(gpu_lanes_below / UPLINK_RATIO / 16))
+
+
+def split_nics(nics: list[tuple[str, NicSpec]], gpus: int) -> tuple[list[str], list[str]]:
+    """(compute, storage) NICs: one compute NIC per GPU at most, of the most common NIC part (the rail NICs);
+    the others (DGX's dual-port storage/in-band CX-7s and BlueField-3s) belong on the storage fabric."""
+    if not nics:
+        return [], []
+    rail = Counter(spec.id for _, spec in nics).most_common(1)[0][0]
+    compute = [cid for cid, spec in nics if spec.id == rail][:max(1, gpus)]
+    return compute, [cid for cid, _ in nics if cid not in compute]
 
 
 def link_for(a: PartBase, b: PartBase, design_gpus: int = 8, switch_planes: int = 1) -> tuple[LinkKind, int]:
@@ -122,53 +157,78 @@ class _Wirer:
                     if ga.fabric is gb.fabric:
                         self.add(FABRIC_LINK[ga.fabric], a, b, max(1, ga.fabric_links // max(1, len(peers) - 1)))
 
+    def nic_roles(self) -> tuple[list[str], list[str]]:
+        return split_nics([(n, self.spec(n, NicSpec)) for n in self.of(NicSpec)], len(self.of(GpuSpec)))
+
     def host(self) -> None:
         cpus, psws = self.of(CpuSpec), self.of(PcieSwitchSpec)
         pcie = {LinkKind.PCIE, LinkKind.C2C}
-        if len(cpus) > 1 and not any(lk.kind is LinkKind.SOCKET for lk in self.links):
-            for a, b in zip(cpus, cpus[1:], strict=False):
-                self.add(LinkKind.SOCKET, a, b, 1)
-        for i, psw in enumerate(psws):
-            if cpus and not self.linked(psw, pcie):
-                self.add(LinkKind.PCIE, psw, cpus[i * len(cpus) // len(psws)], 16)
-        uplinks = psws or cpus
-        load: dict[str, int] = defaultdict(int)
         gpus = self.of(GpuSpec)
+        superchips = [g for g in gpus if self.spec(g, GpuSpec).c2c_bw_gbytes_s_per_dir > 0]
+        for i, gpu in enumerate(superchips):  # Grace Hopper: GPU i and Grace i are one module
+            if cpus and not self.linked(gpu, {LinkKind.C2C}):
+                self.add(LinkKind.C2C, gpu, cpus[i % len(cpus)], 1)
+        if len(cpus) > 1 and not superchips and not any(lk.kind is LinkKind.SOCKET for lk in self.links):
+            for i, j in socket_pairs(len(cpus)):
+                self.add(LinkKind.SOCKET, cpus[i], cpus[j], 1)
+        uplinks = psws or cpus
+        below: dict[str, int] = {u: 0 for u in uplinks}
         for i, gpu in enumerate(gpus):
             lanes = self.spec(gpu, GpuSpec).host_pcie_lanes
             if uplinks and not self.linked(gpu, pcie) and lanes:
-                target = uplinks[i * len(uplinks) // len(gpus)]
-                load[target] += 1
+                target = uplinks[switch_for(i, len(gpus), len(uplinks))]
+                below[target] += lanes
                 self.add(LinkKind.PCIE, gpu, target, lanes)
-        nics = [n for n in self.of(NicSpec)]
-        for i, nic in enumerate(nics):
+        for j, psw in enumerate(psws):
+            if cpus and not any(n in cpus for n in self.linked(psw, pcie)):
+                self.add(LinkKind.PCIE, psw, cpus[switch_for(j, len(psws), len(cpus))], uplink_lanes(below[psw]))
+        compute, storage = self.nic_roles()
+        for k, nic in enumerate(compute):
             if uplinks and not self.linked(nic, pcie):
-                uplink = uplinks[i * len(uplinks) // max(1, len(nics))]
+                uplink = uplinks[switch_for(k, len(compute), len(uplinks))]
                 self.add(LinkKind.PCIE, nic, uplink, self.spec(nic, NicSpec).pcie_lanes)
+        for k, nic in enumerate(storage):  # on the CPU root ports, as in DGX
+            roots = cpus or uplinks
+            if roots and not self.linked(nic, pcie):
+                self.add(LinkKind.PCIE, nic, roots[k % len(roots)], self.spec(nic, NicSpec).pcie_lanes)
 
-    def network(self, catalog_fabric: str | None) -> list[Placement]:
-        fabrics = [f for f in self.of(FabricSpec) if self.spec(f, FabricSpec).purpose == "compute"]
-        added = []
-        nics = [n for n in self.of(NicSpec) if not self.linked(n, {LinkKind.NETWORK})]
-        if nics and not fabrics and catalog_fabric:
-            fid = next_id("fabric", self.ids)
-            self.ids.add(fid)
-            added.append(Placement(id=fid, part=catalog_fabric))
-            fabrics = [fid]
-        for nic in nics:
-            if fabrics:
-                self.add(LinkKind.NETWORK, nic, fabrics[0], self.spec(nic, NicSpec).ports)
+    def fabric(self, purpose: str, catalog_fabric: str | None, added: list[Placement]) -> str | None:
+        """The design's fabric of a purpose, or a new placement of the catalog's."""
+        have = [f for f in self.of(FabricSpec) if self.spec(f, FabricSpec).purpose == purpose]
+        have += [p.id for p in added if p.part == catalog_fabric]
+        if have:
+            return have[0]
+        if catalog_fabric is None:
+            return None
+        fid = next_id("storage" if purpose == "storage" else "fabric", self.ids)
+        self.ids.add(fid)
+        added.append(Placement(id=fid, part=catalog_fabric))
+        return fid
+
+    def network(self, catalog_fabrics: dict[str, str | None]) -> list[Placement]:
+        added: list[Placement] = []
+        compute, storage = self.nic_roles()
+        for purpose, nics in (("compute", compute), ("storage", storage)):
+            todo = [n for n in nics if not self.linked(n, {LinkKind.NETWORK})]
+            fabric = self.fabric(purpose, catalog_fabrics.get(purpose), added) if todo else None
+            for nic in todo:
+                if fabric is not None:
+                    self.add(LinkKind.NETWORK, nic, fabric, self.spec(nic, NicSpec).ports)
         return added
 
 
+def _catalog_fabric(catalog: Catalog, purpose: str) -> str | None:
+    return next((p.id for p in catalog.parts.values() if isinstance(p, FabricSpec) and p.purpose == purpose), None)
+
+
 def auto_wire(design: Design, catalog: Catalog) -> Design:
-    """Every GPU to every switch plane with an even split of its links (or a full mesh without switches),
-    GPUs, NICs and PCIe switches to the host, CPUs to each other, NICs to the compute fabric."""
+    """Every GPU to every switch plane with an even split of its links (or a full mesh without switches);
+    GPU i and compute NIC i under one PCIe switch, switch uplinks at 2:1, storage NICs on the CPU root ports;
+    CPUs to each other; compute NICs to the compute fabric and the others to the storage fabric."""
     w = _Wirer(design, catalog)
     w.scaleup()
     w.host()
-    compute = next((p.id for p in catalog.parts.values() if isinstance(p, FabricSpec) and p.purpose == "compute"), None)
-    added = w.network(compute)
+    added = w.network({p: _catalog_fabric(catalog, p) for p in ("compute", "storage")})
     raw = design.model_dump()
     raw["components"] += [p.model_dump() for p in added]
     raw["links"] = [lk.model_dump() for lk in w.links]

@@ -67,6 +67,12 @@ class RuleContext:
     def part(self, cid: str):
         return self.topo.part(cid)
 
+    @cached_property
+    def device(self) -> str:
+        """What messages call the accelerators: "GPU", or "accelerator" where the design holds NPUs or Gaudi."""
+        specs = [self.topo.part(g) for g in self.topo.gpus]
+        return "GPU" if all(getattr(s, "device_class", "gpu") == "gpu" for s in specs) else "accelerator"
+
 
 RuleFn = Callable[[RuleContext], Iterable[Finding]]
 
@@ -165,5 +171,6 @@ def check(design: Design, catalog: Catalog, min_severity: Severity = Severity.IN
     b = ctx.budget
     summary = {"load_w": round(b.load_w, 1), "wall_w": round(b.wall_w, 1), "psu_usable_w": b.usable_w,
                "heat_btu_hr": round(b.heat_btu_hr), "airflow_cfm": round(b.airflow_cfm),
-               "cooling_capacity_w": b.cooling_capacity_w}
+               "cooling_capacity_w": b.cooling_capacity_w, "published_max_w": b.published_max_w,
+               "published_gap": None if b.published_gap is None else round(b.published_gap, 4)}
     return Report(tuple(r.id for r in selected), severities, tuple(keep), summary)

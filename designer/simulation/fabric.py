@@ -11,10 +11,13 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from designer.model.design import LinkKind
 from designer.model.parts import Fabric, GpuSpec, ScaleupSwitchSpec
+from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.constants import LINK_EFFICIENCY, NVLS_EFFICIENCY, NVLS_MIN_GPUS
+from designer.simulation.network import Network, network_of
 from designer.topology.graph import SCALEUP, Topology
 from designer.topology.paths import (
     gpu_nic_affinity,
@@ -55,18 +58,20 @@ class Rate:
 
 
 class NodeFabric:
-    def __init__(self, topo: Topology) -> None:
+    def __init__(self, topo: Topology, calibration: Calibration = NO_CALIBRATION) -> None:
         self.topo = topo
+        self.cal = calibration
         self.g = topo.graph
         self.gpus = topo.gpus
         self.n = len(self.gpus)
+        self.plans: dict[tuple[str, str, int], Any] = {}  # collectives.plan's per-fabric memo
 
     def subset(self, k: int) -> NodeFabric:
         """The fabric as seen by a group of the k nearest GPUs (in ring order). Every GPU keeps using
         its NIC at the same time, so the per-GPU network rate stays the whole node's."""
         if k >= self.n:
             return self
-        sub = NodeFabric(self.topo)
+        sub = NodeFabric(self.topo, self.cal)
         sub.gpus = self.ring_order[:k]
         sub.n = k
         sub.__dict__["network"] = self.network
@@ -74,7 +79,17 @@ class NodeFabric:
 
     def capacity(self, u: str, v: str) -> float:
         d = self.g.edges[u, v]
-        return d["capacity"] * LINK_EFFICIENCY[d["kind"]]
+        if d["kind"] is LinkKind.NETWORK:  # the achieved share depends on the network's kind
+            return d["capacity"] * self.net_efficiency
+        return d["capacity"] * self.cal.link_efficiency.get(d["kind"], LINK_EFFICIENCY[d["kind"]])
+
+    @cached_property
+    def net_efficiency(self) -> float:
+        return self.cal.network_efficiency.get(self.net.kind, self.net.efficiency)
+
+    @cached_property
+    def net(self) -> Network:
+        return network_of(self.topo)
 
     # Routing ----------------------------------------------------------------------------------
     def _route(self, src: str, dst: str, amount: float, loads: dict) -> bool:
@@ -207,7 +222,7 @@ class NodeFabric:
             return None
         first = self.topo.part(self.gpus[0])
         fabric = first.fabric if isinstance(first, GpuSpec) else Fabric.NONE
-        eff = NVLS_EFFICIENCY.get(fabric)
+        eff = self.cal.nvls_efficiency.get(fabric, NVLS_EFFICIENCY.get(fabric))
         if eff is None:
             return None
         raw = {g: sum(self.ports[g][sw] for sw in planes) for g in self.gpus}

@@ -8,8 +8,11 @@ from designer.core.errors import DesignerError
 from designer.model import edits
 from designer.model.catalog import Catalog
 from designer.model.design import Design
-from designer.simulation.collectives import ALGORITHMS, BUS_FACTOR, Plan, plan
+from designer.simulation.calibration import NO_CALIBRATION, Calibration
+from designer.simulation.collectives import ALGORITHMS, BUS_FACTOR, plan
+from designer.simulation.constants import MODEL_SPREAD
 from designer.simulation.fabric import NodeFabric
+from designer.simulation.timing import Plan
 from designer.topology.graph import SCALEUP, build_topology
 
 COLLECTIVES = ("allreduce", "allgather", "reducescatter", "alltoall", "broadcast", "reduce", "sendrecv")
@@ -35,6 +38,7 @@ class SimConfig:
     algorithm: str = "auto"
     sizes: tuple[int, ...] = tuple(size_sweep())
     fail: tuple[str, ...] = ()
+    calibration: Calibration = field(default=NO_CALIBRATION, hash=False)
 
     def validate(self) -> None:
         if not 1 <= self.nodes <= MAX_NODES:
@@ -61,6 +65,8 @@ class SimRow:
     bottleneck_link_ids: tuple[str, ...]
     bottleneck_utilisation: float
     phase: str
+    busbw_low_GBps: float = 0.0  # uncertainty band: busbw x (1 -/+ the model's or the profile's spread)
+    busbw_high_GBps: float = 0.0
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -97,7 +103,7 @@ def _best(collective: str, fab: NodeFabric, nodes: int, size: int, algorithm: st
     best = None
     for algo in choices:
         p = plan(collective, algo, fab, nodes)
-        if p is None:
+        if p is None or (algorithm == "auto" and p.max_bytes and size > p.max_bytes):
             continue
         for proto in p.latency_us:
             t = p.time_us(size, proto)
@@ -114,21 +120,42 @@ def _row(collective: str, fab: NodeFabric, nodes: int, size: int, algorithm: str
     algo, proto, p, t = _best(collective, fab, nodes, size, algorithm)
     ranks = fab.n * nodes
     algbw = size / (t * 1e-6) / 1e9
+    busbw = algbw * BUS_FACTOR[collective](ranks)
     neck, phase = p.bottleneck
-    return SimRow(collective, algo, proto, nodes, ranks, size, t, algbw, algbw * BUS_FACTOR[collective](ranks),
-                  neck.label() if neck else "", neck.link_ids if neck else (), 1.0 if neck else 0.0, phase)
+    spread = band(fab.cal)
+    return SimRow(collective, algo, proto, nodes, ranks, size, t, algbw, busbw,
+                  neck.label() if neck else "", neck.link_ids if neck else (), 1.0 if neck else 0.0, phase,
+                  busbw * (1 - spread), busbw * (1 + spread))
 
 
-def node_fabric(design: Design, catalog: Catalog) -> NodeFabric:
-    return NodeFabric(build_topology(design, catalog))
+def band(cal: Calibration) -> float:
+    """Relative half-width of the uncertainty band: the profile's fit spread, else the model's."""
+    return cal.spread if cal.spread is not None else MODEL_SPREAD
+
+
+def node_fabric(design: Design, catalog: Catalog, calibration: Calibration = NO_CALIBRATION) -> NodeFabric:
+    return NodeFabric(build_topology(design, catalog), calibration)
 
 
 def fabric_summary(fab: NodeFabric) -> dict:
     def rate(r):
         return None if r is None else {"gbytes_s_per_gpu": round(r.gbytes_s, 2),
                                        "bottleneck": r.bottleneck.label() if r.bottleneck else ""}
+    net = fab.net
     return {"ring": rate(fab.ring), "all_to_all": rate(fab.all_to_all), "nvls": rate(fab.nvls),
-            "network": rate(fab.network), "mesh": fab.is_mesh}
+            "network": rate(fab.network), "mesh": fab.is_mesh,
+            "scaleout": {"network_kind": net.kind.value, "network_efficiency": fab.net_efficiency,
+                         "in_network_reduction": net.in_network_reduction, **net.scaleout.model_dump(mode="json")}}
+
+
+def scaleout_note(fab: NodeFabric, nodes: int) -> str:
+    """One line on the network between the nodes, as the model takes it."""
+    net, s = fab.net, fab.net.scaleout
+    spine = "non-blocking spine" if s.oversubscription == 1 else f"{s.oversubscription:g}:1 oversubscribed spine"
+    where = "one leaf group" if nodes <= s.nodes_per_leaf else f"{-(-nodes // s.nodes_per_leaf)} leaf groups"
+    return (f"scale-out: {net.kind.value} network at {fab.net_efficiency:.0%} of line rate, {s.topology.value}, "
+            f"{s.nodes_per_leaf} nodes per leaf, {spine}; {nodes} nodes span {where}"
+            + ("; switches reduce in the network (SHARP)" if net.in_network_reduction else ""))
 
 
 def simulate(design: Design, catalog: Catalog, config: SimConfig = SimConfig()) -> SimResult:
@@ -137,11 +164,13 @@ def simulate(design: Design, catalog: Catalog, config: SimConfig = SimConfig()) 
     if config.fail:
         notes.extend(failure_notes(design, catalog, config.fail))
         design = apply_failures(design, config.fail)
-    fab = node_fabric(design, catalog)
+    fab = node_fabric(design, catalog, config.calibration)
     if fab.n == 0:
         raise DesignerError("the design has no GPUs to simulate")
     if config.nodes > 1 and fab.network.gbytes_s <= 0:
         raise DesignerError("multi-node simulation needs every GPU to reach a compute NIC on a fabric")
+    if config.nodes > 1:
+        notes.append(scaleout_note(fab, config.nodes))
     if config.algorithm != "auto":
         notes.append(f"algorithm forced to {config.algorithm} where it applies (auto elsewhere)")
     rows = [_row(c, fab, config.nodes, s, config.algorithm) for c in config.collectives for s in config.sizes]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from designer.core.errors import DesignerError
 from designer.model.catalog import Catalog, shipped_catalog
 from designer.model.design import Design, LinkKind, Metadata, Redundancy
+from designer.model.wiring import even_split
 from designer.templates import reference as ref
 from designer.templates.reference import Hgx
 
@@ -29,6 +30,9 @@ def _mesh(**kw) -> Callable[[Catalog, Metadata], Design]:
 
 
 H100_SPLIT = (5, 4, 4, 5)  # 18 links over 4 NVSwitch planes (the split is not published; 5/4/4/5 commonly cited)
+# The A800 sits on the HGX A100 baseboard (6 NVSwitch gen2) with 8 of its 12 NVLinks enabled; which 8 is not
+# published, so the even split is taken (2/1/1/1/1/2).
+A800_SPLIT = tuple(even_split(8, 6))
 N1, N2, NN = Redundancy.N_PLUS_1, Redundancy.N_PLUS_2, Redundancy.N_PLUS_N
 
 TEMPLATES: dict[str, Template] = {
@@ -125,7 +129,8 @@ TEMPLATES: dict[str, Template] = {
         Template(
             "hgx-h800",
             "HGX H800 (Inspur NF5688-class)",
-            "8x export-limited H800 (8 NVLinks, 400 GB/s bidir), 4 NVSwitch gen3, 8x 400G, 6U, 6x 3.2 kW (3+3)",
+            "8x export-limited H800 (8 NVLinks, 400 GB/s bidir), 4 NVSwitch gen3, 8x 400G, 6U; PSUs not public: "
+            "6x 3.2 kW, 3+3 assumed",
             _hgx(
                 Hgx(
                     "chassis-hgx-6u",
@@ -147,13 +152,13 @@ TEMPLATES: dict[str, Template] = {
         Template(
             "hgx-a800",
             "HGX A800",
-            "8x export-limited A800 (8 NVLinks), NVSwitch gen2 (modelled as 4 planes x 2 links), 8x 200G, 6U",
+            "8x export-limited A800 (8 of 12 NVLinks), 6 NVSwitch gen2 (HGX A100 board), 8x 200G, 6U",
             _hgx(
                 Hgx(
                     "chassis-hgx-6u",
                     "a800-sxm",
                     "nvswitch-gen2",
-                    (2, 2, 2, 2),
+                    A800_SPLIT,
                     "epyc-7742",
                     "pex88096",
                     "cx6-200",
@@ -169,7 +174,8 @@ TEMPLATES: dict[str, Template] = {
         Template(
             "dell-xe9680",
             "Dell PowerEdge XE9680 (H100)",
-            "8x H100 SXM5, 4 NVSwitch gen3, 8x 400G, 2x Xeon 8480+, 6U air, 6x 3.2 kW (5+1)",
+            "8x H100 SXM5, 4 NVSwitch gen3, 8x 400G, 2x Xeon 8480+, 6U air, 6x 3.2 kW (3+3 fault tolerant as "
+            "reviewed by StorageReview; Dell also offers 5+1)",
             _hgx(
                 Hgx(
                     "chassis-hgx-6u",
@@ -183,18 +189,19 @@ TEMPLATES: dict[str, Template] = {
                     1,
                     "psu-3200",
                     6,
-                    N1,
+                    NN,
                     "fan-wall-6u",
                 )
             ),
         ),
         Template(
             "hpe-xd670",
-            "HPE Cray XD670 (liquid)",
-            "8x H100 SXM5, 4 NVSwitch gen3, 8x 400G, direct liquid cooling, 5U (PSUs not public: 6x 3 kW, 3+3 assumed)",
+            "HPE Cray XD670",
+            "8x H100 SXM5, 4 NVSwitch gen3, 8x 400G, 5U air-cooled (DLC is a separate variant); PSUs not public: "
+            "6x 3 kW, 4+2 assumed (low confidence)",
             _hgx(
                 Hgx(
-                    "chassis-hgx-5u-dlc",
+                    "chassis-hgx-5u",
                     "h100-sxm5",
                     "nvswitch-gen3",
                     H100_SPLIT,
@@ -205,21 +212,23 @@ TEMPLATES: dict[str, Template] = {
                     1,
                     "psu-3000",
                     6,
-                    NN,
-                    "cold-plate-loop",
+                    N2,
+                    "fan-wall-5u",
                 )
             ),
         ),
         Template(
             "supermicro-pcie-l40s",
             "Supermicro 4U PCIe L40S",
-            "8x L40S on two PCIe Gen5 switches (x32 uplinks), no NVLink, 4x 400G, 2x EPYC 9654",
+            "8x L40S on two PCIe Gen5 switches (x32 uplinks), no NVLink, 4x 400G on a flat fabric, 2x EPYC 9654; "
+            "PSUs assumed (4x 3 kW, 2+2)",
             ref.build_pcie_l40s,
         ),
         Template(
             "amd-mi300x",
             "AMD MI300X platform",
-            "8x MI300X OAM, Infinity Fabric full mesh (7 x 64 GB/s/dir), no switch, 8x 400G, 2x EPYC 9654",
+            "8x MI300X OAM, Infinity Fabric full mesh (7 x 64 GB/s/dir), no switch, 8x 400G, 2x EPYC 9654; "
+            "PSUs assumed (6x 3 kW, 5+1)",
             _mesh(
                 chassis="chassis-oam-8u",
                 gpu="mi300x",
@@ -237,7 +246,7 @@ TEMPLATES: dict[str, Template] = {
         Template(
             "amd-mi325x",
             "AMD MI325X platform",
-            "8x MI325X 1,000 W OAM, Infinity Fabric full mesh, 8x 400G, 2x EPYC 9654, 6x 3.3 kW (5+1)",
+            "8x MI325X 1,000 W OAM, Infinity Fabric full mesh, 8x 400G, 2x EPYC 9654; PSUs assumed (6x 3.3 kW, 5+1)",
             _mesh(
                 chassis="chassis-oam-8u",
                 gpu="mi325x",
@@ -255,7 +264,7 @@ TEMPLATES: dict[str, Template] = {
         Template(
             "huawei-atlas-910b",
             "Huawei Atlas 800T A2 (8x Ascend 910B)",
-            "8x Ascend 910B, HCCS full mesh (7 x 28 GB/s/dir), on-package 200GE RoCE per NPU, 4x Kunpeng 920",
+            "8x Ascend 910B, HCCS full mesh (7 x 28 GB/s/dir), on-package 200GE RoCE per NPU, 4x Kunpeng 920, 4U",
             _mesh(
                 chassis="chassis-npu-8u",
                 gpu="ascend-910b",
@@ -267,19 +276,20 @@ TEMPLATES: dict[str, Template] = {
                 psu="psu-3000",
                 n_psu=4,
                 redundancy=NN,
-                cooling="fan-wall-8u",
+                cooling="fan-wall-4u",
             ),
         ),
         Template(
             "gh200-quad",
             "Quad GH200 node",
-            "4 Grace Hopper superchips: NVLink-C2C to each Grace, NVLink mesh (6 links per pair), 4x 400G, liquid",
+            "4 Grace Hopper superchips: NVLink-C2C to each Grace, NVLink mesh (6 links per pair), liquid; NICs "
+            "(4x 400G) and node PSUs are assumptions: HPE Cray EX GH200 nodes draw from cabinet power shelves",
             ref.build_gh200_quad,
         ),
         Template(
             "rtx-pcie-8",
             "8x RTX 4090 PCIe box",
-            "Consumer 8-GPU box: 4 GPUs on each socket's root ports, one 200G NIC on socket 0",
+            "Consumer 8-GPU box: 4 GPUs on each socket's root ports, one 200G NIC on socket 0; PSUs assumed",
             ref.build_rtx,
         ),
     ]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from designer.model.catalog import Catalog
 from designer.model.design import Design, LinkKind, Metadata, Redundancy
+from designer.model.wiring import socket_pairs, switch_for, uplink_lanes
 from designer.templates.builder import DesignBuilder
 
 NV, PCIE, NET, SOCK = LinkKind.NVLINK, LinkKind.PCIE, LinkKind.NETWORK, LinkKind.SOCKET
@@ -37,22 +38,25 @@ class Hgx:
 
 def _host(b: DesignBuilder, cpu: str, n_cpu: int = 2) -> list[str]:
     cpus = b.add("cpu", cpu, n_cpu)
-    for i in range(n_cpu - 1):
-        b.link(SOCK, cpus[i], cpus[i + 1])
+    for i, j in socket_pairs(n_cpu):
+        b.link(SOCK, cpus[i], cpus[j])
     return cpus
 
 
 def _pcie_tree(b: DesignBuilder, gpus: list[str], nics: list[str], cpus: list[str], psw_part: str,
                n_psw: int) -> None:
-    """GPU i and NIC i share PCIe switch i // (8 / n_psw); switches split across the sockets."""
+    """GPU i and compute NIC i under one PCIe switch, switches split across the sockets, uplinks at 2:1
+    (designer.model.wiring: the same rules auto-wire follows)."""
     psws = b.add("psw", psw_part, n_psw)
-    per = len(gpus) // n_psw
+    below = dict.fromkeys(psws, 0)
     for i, gpu in enumerate(gpus):
-        b.link(PCIE, gpu, psws[i // per], 16)
+        psw = psws[switch_for(i, len(gpus), n_psw)]
+        below[psw] += 16
+        b.link(PCIE, gpu, psw, 16)
     for i, nic in enumerate(nics):
-        b.link(PCIE, nic, psws[i // per], 16)
+        b.link(PCIE, nic, psws[switch_for(i, len(nics), n_psw)], 16)
     for j, psw in enumerate(psws):
-        b.link(PCIE, psw, cpus[j * len(cpus) // n_psw], 16)
+        b.link(PCIE, psw, cpus[switch_for(j, n_psw, len(cpus))], uplink_lanes(below[psw]))
 
 
 def _power_and_cooling(b: DesignBuilder, psu: str, n_psu: int, cooling: str) -> None:
@@ -113,14 +117,8 @@ def build_pcie_l40s(catalog: Catalog, meta: Metadata) -> Design:
     gpus = b.add("gpu", "l40s", 8)
     cpus = _host(b, "epyc-9654")
     nics = b.add("nic", "cx7-400", 4)
-    psws = b.add("psw", "pex89144", 2)
-    for i, gpu in enumerate(gpus):
-        b.link(PCIE, gpu, psws[i // 4], 16)
-    for i, nic in enumerate(nics):
-        b.link(PCIE, nic, psws[i // 2], 16)
-    for psw, cpu in zip(psws, cpus, strict=True):
-        b.link(PCIE, psw, cpu, 32)  # dual x16 uplinks per switch
-    _network(b, nics, "scaleout-compute")
+    _pcie_tree(b, gpus, nics, cpus, "pex89144", 2)  # 4 GPUs per switch: dual x16 (x32) uplinks
+    _network(b, nics, "scaleout-compute-flat")  # 4 NICs for 8 GPUs: an inference box, not a rail design
     _power_and_cooling(b, "psu-3000", 4, "fan-wall-4u")
     return b.build()
 

@@ -8,6 +8,7 @@ from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.parts import GpuSpec, NicSpec
+from designer.topology.failures import worst_failures
 from designer.topology.graph import HOST, SCALEUP, Topology, build_topology
 
 
@@ -21,7 +22,9 @@ class KeyFigures:
     scaleup_total_gbytes_s_per_dir: float
     scaleup_total_gbytes_s_bidir: float
     bisection_gbytes_s_per_dir: float
-    hbm_total_gb: float
+    hbm_total_gb: float  # accelerator memory of every kind; `memory_kind` says whether it is HBM or GDDR
+    memory_kind: str  # "HBM", "GDDR6", "GDDR6X", or a mix joined by " + "
+    device_word: str  # "GPUs", or "accelerators" where the design holds non-GPU parts (NPUs, Gaudi)
     mem_bw_total_tbytes_s: float | None  # None when any GPU's figure is unknown
     mem_bw_unknown_gpus: int
     component_power_w: float
@@ -33,9 +36,16 @@ class KeyFigures:
     scaleout_gbit_s_total: float
     scaleout_gbit_s_per_gpu: float
     bf16_dense_pflops: float | None
-    fp8_dense_pflops: float | None
+    fp8_dense_pflops: float | None  # None: unknown, or not supported (fp8_supported says which)
+    fp8_supported: bool
     heat_btu_hr: float
     airflow_cfm: float
+    # The worst GPU pair after one failure: one physical scale-up link, and one whole switch plane
+    failure_one_link_drop: float | None
+    failure_one_link: str
+    failure_one_plane_drop: float | None
+    failure_one_plane: str
+    published_max_power_w: float | None  # the vendor's maximum for the reference system in this chassis
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -64,6 +74,22 @@ def _sum_or_none(values: list[float | None]) -> float | None:
     return None if len(known) < len(values) else sum(known)
 
 
+def _failure(topo: Topology, granularity: str) -> tuple[float | None, str]:
+    cost = worst_failures(topo).get(granularity)
+    if cost is None:
+        return None, ""
+    tail = " (its only scale-up path: falls back to PCIe or the network)" if cost.after <= 1e-9 else ""
+    return cost.drop, (f"{cost.what}: {cost.pair[0]}-{cost.pair[1]} {cost.before:.0f} -> {cost.after:.0f} GB/s per "
+                       f"direction (-{cost.drop:.0%}){tail}")
+
+
+def _fp8(specs: list[GpuSpec]) -> tuple[float | None, bool]:
+    """Catalog 0 means the part has no FP8: the figure is then None and `supported` False."""
+    supported = all(s.fp8_dense_tflops != 0 for s in specs)
+    total = _sum_or_none([s.fp8_dense_tflops for s in specs]) if supported else None
+    return (None if total is None else total / 1000), supported
+
+
 def key_figures(design: Design, catalog: Catalog, topo: Topology | None = None) -> KeyFigures:
     topo = topo or build_topology(design, catalog)
     specs = [p for p in map(topo.part, topo.gpus) if isinstance(p, GpuSpec)]
@@ -72,7 +98,9 @@ def key_figures(design: Design, catalog: Catalog, topo: Topology | None = None) 
     net_gbit = sum(n.line_rate_gbit_s for n in nics if isinstance(n, NicSpec))
     budget = power_budget(design, catalog)
     bf16 = _sum_or_none([s.bf16_dense_tflops for s in specs])
-    fp8 = _sum_or_none([s.fp8_dense_tflops for s in specs])
+    fp8, fp8_supported = _fp8(specs)
+    link_drop, link_text = _failure(topo, "link")
+    plane_drop, plane_text = _failure(topo, "plane")
     fabrics = sorted({s.fabric.value for s in specs})
     models = list(dict.fromkeys(s.name for s in specs))
     mem_bw = [s.mem_bw_tbytes_s for s in specs]
@@ -84,13 +112,17 @@ def key_figures(design: Design, catalog: Catalog, topo: Topology | None = None) 
         scaleup_total_gbytes_s_per_dir=sum(per_gpu), scaleup_total_gbytes_s_bidir=2 * sum(per_gpu),
         bisection_gbytes_s_per_dir=bisection(topo),
         hbm_total_gb=sum(s.memory_gb for s in specs),
+        memory_kind=" + ".join(dict.fromkeys(s.memory_family for s in specs)) or "HBM",
+        device_word="GPUs" if all(s.device_class == "gpu" for s in specs) else "accelerators",
         mem_bw_total_tbytes_s=None if mem_bw_sum is None else round(mem_bw_sum, 6),
         mem_bw_unknown_gpus=sum(1 for v in mem_bw if v is None),
         component_power_w=budget.load_w, wall_power_peak_w=budget.wall_w, psu_usable_w=budget.usable_w,
         psu_summary=f"{budget.psu_count} x {budget.psu_unit_w / 1000:g} kW, {budget.redundancy.value}",
         nic_count=len(nics), nic_speeds_gbit_s=sorted({n.line_rate_gbit_s for n in nics}),
         scaleout_gbit_s_total=net_gbit, scaleout_gbit_s_per_gpu=net_gbit / len(specs) if specs else 0.0,
-        bf16_dense_pflops=None if bf16 is None else bf16 / 1000, fp8_dense_pflops=None if fp8 is None else fp8 / 1000,
+        bf16_dense_pflops=None if bf16 is None else bf16 / 1000, fp8_dense_pflops=fp8, fp8_supported=fp8_supported,
         heat_btu_hr=budget.heat_btu_hr, airflow_cfm=budget.airflow_cfm,
+        failure_one_link_drop=link_drop, failure_one_link=link_text, failure_one_plane_drop=plane_drop,
+        failure_one_plane=plane_text, published_max_power_w=budget.published_max_w,
     )
 

@@ -28,12 +28,12 @@ from designer.model.parts import (
 )
 
 # Per-hop latency by link kind (us): NCCL's hardware latency for the LL protocol
-# (reference/collectives.md s5.3: NVLINK 0.6, PCI 1.0, NET 2.7); C2C and socket taken as PCI-class.
+# (NCCL src/graph/tuning.cc hwLat: NVLINK 0.6, PCI 1.0, NET 2.7); C2C and socket taken as PCI-class.
 HOP_LATENCY_US = {
     LinkKind.NVLINK: 0.6, LinkKind.XGMI: 0.8, LinkKind.HCCS: 0.8, LinkKind.ROCE: 1.0, LinkKind.C2C: 0.6,
     LinkKind.PCIE: 1.0, LinkKind.SOCKET: 1.0, LinkKind.NETWORK: 2.7,
 }
-# When a CPU does not publish its socket-link figure: NCCL's lowest modern inter-CPU value (SKL, 10 GB/s).
+# When a CPU does not publish its socket-link figure: a conservative 10 GB/s per direction, marked assumed.
 DEFAULT_SOCKET_GBYTES_S = 10.0
 HOST_KINDS = frozenset({LinkKind.PCIE, LinkKind.SOCKET, LinkKind.C2C})
 

@@ -11,8 +11,9 @@ from designer.model.parts import CpuSpec, PcieSwitchSpec, ScaleupSwitchSpec
 from designer.topology.graph import HOST, SCALEUP, Topology
 
 # Lower is closer. Every PCIe link into a CPU is its own root port (true of the x16 ports of current
-# Xeon and EPYC parts), so a PCIe path through one CPU is NODE, as nvidia-smi reports on such hosts;
-# PHB is a path that enters the CPU over its own host link (NVLink-C2C on Grace).
+# Xeon and EPYC parts), so a PCIe path through one CPU is NODE, as nvidia-smi reports on such hosts, or SYS
+# where the socket is split into NUMA nodes (EPYC NPS4); PHB is a path that enters the CPU over its own host
+# link (NVLink-C2C on Grace).
 CLASS_ORDER = {"X": 0, "NV": 1, "PIX": 2, "PXB": 3, "PHB": 4, "NODE": 5, "SYS": 6, "-": 7}
 FABRIC_PREFIX = {LinkKind.NVLINK: "NV", LinkKind.XGMI: "XG", LinkKind.HCCS: "HC", LinkKind.ROCE: "RE"}
 
@@ -109,10 +110,13 @@ def host_class(topo: Topology, path: list[str]) -> str:
     kinds = [g.edges[u, v]["kind"] for u, v in zip(path, path[1:], strict=False)]
     if LinkKind.SOCKET in kinds:
         return "SYS"
-    middle = path[1:-1]
-    if any(isinstance(topo.part(n), CpuSpec) for n in middle):
+    middle = [topo.part(n) for n in path[1:-1]]
+    cpus = [p for p in middle if isinstance(p, CpuSpec)]
+    if any(p.numa_nodes_per_socket > 1 for p in cpus):
+        return "SYS"  # between two NUMA nodes of one socket (EPYC NPS4): the SMP interconnect
+    if cpus:
         return "PHB" if LinkKind.C2C in kinds else "NODE"
-    bridges = sum(1 for n in middle if isinstance(topo.part(n), PcieSwitchSpec))
+    bridges = sum(p.internal_bridges for p in middle if isinstance(p, PcieSwitchSpec))
     return "PIX" if bridges <= 1 else "PXB"
 
 

@@ -15,6 +15,7 @@ from designer.core.errors import DesignerError, DesignFileError
 from designer.document.document import Document
 from designer.io.files import atomic_write_bytes, design_from_dict
 from designer.templates import build_template
+from designer.ui.export_job import ExportRunner
 from designer.ui.text import plain
 
 translate = QCoreApplication.translate
@@ -57,6 +58,7 @@ class FileActions:
         self.timer.setInterval(AUTOSAVE_MS)
         self.timer.timeout.connect(self.autosave)
         self.timer.start()
+        self.exports = ExportRunner(window)
 
     # Opening --------------------------------------------------------------------------------
     def confirm_discard(self) -> bool:
@@ -135,27 +137,27 @@ class FileActions:
 
     # Exports --------------------------------------------------------------------------------
     def export(self, kind: str) -> bool:
-        """File > Export: the same exports as `gpu-designer-cli export`, to the file the user picks."""
-        from designer.export.files import SUFFIX, export  # noqa: PLC0415 (matplotlib only when exporting)
+        """File > Export: the same exports as `gpu-designer-cli export`, to the file the user picks, written off the
+        GUI thread (ExportRunner shows progress, then names the file with a button to open it)."""
+        from designer.export.files import SUFFIX  # noqa: PLC0415 (export modules load on first export)
 
         labels = {"pdf": translate("FileActions", "PDF spec sheet (*.pdf)"),
                   "json": translate("FileActions", "JSON spec (*.json)"),
                   "svg": translate("FileActions", "SVG diagram (*.svg)"),
-                  "png": translate("FileActions", "PNG diagram (*.png)")}
+                  "png": translate("FileActions", "PNG diagram (*.png)"),
+                  "slide": translate("FileActions", "16:9 slide (*.png *.svg *.pdf)")}
+        suffix = SUFFIX.get(kind, ".png")
         stem = self.document.path.stem if self.document.path else (self.document.design.meta.template or "design")
-        default = str(Path(self._folder()) / f"{stem}{'-spec' if kind == 'json' else ''}{SUFFIX[kind]}")
+        extra = {"json": "-spec", "slide": "-slide"}.get(kind, "")
+        default = str(Path(self._folder()) / f"{stem}{extra}{suffix}")
         path, _ = QFileDialog.getSaveFileName(self.window, translate("FileActions", "Export {what}").format(
             what=labels[kind]), default, labels[kind])
         if not path:
             return False
-        if not path.lower().endswith(SUFFIX[kind]):
-            path += SUFFIX[kind]
-        try:
-            export(self.document.design, self.document.catalog, {kind: Path(path)})
-        except (DesignerError, OSError) as exc:
-            QMessageBox.warning(self.window, translate("FileActions", "Export failed"), plain(exc))
-            return False
-        return True
+        missing = Path(path).suffix == "" if kind == "slide" else not path.lower().endswith(suffix)
+        if missing:
+            path += suffix
+        return self.exports.start(self.document.design, self.document.catalog, {kind: Path(path)})
 
     # Recent files ---------------------------------------------------------------------------
     def recent(self) -> list[str]:

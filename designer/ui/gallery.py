@@ -17,10 +17,12 @@ translate = QCoreApplication.translate
 def figures_line(template_id: str, catalog: Catalog) -> str:
     k = key_figures(build_template(template_id, catalog), catalog)
     n = i18n.format_number
-    return translate("TemplateGallery", "{gpus} GPUs · {scaleup} GB/s/dir scale-up per GPU · {hbm} GB HBM · "
-                     "{out} Gb/s per GPU out · {power} kW").format(
-        gpus=k.gpu_count, scaleup=n(k.scaleup_gbytes_s_per_gpu_per_dir), hbm=n(k.hbm_total_gb),
-        out=n(k.scaleout_gbit_s_per_gpu), power=n(k.wall_power_peak_w / 1000, 1))
+    line = (translate("TemplateGallery", "{count} GPUs · {scaleup} GB/s/dir scale-up per GPU · {memory} GB {kind} · "
+                      "{out} Gb/s per GPU out · {power} kW") if k.device_word == "GPUs" else
+            translate("TemplateGallery", "{count} accelerators · {scaleup} GB/s/dir scale-up per accelerator · "
+                      "{memory} GB {kind} · {out} Gb/s per accelerator out · {power} kW"))
+    return line.format(count=k.gpu_count, scaleup=n(k.scaleup_gbytes_s_per_gpu_per_dir), memory=n(k.hbm_total_gb),
+                       kind=k.memory_kind, out=n(k.scaleout_gbit_s_per_gpu), power=n(k.wall_power_peak_w / 1000, 1))
 
 
 class TemplateGallery(QDialog):

@@ -30,11 +30,10 @@ from designer.document.changes import DesignChange
 from designer.document.document import Document
 from designer.model.catalog import Catalog
 from designer.rules import Report, Violation
+from designer.ui.branding_dialog import BrandingDialog
 from designer.ui.canvas.controller import CanvasController
 from designer.ui.canvas.scene import CanvasScene
 from designer.ui.canvas.view import CanvasView, ConnectTool, SelectTool
-from designer.ui.changes_view import show_changes
-from designer.ui.compare_window import show_compare
 from designer.ui.files import FileActions
 from designer.ui.gallery import TemplateGallery
 from designer.ui.panels.budget import BomPanel, PowerPanel
@@ -159,13 +158,14 @@ class MainWindow(QMainWindow):
         self._action(f, self.tr("&Save"), self.files.save, K.Save)
         self._action(f, self.tr("Save &As..."), self.files.save_as, K.SaveAs)
         self._action(f, self.tr("Re&vert"), self.files.revert)
-        self._action(f, self.tr("&Compare..."), lambda: show_compare(self, self.document))
+        self._action(f, self.tr("&Compare..."), self.compare)
         self._action(f, self.tr("&Import Topology..."), lambda: import_dialog(self, self.files))
         export = f.addMenu(self.tr("&Export"))
         self._action(export, self.tr("&PDF Spec Sheet..."), lambda: self.files.export("pdf"), "Ctrl+E")
         self._action(export, self.tr("&JSON Spec..."), lambda: self.files.export("json"))
         self._action(export, self.tr("&SVG Diagram..."), lambda: self.files.export("svg"))
         self._action(export, self.tr("P&NG Diagram..."), lambda: self.files.export("png"))
+        self._action(export, self.tr("16:9 S&lide..."), lambda: self.files.export("slide"))
         f.addSeparator()
         self._action(f, self.tr("&Quit"), self.close, K.Quit)
         e = bar.addMenu(self.tr("&Edit"))
@@ -180,13 +180,14 @@ class MainWindow(QMainWindow):
                      K.SelectAll)
         e.addSeparator()
         self._action(e, self.tr("&Auto-wire"), self.controller.autowire, "Ctrl+Shift+W")
-        self._action(e, self.tr("C&hanges Since Saved..."), lambda: show_changes(self, self.document))
+        self._action(e, self.tr("C&hanges Since Saved..."), self.changes_since_saved)
         t = bar.addMenu(self.tr("&Tools"))
         self.select_tool = self._action(t, self.tr("&Select / Move"), lambda: self.set_tool("select"), "S", True)
         self.connect_tool = self._action(t, self.tr("&Connect"), lambda: self.set_tool("connect"), "C", True)
         self.select_tool.setChecked(True)
         e.addSeparator()
         self._action(e, self.tr("Pr&eferences..."), self.preferences, "Ctrl+,")
+        self._action(e, self.tr("&Branding for Spec Sheets..."), lambda: BrandingDialog(self).open())
         v = bar.addMenu(self.tr("&View"))
         self.zoom_in_action = self._action(v, self.tr("Zoom &In"), lambda: self.view.zoom(1.25), K.ZoomIn)
         self.zoom_in_action.setShortcuts([QKeySequence(K.ZoomIn), QKeySequence("+"), QKeySequence("=")])
@@ -360,6 +361,16 @@ class MainWindow(QMainWindow):
         menu.addAction(self.connect_tool)
         menu.popup(at)
         self.canvas_context_menu = menu  # kept for the tests; replaced at the next right click
+
+    def compare(self) -> None:
+        from designer.ui.compare_window import show_compare  # noqa: PLC0415 (matplotlib: only when opened)
+
+        show_compare(self, self.document)
+
+    def changes_since_saved(self) -> None:
+        from designer.ui.changes_view import show_changes  # noqa: PLC0415 (matplotlib: only when opened)
+
+        show_changes(self, self.document)
 
     def what_if(self, ids: list[str]) -> None:
         self.document.selection.set(ids)

@@ -1,4 +1,6 @@
-"""Preferences: theme, autosave interval, default paper size, how bandwidths are shown, the branding file.
+"""Preferences: theme, autosave interval, default paper size, how bandwidths are shown.
+
+Branding for spec sheets has its own dialog (Edit > Branding for Spec Sheets), stored in the per-user brand file.
 
 Stored in the app's QSettings; every value is checked when read, so a hand-edited or old settings file
 falls back to the default instead of breaking the window.
@@ -11,11 +13,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
-    QHBoxLayout,
-    QLineEdit,
-    QPushButton,
     QSpinBox,
     QWidget,
 )
@@ -65,10 +63,6 @@ class Preferences:
         low, high = AUTOSAVE_RANGE_S
         return max(low, min(high, value))
 
-    @property
-    def branding(self) -> str:
-        return str(self.settings.value("prefs/branding", "") or "")
-
     def set(self, **values: object) -> None:
         for key, value in values.items():
             self.settings.setValue(f"prefs/{key}", value)
@@ -90,20 +84,12 @@ class PreferencesDialog(QDialog):
         self.autosave.setRange(*AUTOSAVE_RANGE_S)
         self.autosave.setSuffix(self.tr(" s"))
         self.autosave.setValue(prefs.autosave_s)
-        self.branding = QLineEdit(prefs.branding)
-        self.branding.setPlaceholderText(self.tr("none: the sheet carries no company branding"))
-        browse = QPushButton(self.tr("Browse..."))
-        browse.clicked.connect(self._browse)
-        row = QHBoxLayout()
-        row.addWidget(self.branding, 1)
-        row.addWidget(browse)
         form = QFormLayout(self)
         form.addRow(self.tr("Theme"), self.theme)
         form.addRow(self.tr("Language (after a restart)"), self.language)
         form.addRow(self.tr("Bandwidth shown"), self.bandwidth)
         form.addRow(self.tr("Autosave unsaved work every"), self.autosave)
         form.addRow(self.tr("Default paper size"), self.paper)
-        form.addRow(self.tr("Branding file (spec sheets)"), row)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -117,14 +103,7 @@ class PreferencesDialog(QDialog):
         combo.setCurrentIndex(max(0, combo.findData(current)))
         return combo
 
-    def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Branding file"), self.branding.text(),
-                                              self.tr("Branding (*.json);;All files (*)"))
-        if path:
-            self.branding.setText(path)
-
     def apply(self) -> None:
         self.prefs.set(theme=self.theme.currentData(), language=self.language.currentData(),
                        bandwidth=self.bandwidth.currentData(),
-                       paper=self.paper.currentData(), autosave_s=self.autosave.value(),
-                       branding=self.branding.text().strip())
+                       paper=self.paper.currentData(), autosave_s=self.autosave.value())

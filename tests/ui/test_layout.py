@@ -2,7 +2,7 @@
 layout, last tab and zoom come back at the next start; the toolbar does not move when Undo's text changes."""
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 
 from designer.document.document import Document
 from designer.ui.gestures import ScriptedUser, settle
@@ -68,3 +68,14 @@ def test_the_toolbar_does_not_move_when_undo_changes_its_text(qtbot, catalog, de
     assert window.undo_action.isEnabled() and "Delete" in window.undo_action.text()
     assert "Delete" in window.undo_action.toolTip()
     assert connect.geometry() == before
+
+
+def test_plus_and_minus_zoom_the_canvas_as_the_readme_says(qtbot, catalog, design_of, tmp_path):
+    window = fresh_window(qtbot, catalog, design_of, tmp_path, (1600, 1000))
+    user = ScriptedUser(window)
+    start = window.view.transform().m11()
+    user.key(Qt.Key.Key_Plus, target=window.view)
+    assert window.view.transform().m11() > start
+    user.key(Qt.Key.Key_Minus, target=window.view)
+    user.key(Qt.Key.Key_Minus, target=window.view)
+    assert window.view.transform().m11() < start

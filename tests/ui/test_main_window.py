@@ -267,13 +267,15 @@ def test_ctrl_wheel_zooms_and_fit_shows_everything(make_window):
     assert visible.contains(window.scene.itemsBoundingRect().adjusted(5, 5, -5, -5))
 
 
-def test_file_export_writes_the_pdf_the_user_picked(make_window, monkeypatch, tmp_path, catalog):
+def test_file_export_writes_the_pdf_the_user_picked(make_window, monkeypatch, tmp_path, catalog, qtbot):
     from PySide6.QtWidgets import QFileDialog
 
+    monkeypatch.setattr("designer.export.brand.user_brand_path", lambda: tmp_path / "no-brand.json")
     window = make_window("dgx-h100")
     target = tmp_path / "sheet"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
-    assert window.files.export("pdf")
+    with qtbot.waitSignal(window.files.exports.done, timeout=60_000):
+        assert window.files.export("pdf")
     assert load_design(tmp_path / "sheet.pdf", catalog) == window.document.design
     assert window.files.open_path(tmp_path / "sheet.pdf")  # the app opens its own PDF
 
@@ -299,3 +301,43 @@ def test_inspector_changes_the_chassis_as_one_undo_step(make_window, qtbot):
     combo.activated.emit(combo.currentIndex())
     assert window.document.design.chassis == "chassis-hgx-6u"
     assert window.document.history.undo_label == "Change chassis to chassis-hgx-6u"
+
+
+def test_power_panel_shows_the_published_maximum_beside_the_computed_figure(make_window, qtbot):
+    # DGX H100 user guide: ~10.2 kW maximum; the reference design computes it within 5 %
+    window = make_window("dgx-h100")
+    qtbot.waitUntil(lambda: "Published maximum" in window.power.numbers.text(), timeout=3000)
+    assert "10,200 W (computed +0.0%)" in window.power.numbers.text()
+    assert "10,500 W (derived, low confidence)" in window.power.numbers.text()  # the 8U fan wall: not published
+    user = ScriptedUser(window)
+    user.click("gpu7")
+    user.delete()  # one 700 W GPU fewer: the design is no longer the reference configuration
+    qtbot.waitUntil(lambda: "(computed -" in window.power.numbers.text(), timeout=3000)
+    assert "10,200 W (computed -" in window.power.numbers.text()
+
+
+def test_part_tooltips_say_not_supported_unknown_and_the_confidence(catalog):
+    from designer.ui.panels.palette import tooltip
+    a100 = tooltip(catalog.get("a100-sxm4-80gb"))  # A100: no FP8 in its Tensor Cores
+    assert "FP8 not supported" in a100 and "source (high confidence" in a100
+    ascend = tooltip(catalog.get("ascend-910b"))  # Huawei publishes FP16 only
+    assert "BF16 unknown" in ascend
+    assert "low confidence" in tooltip(catalog.get("chassis-superchip-4"))
+
+
+def test_inspector_sets_the_spine_oversubscription_with_the_keyboard(make_window, qtbot):
+    from PySide6.QtWidgets import QDoubleSpinBox
+
+    window = make_window("dgx-h100")
+    window.scene.clearSelection()
+    window.inspector.refresh()
+    spin = window.inspector.fields["scaleout_over"]
+    assert isinstance(spin, QDoubleSpinBox) and spin.value() == 1.0
+    spin.setFocus()
+    QTest.keyClick(spin, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(spin, "2")
+    QTest.keyClick(spin, Qt.Key.Key_Return)
+    assert window.document.design.settings.scaleout.oversubscription == 2.0
+    assert window.document.history.undo_label == "Change scaleout"
+    window.document.undo()
+    assert window.document.design.settings.scaleout.oversubscription == 1.0

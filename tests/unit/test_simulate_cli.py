@@ -71,3 +71,15 @@ def test_parallel_text(capsys):
     code, out, _ = run(capsys, "parallel", "dgx-h100", "--params", "70B", "--layers", "80", "--hidden", "8192",
                        "--tp", "16", "--dp", "1", "--nodes", "2")
     assert code == 0 and "warning: TP group of 16 leaves the 8-GPU scale-up domain" in out
+
+
+def test_multi_node_run_says_which_network_it_assumed(capsys):
+    code, out, _ = run(capsys, "simulate", "amd-mi300x", "--nodes", "40", "--collective", "allreduce",
+                       "--min-bytes", "8", "--max-bytes", "8")
+    assert code == 0
+    note = next(ln for ln in out.splitlines() if "scale-out:" in ln)
+    assert "roce network at 84% of line rate" in note and "40 nodes span 2 leaf groups" in note
+    code, out, _ = run(capsys, "simulate", "dgx-h100", "--nodes", "2", "--json", "--collective", "allreduce",
+                       "--min-bytes", "8", "--max-bytes", "8")
+    scaleout = json.loads(out)["fabric"]["scaleout"]
+    assert scaleout["network_kind"] == "infiniband" and scaleout["oversubscription"] == 1.0

@@ -40,7 +40,9 @@ def test_rtx_box_crosses_sockets_as_sys(design_of, catalog):
     topo = topo_of(design_of, catalog, "rtx-pcie-8")
     assert path_class(topo, "gpu0", "gpu1") == "NODE"
     assert path_class(topo, "gpu0", "gpu4") == "SYS"
-    assert pair_bandwidth(topo, "gpu0", "gpu4") == pytest.approx(16.0)  # the EPYC socket link
+    # PCIe Gen4 x16 (31.5 GB/s per direction) limits the pair; the xGMI-3 socket link carries 4 x 64 GB/s
+    assert pair_bandwidth(topo, "gpu0", "gpu4") == pytest.approx(31.504)
+    assert topo.graph.edges["cpu0", "cpu1"]["capacity"] == pytest.approx(4 * 64)
     assert [a.path_class for a in gpu_nic_affinity(topo)] == ["NODE"] * 4 + ["SYS"] * 4
 
 

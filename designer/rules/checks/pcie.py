@@ -7,9 +7,10 @@ from collections.abc import Iterator
 from designer.core.units import gbit_to_gbyte
 from designer.model.design import LinkKind
 from designer.model.parts import CpuSpec, GpuSpec, NicSpec, PcieSwitchSpec
+from designer.model.wiring import UPLINK_RATIO
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 
-UPLINK_INFO_RATIO = 2.0  # 2:1 is the norm in HGX hosts (two GPUs per x16 uplink)
+UPLINK_INFO_RATIO = float(UPLINK_RATIO)  # 2:1 is the norm in HGX hosts (two GPUs per x16 uplink): wiring's rule
 UPLINK_WARN_RATIO = 4.0
 
 

@@ -8,7 +8,10 @@ from designer.model.design import Redundancy
 from designer.model.parts import CoolingSpec, CoolingType, GpuSpec
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 
-LIQUID_ABOVE_W = 1000.0  # hardware-facts.md s7: above ~1,000 W per accelerator needs liquid
+LIQUID_ABOVE_W = 1000.0  # above ~1,000 W per accelerator needs liquid (air-cooled DGX B200 runs 1,000 W GPUs)
+PUBLISHED_GAP = 0.05  # computed wall power more than 5 % from the vendor's published maximum is flagged
+DERIVED_BAND = 0.05  # heat within 5 % over a derived (not published) cooling limit: a warning, not an error
+PSU_MARGIN = 0.95  # surviving PSUs loaded above 95 % of their rating under the policy: no margin left
 
 
 def _kw(watts: float) -> str:
@@ -36,6 +39,11 @@ def psu_redundancy(ctx: RuleContext) -> Iterator[Finding]:
                       f"{b.redundancy.value} with {b.psu_count} installed leaves "
                       f"{b.psu_count - b.redundant_psus} ({b.usable_w:,.0f} W)",
                       (), "add PSUs, use a higher rating, or relax the policy")
+    elif b.load_w > PSU_MARGIN * b.usable_w:
+        yield Finding(f"{b.redundancy.value} with {b.psu_count} x {b.psu_unit_w:,.0f} W leaves "
+                      f"{b.psu_count - b.redundant_psus} PSUs ({b.usable_w:,.0f} W) for a {b.load_w:,.0f} W load: "
+                      f"{b.load_w / b.usable_w:.0%} of their rating after the failures the policy allows, no margin",
+                      (), "use the vendor's policy, more PSUs or a higher rating", Severity.WARNING)
     if b.redundancy is Redundancy.N_PLUS_N and b.psu_count % 2:
         yield Finding(f"N+N needs an even number of PSUs split over two feeds; {b.psu_count} installed", (),
                       "add or remove one PSU", Severity.WARNING)
@@ -51,6 +59,20 @@ def rack_budget(ctx: RuleContext) -> Iterator[Finding]:
         yield Finding(f"{s.nodes_per_rack} nodes x {_kw(ctx.budget.wall_w)} = {_kw(total)} at the wall exceeds the "
                       f"{_kw(s.rack_power_budget_w)} rack budget", (),
                       f"at most {int(s.rack_power_budget_w // ctx.budget.wall_w)} nodes fit this budget")
+
+
+@rule("power.published_maximum", "Computed power vs the vendor's published maximum", Severity.WARNING)
+def published_maximum(ctx: RuleContext) -> Iterator[Finding]:
+    b = ctx.budget
+    if b.published_max_w is None or b.published_gap is None:
+        return
+    text = (f"computed {b.wall_w:,.0f} W at the wall vs the published maximum {b.published_max_w:,.0f} W of the "
+            f"reference system in this chassis ({b.published_gap:+.1%}; {b.published_source})")
+    if abs(b.published_gap) > PUBLISHED_GAP:
+        yield Finding(text + f": more than {PUBLISHED_GAP:.0%} apart, so this is not the reference configuration or a "
+                      "part's figure is off", (), "check the parts that differ from the reference design")
+    else:
+        yield Finding(text, (), "", Severity.INFO)
 
 
 @rule("power.assumed_figures", "Power figures not published", Severity.INFO)
@@ -79,8 +101,16 @@ def cooling_capacity(ctx: RuleContext) -> Iterator[Finding]:
         yield Finding(f"cooling capacity is not published; heat is {heat}", tuple(c for c, _ in cooling),
                       "add the capacity to the part", Severity.INFO)
     elif b.heat_w > b.cooling_capacity_w:
-        yield Finding(f"heat {heat} exceeds the {b.cooling_capacity_w:,.0f} W the cooling removes",
-                      tuple(c for c, _ in cooling), "use liquid cooling or lower-power parts")
+        ids = tuple(c for c, _ in cooling)
+        over = b.heat_w / b.cooling_capacity_w - 1
+        if not b.cooling_capacity_published and over <= DERIVED_BAND:
+            conf = ", ".join(sorted({p.confidence.value for _, p in cooling}))
+            yield Finding(f"heat {heat} is {over:.1%} over the {b.cooling_capacity_w:,.0f} W cooling limit, which is "
+                          f"derived, not published (confidence {conf}): within {DERIVED_BAND:.0%} of a derived limit",
+                          ids, "confirm the cooling capacity with the vendor or lower the power", Severity.WARNING)
+        else:
+            yield Finding(f"heat {heat} exceeds the {b.cooling_capacity_w:,.0f} W the cooling removes",
+                          ids, "use liquid cooling or lower-power parts")
 
 
 @rule("cooling.liquid_required", "Accelerators that need liquid get liquid", Severity.ERROR)

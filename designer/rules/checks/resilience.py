@@ -5,58 +5,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from designer.rules.engine import Finding, RuleContext, Severity, rule
-from designer.topology.graph import SCALEUP
-from designer.topology.paths import fallback_path, gpu_nic_affinity, gpu_scaleup_ports, scaleup_pair_capacity
+from designer.topology.failures import single_failures, worst_failures
+from designer.topology.paths import fallback_path, gpu_nic_affinity, scaleup_pair_capacity
 
-
-def _after_link(ctx: RuleContext, ports, base, link) -> dict[tuple[str, str], float]:
-    """Pair capacities after one scale-up link fails (only pairs through its GPU end change)."""
-    gpu, other = (link.a, link.b) if link.a in ports else (link.b, link.a)
-    edge = ctx.topo.graph.edges[gpu, other]
-    lost = edge["capacity"] * link.count / edge["count"]
-    switch = other in ctx.topo.scaleup_switches
-    order = ctx.topo.gpu_index
-    out = {}
-    for peer in ctx.topo.gpus:
-        if peer == gpu:
-            continue
-        pair = (gpu, peer) if order[gpu] < order[peer] else (peer, gpu)
-        if peer == other:
-            out[pair] = base[pair] - lost
-        elif switch and other in ports[peer]:
-            old = min(ports[gpu][other], ports[peer][other])
-            out[pair] = base[pair] - old + min(ports[gpu][other] - lost, ports[peer][other])
-    return out
-
-
-def _after_switch(ports, base, switch) -> dict[tuple[str, str], float]:
-    return {(a, b): cap - min(ports[a][switch], ports[b][switch])
-            for (a, b), cap in base.items() if switch in ports[a] and switch in ports[b]}
-
-
-def _failures(ctx: RuleContext, ports, base):
-    conflicting = set(ctx.topo.graph.graph.get("conflicting_links", []))
-    for link in ctx.design.links:
-        if link.kind in SCALEUP and (link.a in ports or link.b in ports) and link.id not in conflicting:
-            yield f"link {link.id}", _after_link(ctx, ports, base, link)
-    for cid in ctx.topo.scaleup_switches:
-        yield f"switch plane {cid}", _after_switch(ports, base, cid)
+GRANULARITY = {"link": "single-link", "plane": "switch-plane"}
 
 
 @rule("resilience.single_failure", "One failure does not cut the node apart", Severity.ERROR)
 def single_failure(ctx: RuleContext) -> Iterator[Finding]:
-    ports = gpu_scaleup_ports(ctx.topo)
     base = scaleup_pair_capacity(ctx.topo)
     if base and max(base.values()) > 0:
-        yield from _scaleup_findings(ctx, ports, base)
+        yield from _scaleup_findings(ctx, base)
     yield from _nic_findings(ctx)
     yield from _psu_findings(ctx)
 
 
-def _scaleup_findings(ctx: RuleContext, ports, base) -> Iterator[Finding]:
-    worst: tuple[float, str, tuple, float, float] | None = None
+def _scaleup_findings(ctx: RuleContext, base) -> Iterator[Finding]:
     fallback: list[str] = []
-    for what, after in _failures(ctx, ports, base):
+    for _, what, after in single_failures(ctx.topo):
         for pair, cap in after.items():
             if cap <= 1e-9 < base[pair]:
                 if fallback_path(ctx.topo, *pair) is None:
@@ -64,18 +30,16 @@ def _scaleup_findings(ctx: RuleContext, ports, base) -> Iterator[Finding]:
                                   "add a second path (another switch plane or a PCIe route)")
                 else:
                     fallback.append(what)
-                continue
-            drop = 1 - cap / base[pair] if base[pair] else 0
-            if worst is None or drop > worst[0]:
-                worst = (drop, what, pair, base[pair], cap)
     if fallback:
-        yield Finding(f"{len(set(fallback))} single scale-up failures (e.g. {fallback[0]}) leave a GPU pair without "
+        pair_of = f"pair of {ctx.device}s"
+        yield Finding(f"{len(set(fallback))} single scale-up failures (e.g. {fallback[0]}) leave a {pair_of} without "
                       "a scale-up path: its traffic falls back to PCIe or the network, and ring collectives route "
-                      "around it", (), "expected where each GPU pair has a single link (a full mesh)", Severity.INFO)
-    if worst and worst[0] > 0:
-        drop, what, pair, before, after = worst
-        yield Finding(f"worst single scale-up failure: {what} drops {pair[0]}-{pair[1]} from {before:.0f} to "
-                      f"{after:.0f} GB/s per direction (-{drop:.0%})", pair, "", Severity.INFO)
+                      "around it", (), f"expected where each {pair_of} has a single link (a full mesh)", Severity.INFO)
+    for cost in worst_failures(ctx.topo).values():
+        if cost.drop > 0 and cost.after > 1e-9:  # a pair cut off is reported above
+            yield Finding(f"worst {GRANULARITY[cost.granularity]} failure: {cost.what} drops {cost.pair[0]}-"
+                          f"{cost.pair[1]} from {cost.before:.0f} to {cost.after:.0f} GB/s per direction "
+                          f"(-{cost.drop:.0%})", cost.pair, "", Severity.INFO)
 
 
 def _nic_findings(ctx: RuleContext) -> Iterator[Finding]:

@@ -6,7 +6,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator
 
-from designer.model.parts import Fabric, GpuSpec, PartBase, ScaleupSwitchSpec
+from designer.model.parts import Fabric, FormFactor, GpuSpec, PartBase, ScaleupSwitchSpec
 from designer.model.wiring import FABRIC_LINK
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 from designer.topology.graph import SCALEUP
@@ -81,28 +81,60 @@ def short_on_planes(ctx: RuleContext) -> set[str]:
     return {gpu for counts, mode in plane_counts(ctx).values() for gpu, c in counts.items() if c < mode}
 
 
+def _idle_groups(ctx: RuleContext) -> dict[tuple[str, int], list[str]]:
+    """GPUs wired like their peers but with idle links, by (part, links used); uneven GPUs are excluded."""
+    if "idle_groups" in ctx.topo.cache:
+        return ctx.topo.cache["idle_groups"]
+    groups: dict[tuple[str, int], list[str]] = {}
+    if any(used_links(ctx, g) for g in ctx.topo.gpus):  # a PCIe-only design has nothing to compare with
+        uneven = short_on_planes(ctx)
+        for gpu in (g for g in ctx.topo.gpus if g not in uneven):
+            spec = ctx.part(gpu)
+            used = used_links(ctx, gpu)
+            if used < spec.fabric_links:
+                groups.setdefault((spec.id, used), []).append(gpu)
+    ctx.topo.cache["idle_groups"] = groups
+    return groups
+
+
+def fixed_traces(ctx: RuleContext, spec: GpuSpec) -> bool:
+    """SXM GPUs on a baseboard with switch chips of their fabric: the NVLink traces are etched in the board."""
+    return spec.form_factor is FormFactor.SXM and any(
+        isinstance(p := ctx.part(s), ScaleupSwitchSpec) and p.fabric is spec.fabric for s in ctx.topo.scaleup_switches)
+
+
+def _idle_text(spec: GpuSpec, used: int, gpus: list[str], device: str = "GPU") -> tuple[str, float]:
+    idle = (spec.fabric_links - used) * spec.link_bw_gbytes_s_per_dir
+    return (f"{_names(gpus, device)} use {used} of {spec.fabric_links} {spec.fabric.value} links: {idle:.0f} of "
+            f"{spec.scaleup_gbytes_s_per_dir:.0f} GB/s per direction per {device}"), idle
+
+
 @rule("scaleup.gpu_links_unused", "GPU scale-up links all wired", Severity.WARNING)
 def gpu_links_unused(ctx: RuleContext) -> Iterator[Finding]:
-    """Idle links on GPUs wired like their peers (a missing plane); uneven GPUs are scaleup.uneven_planes'."""
-    if not any(used_links(ctx, g) for g in ctx.topo.gpus):
-        return  # a PCIe-only design: nothing to compare with
-    uneven = short_on_planes(ctx)
-    groups: dict[tuple[str, int], list[str]] = {}
-    for gpu in (g for g in ctx.topo.gpus if g not in uneven):
-        spec = ctx.part(gpu)
-        used = used_links(ctx, gpu)
-        if used < spec.fabric_links:
-            groups.setdefault((spec.id, used), []).append(gpu)
-    for (part_id, used), gpus in groups.items():
+    """Idle links on GPUs wired like their peers, where they can be re-wired (not on a fixed-trace baseboard)."""
+    for (part_id, used), gpus in _idle_groups(ctx).items():
         spec = ctx.catalog.typed(part_id, GpuSpec)
-        idle = (spec.fabric_links - used) * spec.link_bw_gbytes_s_per_dir
-        yield Finding(f"{_names(gpus)} use {used} of {spec.fabric_links} {spec.fabric.value} links: "
-                      f"{idle:.0f} of {spec.scaleup_gbytes_s_per_dir:.0f} GB/s per direction per GPU idle",
-                      tuple(gpus), "wire the idle links (auto-wire splits them evenly over the switch planes)")
+        if not fixed_traces(ctx, spec):
+            text, _ = _idle_text(spec, used, gpus, ctx.device)
+            yield Finding(text + " idle", tuple(gpus),
+                          "wire the idle links (auto-wire splits them evenly over the switch planes)")
 
 
-def _names(ids: list[str]) -> str:
-    return ids[0] if len(ids) == 1 else f"{len(ids)} GPUs ({', '.join(ids[:4])}{', ...' if len(ids) > 4 else ''})"
+@rule("scaleup.baseboard_switch_missing", "Every switch chip of a fixed-trace baseboard fitted", Severity.ERROR)
+def baseboard_switch_missing(ctx: RuleContext) -> Iterator[Finding]:
+    """On an HGX baseboard each GPU's links run to fixed switch positions: a missing chip loses them for good."""
+    for (part_id, used), gpus in _idle_groups(ctx).items():
+        spec = ctx.catalog.typed(part_id, GpuSpec)
+        if fixed_traces(ctx, spec):
+            text, idle = _idle_text(spec, used, gpus, ctx.device)
+            yield Finding(f"{text} lost ({idle * len(gpus) * 2 / 1000:.2f} TB/s bidirectional for the board): "
+                          "a switch chip is missing and the baseboard's traces to its position are fixed, so the "
+                          "links cannot be re-wired", tuple(gpus), "fit every switch chip of the baseboard")
+
+
+def _names(ids: list[str], device: str = "GPU") -> str:
+    more = ", ..." if len(ids) > 4 else ""
+    return ids[0] if len(ids) == 1 else f"{len(ids)} {device}s ({', '.join(ids[:4])}{more})"
 
 
 @rule("scaleup.uneven_planes", "Every GPU reaches every switch plane equally", Severity.ERROR)

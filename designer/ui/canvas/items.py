@@ -10,6 +10,7 @@ from designer.ui.style import KIND_COLOR, LINK_COLOR, SEVERITY_COLOR, kind_icon
 from designer.ui.text import plain
 
 COMPONENT_Z, LINK_Z, ZONE_Z = 10, 5, 0
+PT_PER_UNIT = 72 / 96  # a font's point size for a height in scene units (Qt's logical 96 dpi)
 
 
 class ZoneItem(QGraphicsRectItem):
@@ -129,7 +130,7 @@ class ComponentItem(QGraphicsRectItem):
             size = fitting(r.height(), r.width())
         font = QFont("Sans")
         font.setBold(True)
-        font.setPointSizeF(max(0.5, min(size, 14.0 / zoom)))
+        font.setPointSizeF(max(0.5, min(size, 14.0 / zoom)) * PT_PER_UNIT)
         painter.setFont(font)
         painter.setPen(QColor("#111"))
         painter.save()

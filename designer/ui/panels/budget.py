@@ -51,12 +51,21 @@ class PowerPanel(QWidget):
         headroom = (b.cooling_capacity_w - b.heat_w) if b.cooling_capacity_w else None
         n, unknown = i18n.format_number, self.tr("unknown")
         rows = [
-            (self.tr("Component load"), f"{n(b.load_w)} W"), (self.tr("Peak wall power"), f"{n(b.wall_w)} W"),
+            (self.tr("Component load"), f"{n(b.load_w)} W"),
+            (self.tr("Peak wall power"), self.tr("{wall} W (PSUs {efficiency} % efficient at this load)").format(
+                wall=n(b.wall_w), efficiency=n(b.psu_efficiency * 100, 1))),
+            (self.tr("Published maximum"), self.tr("none published") if b.published_max_w is None else
+             self.tr("{maximum} W (computed {gap} %)").format(
+                 maximum=n(b.published_max_w), gap=n((round(b.published_gap or 0, 3) + 0) * 100, 1, sign=True))),
             (self.tr("PSUs"), f"{b.psu_count} x {n(b.psu_unit_w)} W, {b.redundancy.value}"),
             (self.tr("Usable under policy"), self.tr("{usable} W ({margin} W margin)").format(
                 usable=n(b.usable_w), margin=n(b.usable_w - b.load_w, sign=True))),
             (self.tr("Heat"), f"{n(b.heat_btu_hr)} BTU/hr"), (self.tr("Airflow needed"), f"{n(b.airflow_cfm)} CFM"),
-            (self.tr("Cooling capacity"), unknown if b.cooling_capacity_w is None else f"{n(b.cooling_capacity_w)} W"),
+            (self.tr("Cooling capacity"), unknown if b.cooling_capacity_w is None else
+             self.tr("{capacity} W ({how}, {confidence})").format(
+                 capacity=n(b.cooling_capacity_w),
+                 how=self.tr("published") if b.cooling_capacity_published else self.tr("derived"),
+                 confidence=i18n.confidence_label(b.cooling_confidence, short=True))),
             (self.tr("Cooling headroom"), unknown if headroom is None else f"{n(headroom, sign=True)} W"),
             (self.tr("Assumed figures"), self.tr("{count} lines").format(count=len(b.assumed_lines))),
         ]

@@ -25,11 +25,11 @@ from PySide6.QtWidgets import (
 )
 
 from designer.core.errors import DesignerError
-from designer.core.i18n import field_label, format_value
+from designer.core.i18n import confidence_label, field_label, format_value
 from designer.document import commands as cmd
 from designer.document.changes import DesignChange
 from designer.document.document import Document
-from designer.model.design import Redundancy
+from designer.model.design import Redundancy, ScaleOut, ScaleOutTopology
 from designer.model.parts import AnyPart, slot_kind_for
 from designer.ui.text import esc, plain
 
@@ -221,15 +221,40 @@ class InspectorPanel(QWidget):
         budget.setSpecialValueText(self.tr("no rack budget"))
         budget.editingFinished.connect(lambda: self._edit_settings(rack_power_budget_w=budget.value() * 1000 or None))
         self._field(form, "budget", self.tr("Rack power budget"), budget)
-        nodes = QSpinBox()
-        nodes.setRange(1, 128)
-        nodes.setSuffix(self.tr(" nodes"))
-        nodes.editingFinished.connect(lambda: self._edit_settings(nodes_per_rack=nodes.value()))
-        self._field(form, "nodes", self.tr("Nodes per rack"), nodes)
+        self._spin(form, "nodes", self.tr("Nodes per rack"), (1, 128, self.tr(" nodes")),
+                   lambda v: self._edit_settings(nodes_per_rack=v))
+        self._scaleout_form(form)
         notes = NotesEdit()
         notes.setMaximumHeight(90)
         notes.editing_finished.connect(lambda: self._edit_meta(notes=notes.toPlainText()))
         self._field(form, "notes", self.tr("Notes"), notes)
+
+    def _spin(self, form: QFormLayout, key: str, label: str, limits: tuple[int, int, str],
+              done: Callable[[int], None]) -> None:
+        spin = QSpinBox()
+        spin.setRange(limits[0], limits[1])
+        spin.setSuffix(limits[2])
+        spin.editingFinished.connect(lambda: done(spin.value()))
+        self._field(form, key, label, spin)
+
+    def _scaleout_form(self, form: QFormLayout) -> None:
+        topology = QComboBox()
+        for t in ScaleOutTopology:
+            topology.addItem(t.value.replace("_", " "), t)
+        topology.activated.connect(lambda _i: self._edit_scaleout(topology=topology.currentData()))
+        self._field(form, "scaleout_topology", "Scale-out topology", topology)
+        self._spin(form, "scaleout_per_leaf", "Leaf group", (1, 4096, " nodes per leaf"),
+                   lambda v: self._edit_scaleout(nodes_per_leaf=v))
+        over = QDoubleSpinBox()
+        over.setRange(1.0, 16.0)
+        over.setDecimals(1)
+        over.setSuffix(" : 1")
+        over.editingFinished.connect(lambda: self._edit_scaleout(oversubscription=over.value()))
+        self._field(form, "scaleout_over", "Spine oversubscription", over)
+
+    def _edit_scaleout(self, **changes: object) -> None:
+        current = self.document.design.settings.scaleout
+        self._edit_settings(scaleout=ScaleOut.model_validate({**current.model_dump(), **changes}))
 
     def _edit_meta(self, **changes: object) -> None:
         meta = self.document.design.meta
@@ -269,7 +294,8 @@ class InspectorPanel(QWidget):
     def _sync_component(self, cid: str) -> None:
         comp = self.document.design.component(cid)
         part = self.document.catalog.get(comp.part)
-        self.heading.setText(f"<b>{esc(cid)}</b>: {esc(part.name)}<br><small>{esc(part.source)}</small>")
+        self.heading.setText(f"<b>{esc(cid)}</b>: {esc(part.name)}<br><small>{esc(confidence_label(part.confidence))}"
+                             f": {esc(part.source)}</small>")
         self._set(self.fields["part"], comp.part)
         self._set(self.fields["label"], comp.label)
         if "slot" in self.fields and comp.slot is not None:
@@ -285,7 +311,9 @@ class InspectorPanel(QWidget):
         s = design.settings
         for key, value in (("name", design.meta.name), ("chassis", design.chassis), ("author", design.meta.author),
                            ("redundancy", s.psu_redundancy), ("budget", (s.rack_power_budget_w or 0) / 1000),
-                           ("nodes", s.nodes_per_rack), ("notes", design.meta.notes)):
+                           ("nodes", s.nodes_per_rack), ("notes", design.meta.notes),
+                           ("scaleout_topology", s.scaleout.topology), ("scaleout_per_leaf", s.scaleout.nodes_per_leaf),
+                           ("scaleout_over", s.scaleout.oversubscription)):
             self._set(self.fields[key], value)
 
     @staticmethod

@@ -29,8 +29,9 @@ def tooltip(part) -> str:
                             "scale-up: {links} x {bw} GB/s per direction ({bidir} GB/s bidirectional)").format(
                       links=part.fabric_links, bw=f"{part.link_bw_gbytes_s_per_dir:g}",
                       bidir=f"{part.scaleup_gbytes_s_per_dir * 2:.0f}"),
-                  translate("PalettePanel", "dense BF16 {bf16} TFLOPS, FP8 {fp8} TFLOPS").format(
-                      bf16=part.bf16_dense_tflops, fp8=part.fp8_dense_tflops)]
+                  translate("PalettePanel", "dense BF16 {bf16}, FP8 {fp8}").format(
+                      bf16=i18n.format_value("bf16_dense_tflops", part.bf16_dense_tflops),
+                      fp8=i18n.format_value("fp8_dense_tflops", part.fp8_dense_tflops))]
     elif isinstance(part, ScaleupSwitchSpec):
         lines += [translate("PalettePanel", "{ports} ports x {bw} GB/s per direction").format(
                       ports=part.ports, bw=f"{part.port_bw_gbytes_s_per_dir:g}"),
@@ -47,7 +48,8 @@ def tooltip(part) -> str:
     elif isinstance(part, ChassisSpec):
         lines += [f"{part.rack_units}U, {i18n.word(part.cooling_type.value)}",
                   ", ".join(f"{n} {k.value}" for k, n in part.slots.items())]
-    lines.append(translate("PalettePanel", "source: {source}").format(source=part.source))
+    lines.append(translate("PalettePanel", "source ({confidence}): {source}").format(
+        confidence=i18n.confidence_label(part.confidence), source=part.source))
     return "\n".join(lines)
 
 

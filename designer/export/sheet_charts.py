@@ -1,0 +1,209 @@
+"""The spec sheet's figures as Canvas data: block diagram, busbw and scaling line charts, power bars.
+
+Line charts tell curves apart by marker and dash as well as colour; every label is at least MIN_TEXT_PT.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from designer.core.units import format_bytes
+from designer.export.canvas import Canvas, nice_ticks, tick_label
+from designer.export.diagram_layout import (
+    LINK_COLOR,
+    LINK_LABEL,
+    SHORT_ZONE_LABELS,
+    Rect,
+    bundle_layout,
+    component_rects,
+    control_point,
+    label_point,
+    part_boxes,
+    tint,
+)
+from designer.model.budget import PowerBudget
+from designer.model.catalog import Catalog
+from designer.model.design import Design
+from designer.model.layout import chassis_layout
+
+ToPage = Callable[[float, float], tuple[float, float]]  # chassis millimetres to canvas points
+SERIES = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf")
+MARKS = ("circle", "square", "triangle", "diamond", "circle-open", "square-open", "triangle-open")
+DASHES = ("solid", "dashed", "dotted", "dash-dotted", "loosely-dashed", "densely-dotted", "densely-dashed")
+LINK_DASH = {"pcie": "dashed", "c2c": "dash-dotted", "socket": "dotted", "network": "densely-dash-dotted"}
+CATEGORY_COLOR = ("#2e7d32", "#455a64", "#6a1b9a", "#1565c0", "#00838f", "#8d6e63", "#a1887f", "#78909c", "#0277bd")
+
+
+@dataclass(frozen=True)
+class Series:
+    label: str
+    xs: Sequence[float]
+    ys: Sequence[float]
+
+
+# Line charts ----------------------------------------------------------------------------------------------
+def line_chart(series: list[Series], width: float, height: float, x_label: str, y_label: str, title: str,
+               x_ticks: list[tuple[float, str]]) -> Canvas:
+    """A chart with a log2 x axis (the ticks given) and a linear y axis from 0."""
+    c = Canvas(width, height)
+    left, right, top, bottom = 46.0, 8.0, 16.0, 26.0
+    pw, ph = width - left - right, height - top - bottom
+    xs = [x for s in series for x in s.xs] + [t[0] for t in x_ticks]
+    lo, hi = math.log2(min(xs)), math.log2(max(xs))
+    y_ticks = nice_ticks(max((max(s.ys, default=0) for s in series), default=1.0) * 1.05)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return (left + (math.log2(x) - lo) / (hi - lo) * pw, top + ph - y / y_ticks[-1] * ph)
+
+    c.text((left + pw / 2, 7), title, size=8, bold=True, width=pw)
+    for v in y_ticks:
+        y = at(x_ticks[0][0], v)[1]
+        c.line((left, y), (left + pw, y), "#dddddd", 0.4)
+        c.text((left - 3, y), tick_label(v), size=6.5, anchor="right", width=40)
+    for x, label in x_ticks:
+        px = at(x, 0)[0]
+        c.line((px, top + ph), (px, top + ph + 2.5), "#555555", 0.5)
+        c.text((px, top + ph + 8), label, size=6.5, width=40)
+    c.rect(left, top, pw, ph, stroke="#555555", thickness=0.6)
+    c.text((left + pw / 2, height - 5), x_label, size=7, width=pw)
+    c.text((9, top + ph / 2), y_label, size=7, rotate=True, width=ph)
+    for i, s in enumerate(series):
+        pts = [at(x, y) for x, y in zip(s.xs, s.ys, strict=True)]
+        color = SERIES[i % len(SERIES)]
+        c.polyline(pts, color, 0.9, DASHES[i % len(DASHES)])
+        for p in pts:
+            c.marker(p, MARKS[i % len(MARKS)], color)
+    _legend_box(c, series, _legend_x(c, left, pw, 124), top + 6)
+    return c
+
+
+def _legend_x(c: Canvas, left: float, pw: float, box_w: float) -> float:
+    """Top-left unless the curves are higher there than at the right (then top-right)."""
+    pts = [p for s in c.shapes if s["type"] == "polyline" for p in s["points"]]
+    in_left = [y for x, y in pts if x < left + box_w + 10]
+    in_right = [y for x, y in pts if x > left + pw - box_w - 10]
+    return left + 6 if min(in_left, default=1e9) >= min(in_right, default=1e9) else left + pw - box_w - 6
+
+
+def _legend_box(c: Canvas, series: list[Series], x: float, y: float) -> None:
+    c.rect(x, y, 124, 10 * len(series) + 4, fill="#ffffff", stroke="#bbbbbb", thickness=0.4)
+    for i, s in enumerate(series):
+        cy = y + 7 + 10 * i
+        color = SERIES[i % len(SERIES)]
+        c.line((x + 4, cy), (x + 24, cy), color, 0.9, DASHES[i % len(DASHES)])
+        c.marker((x + 14, cy), MARKS[i % len(MARKS)], color)
+        c.text((x + 28, cy), s.label, size=6.5, anchor="left", width=88)
+
+
+def size_ticks(sizes: Sequence[int]) -> list[tuple[float, str]]:
+    step = max(1, len(sizes) // 9)
+    return [(float(s), format_bytes(s)) for s in sizes[::step]]
+
+
+# Power ----------------------------------------------------------------------------------------------------
+def power_chart(budget: PowerBudget, width: float, height: float = 92.0) -> Canvas:
+    """Stacked load by category against the PSUs' usable and redundant capacity, in kW."""
+    c = Canvas(width, height)
+    left, right = 46.0, 8.0
+    pw = width - left - right
+    top_kw = max(budget.installed_w, budget.load_w, budget.cooling_capacity_w or 0) / 1000 * 1.05
+    ticks = nice_ticks(top_kw)
+    scale = pw / ticks[-1]
+    bars = (("load", 8.0), ("PSUs", 30.0))
+    for label, y in bars:
+        c.text((left - 4, y + 8), label, size=7, anchor="right", width=40)
+    x = left
+    items = [(cat, w) for cat, w in budget.by_category.items() if w > 0]
+    for i, (_, watts) in enumerate(items):
+        w = watts / 1000 * scale
+        c.rect(x, 8, w, 16, fill=CATEGORY_COLOR[i % len(CATEGORY_COLOR)], stroke="#ffffff", thickness=0.4)
+        x += w
+    usable = budget.usable_w / 1000 * scale
+    c.rect(left, 30, usable, 16, fill="#9e9e9e")
+    c.rect(left + usable, 30, (budget.installed_w - budget.usable_w) / 1000 * scale, 16, fill="#e0e0e0")
+    if budget.cooling_capacity_w:
+        cx = left + budget.cooling_capacity_w / 1000 * scale
+        c.line((cx, 4), (cx, 50), "#0277bd", 1.0, "dashed")
+    for v in ticks:
+        px = left + v * scale
+        c.line((px, 50), (px, 53), "#555555", 0.5)
+        c.text((px, 58), tick_label(v), size=6.5, width=30)
+    c.line((left, 50), (left + pw, 50), "#555555", 0.5)
+    c.text((left + pw / 2, 67), "kW (DC load at the PSU outputs; PSU capacity)", size=7, width=pw)
+    keys = [(cat, CATEGORY_COLOR[i % len(CATEGORY_COLOR)], "box") for i, (cat, _) in enumerate(items)]
+    keys += [(f"usable ({budget.redundancy.value})", "#9e9e9e", "box"), ("redundant", "#e0e0e0", "box")]
+    keys += [("cooling capacity", "#0277bd", "line")] if budget.cooling_capacity_w else []
+    _key_row(c, keys, left, 80, pw)
+    return c
+
+
+def _key_row(c: Canvas, keys: list[tuple[str, str, str]], x0: float, y: float, width: float) -> None:
+    per_row = 5
+    step = width / per_row
+    for i, (label, color, kind) in enumerate(keys):
+        x, yy = x0 + (i % per_row) * step, y + (i // per_row) * 11
+        if kind == "box":
+            c.rect(x, yy - 3.5, 7, 7, fill=color, stroke="#888888", thickness=0.3)
+        else:
+            c.line((x, yy), (x + 7, yy), color, 1.0, "dashed")
+        c.text((x + 10, yy), label, size=6.5, anchor="left", width=step - 12)
+    c.height = max(c.height, y + 11 * ((len(keys) - 1) // per_row) + 8)
+
+
+# Block diagram --------------------------------------------------------------------------------------------
+def diagram_chart(design: Design, catalog: Catalog, width: float) -> Canvas:
+    """The chassis (top view) with one line per connected pair, counts, tags and a legend of link kinds."""
+    chassis = catalog.chassis(design.chassis)
+    layout = chassis_layout(chassis)
+    rects = component_rects(design, catalog)
+    ox, oy, ow, oh = layout.outline
+    x_max = max([r[0] + r[2] for r in rects.values()] + [ox + ow])
+    k = width / (x_max - ox + 12)
+    to: ToPage = lambda x, y: ((x - ox + 6) * k, (y - oy) * k + 14)  # noqa: E731
+    c = Canvas(width, oh * k + 20)
+    c.text((0, 6), f"{chassis.name} ({chassis.rack_units}U), top view, front at the left", size=7, anchor="left",
+           color="#444444", width=width)
+    c.rect(*to(ox, oy), ow * k, oh * k, stroke="#757575", thickness=0.8)
+    for name, (x, y, w, h) in layout.zones.items():
+        c.rect(*to(x, y), w * k, h * k, fill="#f4f4f4", stroke="#c8c8c8", thickness=0.4)
+        if name in SHORT_ZONE_LABELS:
+            c.text(to(x + 2, y + h - 5), SHORT_ZONE_LABELS[name], size=6, anchor="left", color="#666666", width=80)
+    kinds = _diagram_links(c, design, rects, to)
+    _diagram_parts(c, design, catalog, rects, to, k)
+    _diagram_legend(c, kinds, width)
+    return c
+
+
+def _diagram_links(c: Canvas, design: Design, rects: dict[str, Rect], to: ToPage) -> dict[str, int | None]:
+    layout, kinds = bundle_layout(design, rects)
+    for b in layout:
+        c.line(to(*b.p), to(*b.q), LINK_COLOR.get(b.kind, "#888888"), 0.7, LINK_DASH.get(b.kind, "solid"),
+               bend=to(*control_point(b.p, b.q, b.rad)) if b.rad else None)
+        if b.label:
+            c.text(to(*label_point(b)), b.label, size=6, width=14, background="#ffffff")
+    return kinds
+
+
+def _diagram_parts(c: Canvas, design: Design, catalog: Catalog, rects: dict[str, Rect], to: ToPage, k: float) -> None:
+    for box in part_boxes(design, catalog, rects):
+        x, y, w, h = box.rect
+        c.rect(*to(x, y), w * k, h * k, fill=tint(box.color), stroke=box.color, thickness=0.7, radius=1.5)
+        c.text(to(x + w / 2, y + h / 2), box.tag, size=6.5, rotate=box.vertical,
+               width=(h if box.vertical else w) * k + 4)
+
+
+def _diagram_legend(c: Canvas, kinds: dict[str, int | None], width: float) -> None:
+    y = c.height + 6
+    c.text((width / 2, y), "One line per connected pair; a number on a line is the links (PCIe: lanes) in it",
+           size=6.5, color="#444444", width=width)
+    entries = [k for k in LINK_COLOR if k in kinds]
+    step = width / 2
+    for i, kind in enumerate(entries):
+        x, yy = (i % 2) * step, y + 10 + (i // 2) * 10
+        usual = kinds[kind]
+        c.line((x, yy), (x + 18, yy), LINK_COLOR[kind], 1.0, LINK_DASH.get(kind, "solid"))
+        label = LINK_LABEL.get(kind, kind) + (f", {usual} per line unless marked" if usual and usual > 1 else "")
+        c.text((x + 22, yy), label, size=6.5, anchor="left", width=step - 24)
+    c.height = y + 10 * (1 + (len(entries) + 1) // 2) + 2

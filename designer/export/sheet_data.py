@@ -1,0 +1,266 @@
+"""The spec sheet's data: one JSON-ready dict, typeset by the `spec-sheet` template (and the slide's).
+
+Every figure here is computed (key figures, budget, rule check, collective model); every catalog figure cites
+its part's source in the references list. Charts are matplotlib SVGs made at the size they are placed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import UTC, datetime
+from typing import Any
+
+from designer import __version__
+from designer.core.units import format_bytes
+from designer.export.brand import Brand, logo_svg
+from designer.export.names import LABELS, SCALING_NODES
+from designer.export.sheet_charts import Series, diagram_chart, line_chart, power_chart, size_ticks
+from designer.export.spec import SpecDocument, build_spec
+from designer.model.budget import power_budget
+from designer.model.catalog import Catalog
+from designer.model.design import Design
+from designer.model.parts import CpuSpec, NicSpec, PartBase
+from designer.simulation import SimConfig, simulate
+from designer.topology.graph import build_topology
+from designer.topology.paths import LEGEND, topo_matrix
+
+FIG_WIDTH_IN = 6.8  # within the text width of both papers (A4 174 mm = 6.85 in, Letter 7.0 in): drawn at 1:1
+SLIDE_DIAGRAM_PT, SLIDE_CHART_PT = 400.0, 250.0
+CONFIDENCE = {"H": "high", "M": "medium", "L": "low", "high": "high", "medium": "medium", "low": "low"}
+MODEL_REFERENCES = {
+    "busbw": "NVIDIA. NCCL Tests: Performance reported by NCCL tests (algbw, busbw). doc/PERFORMANCE.md, "
+             "https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md",
+    "nccl": "NVIDIA. NCCL: NVIDIA Collective Communications Library, algorithm and protocol tuning model "
+            "(src/graph/tuning.cc). https://github.com/NVIDIA/nccl",
+    "topo": "NVIDIA. nvidia-smi: NVIDIA System Management Interface, 'topo -m' matrix and legend. "
+            "https://docs.nvidia.com/deploy/nvidia-smi/index.html",
+}
+
+
+def _num(value: float | None, fmt: str = ",.0f", unit: str = "") -> str:
+    return "not published" if value is None else f"{value:{fmt}}{unit}"
+
+
+class SheetData:
+    """Builds the dict; one instance per export."""
+
+    def __init__(self, design: Design, catalog: Catalog, nodes: int, now: datetime, brand: Brand) -> None:
+        self.design, self.catalog, self.nodes, self.now, self.brand = design, catalog, nodes, now, brand
+        self.spec: SpecDocument = build_spec(design, catalog, nodes, now)
+        self.refs: list[dict[str, str]] = []
+        self.part_ref: dict[str, int] = {}
+
+    # References -------------------------------------------------------------------------------------
+    def cite_part(self, part: PartBase) -> int:
+        if part.id not in self.part_ref:
+            conf = CONFIDENCE.get(str(part.confidence.value), str(part.confidence.value))
+            self.refs.append({"text": f"{part.name}: {part.source}", "note": f"confidence {conf}"})
+            self.part_ref[part.id] = len(self.refs)
+        return self.part_ref[part.id]
+
+    def cite_model(self, key: str) -> int:
+        text = MODEL_REFERENCES[key]
+        for i, ref in enumerate(self.refs, 1):
+            if ref["text"] == text:
+                return i
+        self.refs.append({"text": text, "note": ""})
+        return len(self.refs)
+
+    def parts_of(self, kind: str) -> list[tuple[PartBase, int]]:
+        counts = Counter(c.part for c in self.design.components if self.catalog.get(c.part).kind == kind)
+        return [(self.catalog.get(p), n) for p, n in counts.items()]
+
+    def listed(self, kind: str, empty: str = "none") -> tuple[str, list[int]]:
+        items = self.parts_of(kind)
+        if not items:
+            return empty, []
+        return "; ".join(f"{n} x {p.name}" for p, n in items), [self.cite_part(p) for p, _ in items]
+
+    # Specification table ------------------------------------------------------------------------------
+    def spec_rows(self) -> list[dict[str, Any]]:
+        k, p = self.spec.key_figures, self.spec.power
+        gpus = self.parts_of("gpu")
+        chassis = self.catalog.chassis(self.design.chassis)
+        gpu_refs = [self.cite_part(g) for g, _ in gpus]
+        mem_types = ", ".join(sorted({getattr(g, "memory_type", "") for g, _ in gpus}))
+        rows = [("GPUs", self.listed("gpu")[0], gpu_refs),
+                ("GPU memory", f"{k.hbm_total_gb:,.0f} GB {mem_types} in total; "
+                 f"{_num(k.mem_bw_total_tbytes_s, '.1f', ' TB/s')} aggregate bandwidth", gpu_refs),
+                ("Scale-up per GPU", f"{k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per direction, "
+                 f"{k.scaleup_gbytes_s_per_gpu_bidir:,.0f} GB/s bidirectional ({k.scaleup_fabric})", gpu_refs),
+                ("Scale-up switches", *self.listed("scaleup_switch", "none (direct links)")),
+                ("Dense BF16 / FP8", f"{_num(k.bf16_dense_pflops, '.2f')} / {_num(k.fp8_dense_pflops, '.2f')} PFLOPS",
+                 gpu_refs),
+                ("CPUs", *self.cpus()),
+                ("System memory", f"{chassis.dimms} DIMM slots" if chassis.dimms else "not in the catalog",
+                 [self.cite_part(chassis)]),
+                ("Storage", f"{chassis.drives} NVMe drive bays" if chassis.drives else "not in the catalog",
+                 [self.cite_part(chassis)]),
+                ("NICs and scale-out", *self.nics()),
+                ("PCIe", *self.pcie(chassis.pcie_slot_gen)),
+                ("Power at the wall (max)", f"{p.wall_peak_w:,.0f} W peak ({p.dc_load_w:,.0f} W DC load)", []),
+                ("PSUs and redundancy", f"{p.psu_count} x {p.psu_unit_output_w:,.0f} W, {p.psu_redundancy}: "
+                 f"{p.psu_usable_w:,.0f} W usable", [self.cite_part(self.catalog.get(p.psu_part))] if p.psu_part
+                 else []),
+                ("Cooling", *self.cooling()),
+                ("Form factor", f"{chassis.rack_units}U rack-mount ({chassis.name})", [self.cite_part(chassis)]),
+                ("Latency class", self.latency_class(), [self.cite_model("nccl")])]
+        return [{"label": label, "value": value, "refs": refs} for label, value, refs in rows]
+
+    def cpus(self) -> tuple[str, list[int]]:
+        items = self.parts_of("cpu")
+        text = "; ".join(f"{n} x {p.name}" + (f", {p.cores} cores" if isinstance(p, CpuSpec) else "")
+                         for p, n in items)
+        return text or "none", [self.cite_part(p) for p, _ in items]
+
+    def nics(self) -> tuple[str, list[int]]:
+        k = self.spec.key_figures
+        items = self.parts_of("nic")
+        text = "; ".join(f"{n} x {p.name}" for p, n in items) or "none"
+        text += f". Compute: {k.nic_count} NICs, {k.scaleout_gbit_s_per_gpu:,.0f} Gb/s per GPU" if k.nic_count else ""
+        return text, [self.cite_part(p) for p, _ in items if isinstance(p, NicSpec)]
+
+    def pcie(self, slot_gen: int) -> tuple[str, list[int]]:
+        switches, refs = self.listed("pcie_switch", "no PCIe switches")
+        return f"Gen{slot_gen} slots; {switches}", refs
+
+    def cooling(self) -> tuple[str, list[int]]:
+        p = self.spec.power
+        items = self.parts_of("cooling")
+        name = "; ".join(part.name for part, _ in items) or "none"
+        cap = "capacity not published" if p.cooling_capacity_w is None else f"removes {p.cooling_capacity_w:,.0f} W"
+        return (f"{name}, {cap}; {p.heat_btu_per_hr:,.0f} BTU/hr, {p.airflow_cfm:,.0f} CFM needed",
+                [self.cite_part(part) for part, _ in items])
+
+    def latency_class(self) -> str:
+        row = simulate(self.design, self.catalog, SimConfig(collectives=("allreduce",), sizes=(8,))).rows[0]
+        return f"8-byte AllReduce in {row.time_us:.1f} us over {row.gpus} GPUs (model)"
+
+    # Headline figures (cover cards, slide) --------------------------------------------------------------
+    def headlines(self) -> list[dict[str, str]]:
+        k, p = self.spec.key_figures, self.spec.power
+        gpu = self.parts_of("gpu")
+        return [
+            {"value": f"{k.gpu_count}", "unit": "GPUs", "detail": gpu[0][0].name if gpu else "none"},
+            self.scaleup_card(),
+            {"value": f"{k.hbm_total_gb:,.0f}", "unit": "GB GPU memory",
+             "detail": f"{_num(k.mem_bw_total_tbytes_s, '.1f', ' TB/s')} aggregate"},
+            self.compute_card(),
+            {"value": f"{p.wall_peak_w / 1000:,.1f}", "unit": "kW at the wall",
+             "detail": f"peak; {p.psu_count} x {p.psu_unit_output_w / 1000:g} kW PSUs, {p.psu_redundancy}"},
+        ]
+
+    def scaleup_card(self) -> dict[str, str]:
+        k = self.spec.key_figures
+        if not k.scaleup_gbytes_s_per_gpu_per_dir:
+            return {"value": "PCIe", "unit": "GPU to GPU", "detail": "no scale-up fabric"}
+        return {"value": f"{k.scaleup_gbytes_s_per_gpu_bidir:,.0f}", "unit": "GB/s per GPU",
+                "detail": f"scale-up, bidirectional ({k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} per direction)"}
+
+    def compute_card(self) -> dict[str, str]:
+        """Dense FP8 when the GPUs have it, else dense BF16 (a 0.0 FP8 figure would mislead)."""
+        k = self.spec.key_figures
+        if k.fp8_dense_pflops:
+            return {"value": f"{k.fp8_dense_pflops:.1f}", "unit": "PFLOPS FP8",
+                    "detail": f"dense; BF16 {_num(k.bf16_dense_pflops, '.1f')}"}
+        fp8 = "no FP8" if k.fp8_dense_pflops == 0 else "FP8 not published"
+        return {"value": _num(k.bf16_dense_pflops, ".1f"), "unit": "PFLOPS BF16", "detail": f"dense; {fp8}"}
+
+    # Sections -------------------------------------------------------------------------------------------
+    def bom(self) -> dict[str, Any]:
+        rows = []
+        for b in self.spec.bom:
+            part = self.catalog.get(b.part) if b.part else None
+            rows.append({"name": b.name, "quantity": b.quantity, "unit_w": f"{b.unit_power_w:,.0f}",
+                         "total_w": f"{b.total_power_w:,.0f}", "assumed": b.power_assumed,
+                         "refs": [self.cite_part(part)] if part else []})
+        total = sum(b.total_power_w for b in self.spec.bom)
+        return {"rows": rows, "total_w": f"{total:,.0f}"}
+
+    def power(self) -> dict[str, Any]:
+        p = self.spec.power
+        return {"dc_load_w": f"{p.dc_load_w:,.0f}", "wall_peak_w": f"{p.wall_peak_w:,.0f}",
+                "psu": f"{p.psu_count} x {p.psu_unit_output_w:,.0f} W, {p.psu_redundancy}",
+                "psu_usable_w": f"{p.psu_usable_w:,.0f}", "heat_btu_per_hr": f"{p.heat_btu_per_hr:,.0f}",
+                "airflow_cfm": f"{p.airflow_cfm:,.0f}",
+                "cooling_capacity": "not published" if p.cooling_capacity_w is None
+                else f"{p.cooling_capacity_w:,.0f} W",
+                "categories": [{"label": c.label, "power_w": f"{c.power_w:,.0f}"} for c in p.by_category if c.power_w],
+                "assumptions": p.assumptions}
+
+    def rules(self) -> dict[str, Any]:
+        r = self.spec.rules
+        finding = [{"severity": f.severity, "title": f.title, "message": f.message, "fix": f.fix,
+                    "reason": f.waiver_reason} for f in r.violations]
+        waived = [{"severity": f.severity, "title": f.title, "message": f.message, "fix": f.fix,
+                   "reason": f.waiver_reason} for f in r.waived]
+        return {"count": len(r.rules_run), "errors": r.counts.error, "warnings": r.counts.warning,
+                "infos": r.counts.info, "findings": finding, "waived": waived, "rules_run": r.rules_run}
+
+    def performance(self) -> dict[str, Any]:
+        rows = [{"collective": LABELS.get(pt.collective, pt.collective), "size": format_bytes(pt.size_bytes),
+                 "time_us": f"{pt.time_us:,.1f}", "algbw": f"{pt.algbw_gbytes_s:,.1f}",
+                 "busbw": f"{pt.busbw_gbytes_s:,.1f}", "algorithm": f"{pt.algorithm}/{pt.protocol}"}
+                for pt in self.spec.performance if pt.nodes == 1]
+        big = [pt for pt in self.spec.performance if pt.nodes == 1 and pt.collective == "allreduce"]
+        return {"rows": rows, "bottleneck": big[-1].bottleneck if big else "",
+                "refs": [self.cite_model("busbw"), self.cite_model("nccl")]}
+
+    def topology(self) -> dict[str, Any]:
+        devices, matrix = topo_matrix(build_topology(self.design, self.catalog))
+        legend = [line.strip() for line in LEGEND.splitlines()[1:] if line.strip()]
+        return {"devices": [d.upper() for d in devices], "matrix": matrix, "legend": legend,
+                "refs": [self.cite_model("topo")]}
+
+    def figures(self, width: float = FIG_WIDTH_IN * 72, chart_height: float = 210.0) -> dict[str, Any]:
+        sweep = simulate(self.design, self.catalog, SimConfig(collectives=("allreduce", "allgather", "reducescatter",
+                                                                           "alltoall")))
+        sizes = sorted({r.size_bytes for r in sweep.rows})
+        busbw = [Series(LABELS.get(n, n), [r.size_bytes for r in sweep.for_collective(n)],
+                        [r.busbw_GBps for r in sweep.for_collective(n)])
+                 for n in dict.fromkeys(r.collective for r in sweep.rows)]
+        scaling = [Series(f"{LABELS[n]} 1 GiB", SCALING_NODES, [simulate(self.design, self.catalog, SimConfig(
+            collectives=(n,), nodes=k, sizes=(1 << 30,))).rows[0].busbw_GBps for k in SCALING_NODES])
+            for n in ("allreduce", "alltoall")]
+        return {
+            "diagram": diagram_chart(self.design, self.catalog, width).as_dict(),
+            "power": power_chart(power_budget(self.design, self.catalog), width).as_dict(),
+            "busbw": line_chart(busbw, width, chart_height, "message size (bytes, nccl-tests 'size')",
+                                "busbw (GB/s, GB = 1e9 B)", f"{sweep.gpus_per_node} GPUs, 1 node",
+                                size_ticks(sizes)).as_dict(),
+            "scaling": line_chart(scaling, width, 150, "nodes", "busbw (GB/s)",
+                                  "Scaling over node counts (scale-out over the compute NICs)",
+                                  [(float(n), str(n)) for n in SCALING_NODES]).as_dict(),
+        }
+
+    def meta(self) -> dict[str, Any]:
+        m = self.design.meta
+        return {"name": m.name, "description": m.description, "author": m.author, "version": m.version,
+                "notes": m.notes, "template": m.template, "date": self.now.date().isoformat(),
+                "generator": f"GPU Node Designer {__version__}", "catalog_version": self.catalog.version}
+
+    def brand_data(self) -> dict[str, Any]:
+        b = self.brand
+        return {"company": b.company, "contact": b.contact, "colour": b.colour, "disclaimer": b.disclaimer,
+                "logo_svg": logo_svg(b)}
+
+    def build(self, paper: str) -> dict[str, Any]:
+        data = {"paper": paper, "meta": self.meta(), "brand": self.brand_data(), "headlines": self.headlines(),
+                "spec_rows": self.spec_rows(), "bom": self.bom(), "power": self.power(), "rules": self.rules(),
+                "performance": self.performance(), "topology": self.topology(), "figures": self.figures()}
+        data["references"] = self.refs
+        return data
+
+
+def slide_data(design: Design, catalog: Catalog, now: datetime | None = None, brand: Brand | None = None) -> dict:
+    """The 16:9 slide: name, the five headline figures, the block diagram and the busbw curve."""
+    sheet = SheetData(design, catalog, 1, now or datetime.now(UTC), brand or Brand())
+    diagram = sheet.figures(width=SLIDE_DIAGRAM_PT)["diagram"]
+    busbw = sheet.figures(width=SLIDE_CHART_PT, chart_height=190.0)["busbw"]
+    return {"meta": sheet.meta(), "brand": sheet.brand_data(), "headlines": sheet.headlines(),
+            "figures": {"diagram": diagram, "busbw": busbw}}
+
+
+def sheet_data(design: Design, catalog: Catalog, paper: str = "a4", nodes: int = 8, now: datetime | None = None,
+               brand: Brand | None = None) -> dict[str, Any]:
+    return SheetData(design, catalog, nodes, now or datetime.now(UTC), brand or Brand()).build(paper)

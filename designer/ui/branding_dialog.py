@@ -1,0 +1,105 @@
+"""Preferences > Branding: the per-user brand file the spec sheet and the slide use (company, logo, contact,
+colour, disclaimer). Validation is the brand model's; a problem shows in the dialog and nothing is saved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import ValidationError
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QColorDialog,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QWidget,
+)
+
+from designer.core.errors import DesignerError
+from designer.export.brand import Brand, default_brand, logo_svg, save_brand, user_brand_path
+from designer.ui.text import plain
+
+
+class BrandingDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None, path: Path | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Preferences: Branding")
+        self.path = path or user_brand_path()
+        self.company, self.contact, self.colour, self.logo = QLineEdit(), QLineEdit(), QLineEdit(), QLineEdit()
+        self.disclaimer = QPlainTextEdit()
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #b00020")
+        self.error.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.save)
+        self.buttons.rejected.connect(self.reject)
+        self._layout()
+        self._load()
+
+    def _layout(self) -> None:
+        form = QFormLayout(self)
+        form.addRow(QLabel(f"Used by PDF spec sheets and slides. Saved to {self.path}"))
+        form.addRow("Company", self.company)
+        form.addRow("Contact line", self.contact)
+        form.addRow("Colour (#rrggbb)", self._with_button(self.colour, "Choose...", self._pick_colour))
+        form.addRow("Logo (SVG or PNG)", self._with_button(self.logo, "Browse...", self._pick_logo))
+        form.addRow("Disclaimer", self.disclaimer)
+        form.addRow(self.error)
+        form.addRow(self.buttons)
+
+    @staticmethod
+    def _with_button(field: QLineEdit, text: str, slot) -> QWidget:
+        row = QWidget()
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        button = QPushButton(text)
+        button.clicked.connect(slot)
+        layout.addWidget(field)
+        layout.addWidget(button)
+        return row
+
+    def _load(self) -> None:
+        try:
+            brand = default_brand() if self.path == user_brand_path() else Brand()
+        except DesignerError as exc:
+            brand = Brand()
+            self.error.setText(plain(f"The saved branding could not be read: {exc}"))
+        self.company.setText(brand.company)
+        self.contact.setText(brand.contact)
+        self.colour.setText(brand.colour)
+        self.logo.setText(brand.logo)
+        self.disclaimer.setPlainText(brand.disclaimer)
+
+    def brand(self) -> Brand:
+        return Brand(company=self.company.text(), contact=self.contact.text(), colour=self.colour.text().strip(),
+                     logo=self.logo.text().strip(), disclaimer=self.disclaimer.toPlainText())
+
+    def save(self) -> None:
+        try:
+            brand = self.brand()
+            logo_svg(brand)  # a logo that cannot be used is refused now, not at the next export
+            save_brand(brand, self.path)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            self.error.setText(plain(f"{'.'.join(map(str, err['loc']))}: {err['msg']}"))
+            return
+        except (DesignerError, OSError) as exc:
+            self.error.setText(plain(str(exc)))
+            return
+        self.accept()
+
+    def _pick_colour(self) -> None:
+        colour = QColorDialog.getColor(QColor(self.colour.text()), self, "Brand colour")
+        if colour.isValid():
+            self.colour.setText(colour.name())
+
+    def _pick_logo(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Logo", self.logo.text(), "Logos (*.svg *.png)")
+        if path:
+            self.logo.setText(path)

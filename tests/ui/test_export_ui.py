@@ -1,0 +1,93 @@
+"""File > Export off the GUI thread (progress, confirmation naming the file, Open button) and Edit > Branding for
+Spec Sheets, driven with real key and mouse events."""
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QFileDialog
+
+from designer.io.files import load_design
+from designer.ui.branding_dialog import BrandingDialog
+
+
+@pytest.fixture(autouse=True)
+def user_brand(tmp_path, monkeypatch):
+    path = tmp_path / "config" / "brand.json"
+    monkeypatch.setattr("designer.export.brand.user_brand_path", lambda: path)
+    monkeypatch.setattr("designer.ui.branding_dialog.user_brand_path", lambda: path)
+    return path
+
+
+def menu_action(window, *names):
+    """The QAction reached through the menu bar by its visible names (without '&')."""
+    actions = window.menuBar().actions()
+    for name in names:
+        action = next(a for a in actions if a.text().replace("&", "") == name)
+        actions = action.menu().actions() if action.menu() else []
+    return action
+
+
+def test_ctrl_e_exports_the_pdf_off_the_gui_thread_and_offers_to_open_it(make_window, qtbot, tmp_path, monkeypatch,
+                                                                         catalog):
+    window = make_window("amd-mi300x")
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "mi300x"), ""))
+    opened = []
+    monkeypatch.setattr("designer.ui.export_job.QDesktopServices.openUrl", lambda url: opened.append(url))
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    with qtbot.waitSignal(window.files.exports.done, timeout=60_000) as done:
+        QTest.keyClick(window.view, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+        assert window.files.exports.busy()  # the worker runs while the GUI thread goes on
+        assert window.files.exports.progress.isVisible()
+    target = tmp_path / "mi300x.pdf"
+    assert done.args == [[str(target)]]
+    assert load_design(target, catalog) == window.document.design
+    box = window.files.exports.message
+    assert box.isVisible() and "mi300x.pdf" in box.text() and str(tmp_path) in box.informativeText()
+    button = next(b for b in box.buttons() if b.text() == "Open")
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert [u.toLocalFile() for u in opened] == [str(target)]
+
+
+def test_a_failed_export_says_why_in_one_line(make_window, qtbot, tmp_path, monkeypatch, user_brand):
+    user_brand.parent.mkdir()
+    user_brand.write_text('{"colour": "red"}')
+    window = make_window("rtx-pcie-8")
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "x.pdf"), ""))
+    with qtbot.waitSignal(window.files.exports.failed, timeout=60_000) as failed:
+        menu_action(window, "File", "Export", "PDF Spec Sheet...").trigger()
+    assert "colour" in failed.args[0] and "\n" not in failed.args[0]
+    assert window.files.exports.message.windowTitle() == "Export failed"
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_slide_export_from_the_menu(make_window, qtbot, tmp_path, monkeypatch):
+    window = make_window("dgx-h100")
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "deck.svg"), ""))
+    with qtbot.waitSignal(window.files.exports.done, timeout=60_000):
+        menu_action(window, "File", "Export", "16:9 Slide...").trigger()
+    assert (tmp_path / "deck.svg").read_text().lstrip().startswith("<svg")
+
+
+def test_branding_page_saves_the_users_brand_file(make_window, qtbot, user_brand):
+    window = make_window("dgx-h100")
+    menu_action(window, "Edit", "Branding for Spec Sheets...").trigger()
+    dialog = window.findChild(BrandingDialog)
+    qtbot.waitExposed(dialog)
+    QTest.keyClicks(dialog.company, "ACME <b>Systems</b>")
+    QTest.keyClicks(dialog.contact, "sales@acme.example")
+    dialog.colour.selectAll()
+    QTest.keyClicks(dialog.colour, "not a colour")
+    save = dialog.buttons.button(dialog.buttons.StandardButton.Save)
+    QTest.mouseClick(save, Qt.MouseButton.LeftButton)
+    assert dialog.isVisible() and "colour" in dialog.error.text() and not user_brand.exists()
+    dialog.colour.selectAll()
+    QTest.keyClicks(dialog.colour, "#123456")
+    QTest.mouseClick(save, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible()
+    saved = json.loads(user_brand.read_text())
+    assert saved["company"] == "ACME <b>Systems</b>" and saved["colour"] == "#123456"
+    assert saved["contact"] == "sales@acme.example"
+
