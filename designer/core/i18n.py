@@ -11,6 +11,7 @@ Tables: designer/data/i18n/strings.<lang>.json, one per language (English is the
               ["no PSUs for a {load} load", "{load} 的負載沒有任何 PSU"]; the first that matches is used
   "parts":    [[English template, translation]]    pieces that stand in a phrase's placeholder ("link l0"); their
               placeholders stop at ", " and "; " (list separators) unless written {name*}
+A placeholder named raw_... (a document title, a URL) is kept as it stands, never translated.
 A phrase's English template is matched against the English sentence the Qt-free code produced; the
 placeholders take what stands there (numbers with their units, ids, names) and a number in a placeholder is
 written again in the language's format. A sentence no template matches stays English (tests list them).
@@ -160,7 +161,8 @@ def _phrase(english: str, lang: str, depth: int) -> str:
     for pattern, translated in _patterns(lang, "parts" if depth else "phrases"):
         found = pattern.match(english)
         if found:
-            return translated.format(**{k: _local(v, lang, depth) for k, v in found.groupdict().items()})
+            return translated.format(**{k: v if k.startswith("raw_") else _local(v, lang, depth)
+                                        for k, v in found.groupdict().items()})
     return word(english, lang)
 
 

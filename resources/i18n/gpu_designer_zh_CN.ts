@@ -48,6 +48,61 @@
     </message>
 </context>
 <context>
+    <name>BrandingDialog</name>
+    <message>
+        <source>Branding for Spec Sheets</source>
+        <translation>规格表品牌设置</translation>
+    </message>
+    <message>
+        <source>Used by PDF spec sheets and slides. Saved to {path}</source>
+        <translation>用于 PDF 规格表和幻灯片。保存到 {path}</translation>
+    </message>
+    <message>
+        <source>Company</source>
+        <translation>公司</translation>
+    </message>
+    <message>
+        <source>Contact line</source>
+        <translation>联系方式</translation>
+    </message>
+    <message>
+        <source>Colour (#rrggbb)</source>
+        <translation>颜色 (#rrggbb)</translation>
+    </message>
+    <message>
+        <source>Choose...</source>
+        <translation>选择...</translation>
+    </message>
+    <message>
+        <source>Logo (SVG or PNG)</source>
+        <translation>标志 (SVG 或 PNG)</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
+    </message>
+    <message>
+        <source>Disclaimer</source>
+        <translation>免责声明</translation>
+    </message>
+    <message>
+        <source>The saved branding could not be read: {error}</source>
+        <translation>无法读取已保存的品牌设置：{error}</translation>
+    </message>
+    <message>
+        <source>Brand colour</source>
+        <translation>品牌颜色</translation>
+    </message>
+    <message>
+        <source>Logo</source>
+        <translation>标志</translation>
+    </message>
+    <message>
+        <source>Logos (*.svg *.png)</source>
+        <translation>标志 (*.svg *.png)</translation>
+    </message>
+</context>
+<context>
     <name>CanvasController</name>
     <message>
         <source>{action}: refused: {reason}</source>
@@ -141,6 +196,45 @@
     </message>
 </context>
 <context>
+    <name>ExportRunner</name>
+    <message>
+        <source>cannot write: {reason}</source>
+        <translation>无法写入：{reason}</translation>
+    </message>
+    <message>
+        <source>internal error: {kind}: {reason}</source>
+        <translation>内部错误：{kind}：{reason}</translation>
+    </message>
+    <message>
+        <source>Exporting...</source>
+        <translation>正在导出...</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Export finished</source>
+        <translation>导出完成</translation>
+    </message>
+    <message>
+        <source>Wrote {name}</source>
+        <translation>已写入 {name}</translation>
+    </message>
+    <message>
+        <source>in {folder}</source>
+        <translation>位于 {folder}</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+</context>
+<context>
     <name>FileActions</name>
     <message>
         <source>GPU node designs (*.json *.pdf);;All files (*)</source>
@@ -203,12 +297,12 @@
         <translation>PNG 架构图 (*.png)</translation>
     </message>
     <message>
-        <source>Export {what}</source>
-        <translation>导出 {what}</translation>
+        <source>16:9 slide (*.png *.svg *.pdf)</source>
+        <translation>16:9 幻灯片 (*.png *.svg *.pdf)</translation>
     </message>
     <message>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
+        <source>Export {what}</source>
+        <translation>导出 {what}</translation>
     </message>
     <message>
         <source>from {path}</source>
@@ -308,6 +402,30 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Notes</source>
         <translation>备注</translation>
+    </message>
+    <message>
+        <source>rail optimized</source>
+        <translation>轨道优化 (rail optimized)</translation>
+    </message>
+    <message>
+        <source>fat tree</source>
+        <translation>胖树 (fat tree)</translation>
+    </message>
+    <message>
+        <source>Scale-out topology</source>
+        <translation>scale-out 拓扑</translation>
+    </message>
+    <message>
+        <source>Leaf group</source>
+        <translation>叶交换机分组</translation>
+    </message>
+    <message>
+        <source> nodes per leaf</source>
+        <translation> 个节点/叶交换机</translation>
+    </message>
+    <message>
+        <source>Spine oversubscription</source>
+        <translation>脊层超额订阅比</translation>
     </message>
     <message>
         <source>&lt;b&gt;{id}&lt;/b&gt;: {kind} link {a} - {b}</source>
@@ -448,6 +566,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>PNG 架构图(&amp;N)...</translation>
     </message>
     <message>
+        <source>16:9 S&amp;lide...</source>
+        <translation>16:9 幻灯片(&amp;L)...</translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -506,6 +628,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Pr&amp;eferences...</source>
         <translation>首选项(&amp;E)...</translation>
+    </message>
+    <message>
+        <source>&amp;Branding for Spec Sheets...</source>
+        <translation>规格表品牌设置(&amp;B)...</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -655,8 +781,8 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>scale-up：{links} x {bw} GB/s（每方向）（双向 {bidir} GB/s）</translation>
     </message>
     <message>
-        <source>dense BF16 {bf16} TFLOPS, FP8 {fp8} TFLOPS</source>
-        <translation>稠密算力 BF16 {bf16} TFLOPS，FP8 {fp8} TFLOPS</translation>
+        <source>dense BF16 {bf16}, FP8 {fp8}</source>
+        <translation>稠密算力 BF16 {bf16}，FP8 {fp8}</translation>
     </message>
     <message>
         <source>{ports} ports x {bw} GB/s per direction</source>
@@ -679,8 +805,8 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>{watts} W，效率 {eff}</translation>
     </message>
     <message>
-        <source>source: {source}</source>
-        <translation>来源：{source}</translation>
+        <source>source ({confidence}): {source}</source>
+        <translation>来源（{confidence}）：{source}</translation>
     </message>
     <message>
         <source>Search parts (name, vendor, id)...</source>
@@ -745,6 +871,22 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>墙端峰值功耗</translation>
     </message>
     <message>
+        <source>{wall} W (PSUs {efficiency} % efficient at this load)</source>
+        <translation>{wall} W（此负载下 PSU 效率 {efficiency} %）</translation>
+    </message>
+    <message>
+        <source>Published maximum</source>
+        <translation>公布的最大值</translation>
+    </message>
+    <message>
+        <source>none published</source>
+        <translation>未公布</translation>
+    </message>
+    <message>
+        <source>{maximum} W (computed {gap} %)</source>
+        <translation>{maximum} W（计算值 {gap} %）</translation>
+    </message>
+    <message>
         <source>PSUs</source>
         <translation>PSU</translation>
     </message>
@@ -767,6 +909,18 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Cooling capacity</source>
         <translation>散热能力</translation>
+    </message>
+    <message>
+        <source>{capacity} W ({how}, {confidence})</source>
+        <translation>{capacity} W（{how}，{confidence}）</translation>
+    </message>
+    <message>
+        <source>published</source>
+        <translation>公布值</translation>
+    </message>
+    <message>
+        <source>derived</source>
+        <translation>推算值</translation>
     </message>
     <message>
         <source>Cooling headroom</source>
@@ -816,14 +970,6 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation> 秒</translation>
     </message>
     <message>
-        <source>none: the sheet carries no company branding</source>
-        <translation>无：规格表不带公司品牌</translation>
-    </message>
-    <message>
-        <source>Browse...</source>
-        <translation>浏览...</translation>
-    </message>
-    <message>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
@@ -842,18 +988,6 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Default paper size</source>
         <translation>默认纸张大小</translation>
-    </message>
-    <message>
-        <source>Branding file (spec sheets)</source>
-        <translation>品牌文件（规格表）</translation>
-    </message>
-    <message>
-        <source>Branding file</source>
-        <translation>品牌文件</translation>
-    </message>
-    <message>
-        <source>Branding (*.json);;All files (*)</source>
-        <translation>品牌文件 (*.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -937,8 +1071,12 @@ fix: {fix}</source>
 <context>
     <name>TemplateGallery</name>
     <message>
-        <source>{gpus} GPUs · {scaleup} GB/s/dir scale-up per GPU · {hbm} GB HBM · {out} Gb/s per GPU out · {power} kW</source>
-        <translation>{gpus} 个 GPU · 每 GPU scale-up {scaleup} GB/s（每方向）· HBM {hbm} GB · 每 GPU 对外 {out} Gb/s · {power} kW</translation>
+        <source>{count} GPUs · {scaleup} GB/s/dir scale-up per GPU · {memory} GB {kind} · {out} Gb/s per GPU out · {power} kW</source>
+        <translation>{count} 个 GPU · 每 GPU scale-up {scaleup} GB/s（每方向）· {kind} {memory} GB · 每 GPU 对外 {out} Gb/s · {power} kW</translation>
+    </message>
+    <message>
+        <source>{count} accelerators · {scaleup} GB/s/dir scale-up per accelerator · {memory} GB {kind} · {out} Gb/s per accelerator out · {power} kW</source>
+        <translation>{count} 个加速器 · 每加速器 scale-up {scaleup} GB/s（每方向）· {kind} {memory} GB · 每加速器对外 {out} Gb/s · {power} kW</translation>
     </message>
     <message>
         <source>New design from a reference design</source>

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QLabel,
     QMenu,
@@ -23,13 +24,14 @@ from PySide6.QtWidgets import (
 
 from designer.core import i18n
 from designer.core.errors import DesignerError
+from designer.ui.branding_dialog import BrandingDialog
 from designer.ui.gestures import ScriptedUser, settle
 from designer.ui.i18n import chosen_language, install_translators
 from designer.ui.preferences import PreferencesDialog
 
 # What stays English in every language (resources/i18n/GLOSSARY.md), and what is not interface text.
 KEPT = re.compile(r"\(&\w\)|&|GPU Node Designer|GPUs?|CPUs?|PSUs?|NICs?|DPUs?|PCIe|NVLink|NVSwitch|BOM|PDF|JSON|SVG|"
-                  r"PNG|HBM|TDP|[Ss]cale-(up|out)|busbw|Ctrl|Shift|Space|Esc|kW|GB/s|Gb/s|GB|MiB|GiB|NVIDIA|"
+                  r"PNG|HBM|TDP|#rrggbb|[Ss]cale-(up|out)|busbw|Ctrl|Shift|Space|Esc|kW|GB/s|Gb/s|GB|MiB|GiB|NVIDIA|"
                   r"nccl-tests|nvidia-smi|rocm-smi|npu-smi|topo|ID|US Letter|A4|English|N\+\d|"
                   r"\b[a-z]+\.[a-z_]+\b|AllReduce|AllGather|ReduceScatter|AllToAll|ring|tree|nvls|collnet")
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
@@ -187,3 +189,29 @@ def test_widgets_font_draws_cjk_glyphs(system, chars):
     glyphs = [_glyph(c, font) for c in chars]
     blank = _glyph(" ", font)
     assert len(set(glyphs)) == len(chars) and blank not in glyphs
+
+
+@pytest.mark.parametrize(("lang", "title", "wrote"), [("zh_TW", "規格表品牌設定", "已寫入"),
+                                                     ("zh_CN", "规格表品牌设置", "已写入")])
+def test_branding_dialog_and_export_confirmation_in_chinese(make_window, language, qtbot, tmp_path, monkeypatch,
+                                                            lang, title, wrote):
+    monkeypatch.setattr("designer.export.brand.user_brand_path", lambda: tmp_path / "brand.json")
+    monkeypatch.setattr("designer.ui.branding_dialog.user_brand_path", lambda: tmp_path / "brand.json")
+    language(lang)
+    window = make_window("dgx-h100")
+    edit = window.menuBar().actions()[1].menu()
+    action = next(a for a in edit.actions() if a.text().startswith(title))
+    action.trigger()
+    dialog = next(d for d in window.findChildren(BrandingDialog) if d.isVisible())
+    texts = [dialog.windowTitle(), *form_labels(dialog)] + [b.text() for b in dialog.findChildren(QAbstractButton)]
+    assert dialog.windowTitle() == title and len(texts) > 6
+    assert not english_left(texts)
+    dialog.reject()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "node"), ""))
+    with qtbot.waitSignal(window.files.exports.done, timeout=60_000):
+        QTest.keyClick(window.view, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    box = window.files.exports.message
+    assert f"{wrote} node.pdf" in box.text() and str(tmp_path) in box.informativeText()
+    assert not english_left([box.windowTitle(), *(b.text() for b in box.buttons())])

@@ -77,7 +77,7 @@ def test_rule_messages_of_real_and_broken_designs_are_translated(catalog, design
 
 
 def test_a_message_keeps_its_numbers_and_ids_and_says_bandwidth_per_script():
-    english = "worst single scale-up failure: link l0 drops gpu0-gpu1 from 450 to 325 GB/s per direction (-28%)"
+    english = "worst single-link failure: link l0 drops gpu0-gpu1 from 450 to 325 GB/s per direction (-28%)"
     tw, cn = i18n.phrase(english, "zh_TW"), i18n.phrase(english, "zh_CN")
     for text in (tw, cn):
         assert all(token in text for token in ("l0", "gpu0-gpu1", "450", "325 GB/s", "28%")), text
@@ -180,3 +180,16 @@ def test_every_ui_translation_is_chinese_and_keeps_its_placeholders(lang):
         assert CJK.search(translation) or kept_in_english, (source, translation)
         assert set(re.findall(r"\{\w+\}", source)) == set(re.findall(r"\{\w+\}", translation)), source
         assert ("&" in source.replace("&&", "")) == ("&" in translation.replace("&&", "")), source
+
+
+def test_a_document_title_in_a_message_stays_as_published():
+    """The published-maximum finding cites its source; a title word that is also a known piece ('... to ...')
+    must not be translated inside it."""
+    source = ("NVIDIA DGX H100/H200 User Guide, Introduction to the NVIDIA DGX H100 System: system power usage "
+              "~10.2 kW max (NVIDIA, 2023), https://docs.nvidia.com/dgx/dgxh100-user-guide/introduction-to-dgxh100.html")
+    english = (f"computed 9,430 W at the wall vs the published maximum 10,200 W of the reference system in this "
+               f"chassis (-7.5%; {source})")
+    tw, cn = i18n.phrase(english, "zh_TW"), i18n.phrase(english, "zh_CN")
+    for text in (tw, cn):
+        assert source in text and "9,430 W" in text and "10,200 W" in text, text
+    assert "牆端" in tw and "墙端" in cn

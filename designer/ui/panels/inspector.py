@@ -239,18 +239,20 @@ class InspectorPanel(QWidget):
 
     def _scaleout_form(self, form: QFormLayout) -> None:
         topology = QComboBox()
+        names = {ScaleOutTopology.RAIL_OPTIMIZED: self.tr("rail optimized"),
+                 ScaleOutTopology.FAT_TREE: self.tr("fat tree")}
         for t in ScaleOutTopology:
-            topology.addItem(t.value.replace("_", " "), t)
+            topology.addItem(names.get(t, t.value.replace("_", " ")), t)
         topology.activated.connect(lambda _i: self._edit_scaleout(topology=topology.currentData()))
-        self._field(form, "scaleout_topology", "Scale-out topology", topology)
-        self._spin(form, "scaleout_per_leaf", "Leaf group", (1, 4096, " nodes per leaf"),
+        self._field(form, "scaleout_topology", self.tr("Scale-out topology"), topology)
+        self._spin(form, "scaleout_per_leaf", self.tr("Leaf group"), (1, 4096, self.tr(" nodes per leaf")),
                    lambda v: self._edit_scaleout(nodes_per_leaf=v))
         over = QDoubleSpinBox()
         over.setRange(1.0, 16.0)
         over.setDecimals(1)
         over.setSuffix(" : 1")
         over.editingFinished.connect(lambda: self._edit_scaleout(oversubscription=over.value()))
-        self._field(form, "scaleout_over", "Spine oversubscription", over)
+        self._field(form, "scaleout_over", self.tr("Spine oversubscription"), over)
 
     def _edit_scaleout(self, **changes: object) -> None:
         current = self.document.design.settings.scaleout
