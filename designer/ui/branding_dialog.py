@@ -29,7 +29,7 @@ from designer.ui.text import plain
 class BrandingDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, path: Path | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Branding for Spec Sheets"))
+        self.setWindowTitle(self.tr("Preferences: Branding"))
         self.path = path or user_brand_path()
         self.company, self.contact, self.colour, self.logo = QLineEdit(), QLineEdit(), QLineEdit(), QLineEdit()
         self.disclaimer = QPlainTextEdit()

@@ -50,8 +50,8 @@
 <context>
     <name>BrandingDialog</name>
     <message>
-        <source>Branding for Spec Sheets</source>
-        <translation>规格表品牌设置</translation>
+        <source>Preferences: Branding</source>
+        <translation>首选项：品牌</translation>
     </message>
     <message>
         <source>Used by PDF spec sheets and slides. Saved to {path}</source>

@@ -50,8 +50,8 @@
 <context>
     <name>BrandingDialog</name>
     <message>
-        <source>Branding for Spec Sheets</source>
-        <translation>規格表品牌設定</translation>
+        <source>Preferences: Branding</source>
+        <translation>偏好設定：品牌</translation>
     </message>
     <message>
         <source>Used by PDF spec sheets and slides. Saved to {path}</source>

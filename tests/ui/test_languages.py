@@ -191,16 +191,17 @@ def test_widgets_font_draws_cjk_glyphs(system, chars):
     assert len(set(glyphs)) == len(chars) and blank not in glyphs
 
 
-@pytest.mark.parametrize(("lang", "title", "wrote"), [("zh_TW", "規格表品牌設定", "已寫入"),
-                                                     ("zh_CN", "规格表品牌设置", "已写入")])
+@pytest.mark.parametrize(("lang", "entry", "title", "wrote"), [
+    ("zh_TW", "規格表品牌設定(&B)...", "偏好設定：品牌", "已寫入"),
+    ("zh_CN", "规格表品牌设置(&B)...", "首选项：品牌", "已写入")])
 def test_branding_dialog_and_export_confirmation_in_chinese(make_window, language, qtbot, tmp_path, monkeypatch,
-                                                            lang, title, wrote):
+                                                            lang, entry, title, wrote):
     monkeypatch.setattr("designer.export.brand.user_brand_path", lambda: tmp_path / "brand.json")
     monkeypatch.setattr("designer.ui.branding_dialog.user_brand_path", lambda: tmp_path / "brand.json")
     language(lang)
     window = make_window("dgx-h100")
     edit = window.menuBar().actions()[1].menu()
-    action = next(a for a in edit.actions() if a.text().startswith(title))
+    action = next(a for a in edit.actions() if a.text() == entry)
     action.trigger()
     dialog = next(d for d in window.findChildren(BrandingDialog) if d.isVisible())
     texts = [dialog.windowTitle(), *form_labels(dialog)] + [b.text() for b in dialog.findChildren(QAbstractButton)]
