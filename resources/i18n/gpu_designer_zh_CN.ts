@@ -871,10 +871,6 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>墙端峰值功耗</translation>
     </message>
     <message>
-        <source>{wall} W (PSUs {efficiency} % efficient at this load)</source>
-        <translation>{wall} W（此负载下 PSU 效率 {efficiency} %）</translation>
-    </message>
-    <message>
         <source>Published maximum</source>
         <translation>公布的最大值</translation>
     </message>
@@ -883,8 +879,12 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>未公布</translation>
     </message>
     <message>
-        <source>{maximum} W (computed {gap} %)</source>
-        <translation>{maximum} W（计算值 {gap} %）</translation>
+        <source>{wall} W (PSUs {efficiency}% efficient at this load)</source>
+        <translation>{wall} W（此负载下 PSU 效率 {efficiency}%）</translation>
+    </message>
+    <message>
+        <source>{maximum} W (computed {gap}%)</source>
+        <translation>{maximum} W（计算值 {gap}%）</translation>
     </message>
     <message>
         <source>PSUs</source>

@@ -193,3 +193,15 @@ def test_a_document_title_in_a_message_stays_as_published():
     for text in (tw, cn):
         assert source in text and "9,430 W" in text and "10,200 W" in text, text
     assert "牆端" in tw and "墙端" in cn
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_status_line_of_every_template_is_translated(catalog, design_of, lang):
+    """GPU boxes, accelerator (NPU, Gaudi) boxes and PCIe boxes without a scale-up fabric, both bandwidth views."""
+    from designer.analysis import status_line  # noqa: PLC0415
+
+    for tid in TEMPLATES:
+        analysis = Analysis(design_of(tid), catalog)
+        for bidirectional in (False, True):
+            parts = status_line(analysis.figures, analysis.report, bidirectional).split(" | ")
+            assert [p for p in parts if not i18n.translated(p, lang)] == [], tid

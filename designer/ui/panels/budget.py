@@ -52,10 +52,10 @@ class PowerPanel(QWidget):
         n, unknown = i18n.format_number, self.tr("unknown")
         rows = [
             (self.tr("Component load"), f"{n(b.load_w)} W"),
-            (self.tr("Peak wall power"), self.tr("{wall} W (PSUs {efficiency} % efficient at this load)").format(
+            (self.tr("Peak wall power"), self.tr("{wall} W (PSUs {efficiency}% efficient at this load)").format(
                 wall=n(b.wall_w), efficiency=n(b.psu_efficiency * 100, 1))),
             (self.tr("Published maximum"), self.tr("none published") if b.published_max_w is None else
-             self.tr("{maximum} W (computed {gap} %)").format(
+             self.tr("{maximum} W (computed {gap}%)").format(
                  maximum=n(b.published_max_w), gap=n((round(b.published_gap or 0, 3) + 0) * 100, 1, sign=True))),
             (self.tr("PSUs"), f"{b.psu_count} x {n(b.psu_unit_w)} W, {b.redundancy.value}"),
             (self.tr("Usable under policy"), self.tr("{usable} W ({margin} W margin)").format(
