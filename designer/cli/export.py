@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from designer.cli.common import EXIT_OK, UsageError, resolve_design
+from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.model.catalog import default_catalog
 
@@ -21,11 +22,15 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise UsageError("nothing to export: give --pdf, --json, --svg, --png and/or --slide")
     if not 1 <= args.nodes <= 4096:
         raise UsageError("--nodes must be between 1 and 4096")
+    try:
+        lang = i18n.parse_language(args.lang)
+    except DesignerError as exc:
+        raise UsageError(str(exc)) from None
     brand = load_brand(Path(args.brand)) if args.brand else default_brand()
     catalog = default_catalog()
     design = resolve_design(args.design, catalog)
     try:
-        written = export(design, catalog, targets, args.paper, args.nodes, brand)
+        written = export(design, catalog, targets, args.paper, args.nodes, brand, lang=lang)
     except OSError as exc:
         raise DesignerError(f"cannot write: {exc.strerror or exc}") from None
     for path in written:
@@ -45,4 +50,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--nodes", type=int, default=8, help="node count for the multi-node figures (default 8)")
     p.add_argument("--brand", metavar="FILE.json",
                    help="branding (company, logo, contact, colour, disclaimer); default: the user's brand file")
+    p.add_argument("--lang", default="en", help="language of the PDF spec sheet's headings, labels and rule "
+                   "findings: en (default), zh-TW or zh-CN")
     p.set_defaults(func=cmd_export)

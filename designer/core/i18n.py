@@ -9,6 +9,7 @@ Tables: designer/data/i18n/strings.<lang>.json, one per language (English is the
   "severity": {"error": ..., "warning": ..., "info": ...}
   "phrases":  [[English template, translation]]    whole sentences with named placeholders, e.g.
               ["no PSUs for a {load} load", "{load} 的負載沒有任何 PSU"]; the first that matches is used
+  "sheet":    {key: text}                          the spec sheet's headings and labels (designer.export.sheet_text)
   "parts":    [[English template, translation]]    pieces that stand in a phrase's placeholder ("link l0"); their
               placeholders stop at ", " and "; " (list separators) unless written {name*}
 A placeholder named raw_... (a document title, a URL) is kept as it stands, never translated.
@@ -108,6 +109,12 @@ def confidence_label(code: object, lang: str | None = None, short: bool = False)
     """As designer.core.labels.confidence_label, in the language; short: without the reason ('high confidence')."""
     english = _confidence_label_en(code)
     return word(english.split(" (")[0] if short else english, lang)
+
+
+def sheet_text(english: dict[str, str], lang: str | None = None) -> dict[str, str]:
+    """The spec sheet's fixed text (headings, labels) in the language, key by key; English where untranslated."""
+    local = table(_lang(lang)).get("sheet", {}) if _lang(lang) != "en" else {}
+    return {key: str(local.get(key, text)) for key, text in english.items()}
 
 
 def rule_title(rule_id: str, english: str, lang: str | None = None) -> str:

@@ -54,7 +54,7 @@ def slide_bytes(design: Design, catalog: Catalog, fmt: str, brand: Brand | None 
 
 
 def export(design: Design, catalog: Catalog, targets: dict[str, Path], paper: str = "a4", nodes: int = 8,
-           brand: Brand | None = None, progress: Progress | None = None) -> list[Path]:
+           brand: Brand | None = None, progress: Progress | None = None, lang: str = "en") -> list[Path]:
     """Write every requested export; check all targets first so a bad path writes nothing."""
     checked = {kind: check_target(Path(p), kind) for kind, p in targets.items() if p is not None}
     written = []
@@ -62,7 +62,7 @@ def export(design: Design, catalog: Catalog, targets: dict[str, Path], paper: st
         if progress:
             progress(f"Writing {path.name}")
         if kind == "pdf":
-            data = spec_sheet_pdf(design, catalog, paper, nodes, brand=brand)
+            data = spec_sheet_pdf(design, catalog, paper, nodes, brand=brand, lang=lang)
         elif kind == "json":
             data = spec_json(build_spec(design, catalog, nodes)).encode("utf-8")
         elif kind == "slide":

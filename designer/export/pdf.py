@@ -41,8 +41,8 @@ def has_design(pdf: bytes) -> bool:
 
 
 def spec_sheet_pdf(design: Design, catalog: Catalog, paper: str = "a4", nodes: int = 8, now: datetime | None = None,
-                   brand: Brand | None = None) -> bytes:
-    data = sheet_data(design, catalog, paper, nodes, now, brand)
+                   brand: Brand | None = None, lang: str = "en") -> bytes:
+    data = sheet_data(design, catalog, paper, nodes, now, brand, lang)
     data["attachment"] = design_to_json(design)
     pdf = render("spec-sheet", data)
     return pdf if has_design(pdf) else attach_design(pdf, design)

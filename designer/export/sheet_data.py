@@ -11,10 +11,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from designer import __version__
+from designer.core import i18n
 from designer.core.units import format_bytes
 from designer.export.brand import Brand, logo_svg
 from designer.export.names import LABELS, SCALING_NODES
 from designer.export.sheet_charts import Series, diagram_chart, line_chart, power_chart, size_ticks
+from designer.export.sheet_text import SHEET_TEXT
 from designer.export.spec import SpecDocument, build_spec
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
@@ -44,8 +46,11 @@ def _num(value: float | None, fmt: str = ",.0f", unit: str = "") -> str:
 class SheetData:
     """Builds the dict; one instance per export."""
 
-    def __init__(self, design: Design, catalog: Catalog, nodes: int, now: datetime, brand: Brand) -> None:
+    def __init__(self, design: Design, catalog: Catalog, nodes: int, now: datetime, brand: Brand,
+                 lang: str = "en") -> None:
         self.design, self.catalog, self.nodes, self.now, self.brand = design, catalog, nodes, now, brand
+        self.lang = lang
+        self.text = i18n.sheet_text(SHEET_TEXT, lang)
         self.spec: SpecDocument = build_spec(design, catalog, nodes, now)
         self.refs: list[dict[str, str]] = []
         self.part_ref: dict[str, int] = {}
@@ -105,7 +110,8 @@ class SheetData:
                 ("Cooling", *self.cooling()),
                 ("Form factor", f"{chassis.rack_units}U rack-mount ({chassis.name})", [self.cite_part(chassis)]),
                 ("Latency class", self.latency_class(), [self.cite_model("nccl")])]
-        return [{"label": label, "value": value, "refs": refs} for label, value, refs in rows]
+        return [{"label": self.text.get(label, label), "value": i18n.phrase(value, self.lang), "refs": refs}
+                for label, value, refs in rows]
 
     def cpus(self) -> tuple[str, list[int]]:
         items = self.parts_of("cpu")
@@ -190,12 +196,16 @@ class SheetData:
 
     def rules(self) -> dict[str, Any]:
         r = self.spec.rules
-        finding = [{"severity": f.severity, "title": f.title, "message": f.message, "fix": f.fix,
-                    "reason": f.waiver_reason} for f in r.violations]
-        waived = [{"severity": f.severity, "title": f.title, "message": f.message, "fix": f.fix,
-                   "reason": f.waiver_reason} for f in r.waived]
+        finding = [self.finding(f) for f in r.violations]
+        waived = [self.finding(f) for f in r.waived]
         return {"count": len(r.rules_run), "errors": r.counts.error, "warnings": r.counts.warning,
                 "infos": r.counts.info, "findings": finding, "waived": waived, "rules_run": r.rules_run}
+
+    def finding(self, f: Any) -> dict[str, str]:
+        """A rule finding in the sheet's language (the waiver's reason is the user's text, as written)."""
+        lang = self.lang
+        return {"severity": i18n.severity(f.severity, lang), "title": i18n.rule_title(f.rule, f.title, lang),
+                "message": i18n.phrase(f.message, lang), "fix": i18n.phrase(f.fix, lang), "reason": f.waiver_reason}
 
     def performance(self) -> dict[str, Any]:
         rows = [{"collective": LABELS.get(pt.collective, pt.collective), "size": format_bytes(pt.size_bytes),
@@ -245,7 +255,8 @@ class SheetData:
                 "logo_svg": logo_svg(b)}
 
     def build(self, paper: str) -> dict[str, Any]:
-        data = {"paper": paper, "meta": self.meta(), "brand": self.brand_data(), "headlines": self.headlines(),
+        data = {"paper": paper, "text": self.text, "meta": self.meta(), "brand": self.brand_data(),
+                "headlines": self.headlines(),
                 "spec_rows": self.spec_rows(), "bom": self.bom(), "power": self.power(), "rules": self.rules(),
                 "performance": self.performance(), "topology": self.topology(), "figures": self.figures()}
         data["references"] = self.refs
@@ -262,5 +273,5 @@ def slide_data(design: Design, catalog: Catalog, now: datetime | None = None, br
 
 
 def sheet_data(design: Design, catalog: Catalog, paper: str = "a4", nodes: int = 8, now: datetime | None = None,
-               brand: Brand | None = None) -> dict[str, Any]:
-    return SheetData(design, catalog, nodes, now or datetime.now(UTC), brand or Brand()).build(paper)
+               brand: Brand | None = None, lang: str = "en") -> dict[str, Any]:
+    return SheetData(design, catalog, nodes, now or datetime.now(UTC), brand or Brand(), lang).build(paper)

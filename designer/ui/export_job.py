@@ -34,7 +34,7 @@ class ExportWorker(QObject):
 
         try:
             written = export(self.design, self.catalog, self.targets, brand=default_brand(),
-                             progress=self.progress.emit)
+                             progress=self.progress.emit, lang=i18n.language())  # the sheet in the app's language
         except DesignerError as exc:
             self.failed.emit(str(exc))
         except OSError as exc:
