@@ -7,6 +7,7 @@ from pathlib import Path
 
 from designer.cli.calibrate import calibration_arg
 from designer.cli.common import EXIT_OK, UsageError, resolve_design
+from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.model.catalog import default_catalog
 from designer.simulation.calibration import NO_CALIBRATION
@@ -23,12 +24,17 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise UsageError("nothing to export: give --pdf, --json, --svg, --png and/or --slide")
     if not 1 <= args.nodes <= 4096:
         raise UsageError("--nodes must be between 1 and 4096")
+    try:
+        lang = i18n.parse_language(args.lang)
+    except DesignerError as exc:
+        raise UsageError(str(exc)) from None
     brand = load_brand(Path(args.brand)) if args.brand else default_brand()
     catalog = default_catalog()
     design = resolve_design(args.design, catalog)
     cal = calibration_arg(args.calibration)
     try:
-        written = export(design, catalog, targets, args.paper, args.nodes, brand, calibration=cal or NO_CALIBRATION)
+        written = export(design, catalog, targets, args.paper, args.nodes, brand, calibration=cal or NO_CALIBRATION,
+                         lang=lang)
     except OSError as exc:
         raise DesignerError(f"cannot write: {exc.strerror or exc}") from None
     for path in written:
@@ -49,4 +55,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--brand", metavar="FILE.json",
                    help="branding (company, logo, contact, colour, disclaimer); default: the user's brand file")
     p.add_argument("--calibration", metavar="PROFILE.json", help="a profile written by 'calibrate'")
+    p.add_argument("--lang", default="en", help="language of the PDF spec sheet's headings, labels and rule "
+                   "findings: en (default), zh-TW or zh-CN")
     p.set_defaults(func=cmd_export)

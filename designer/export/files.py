@@ -57,7 +57,7 @@ def slide_bytes(design: Design, catalog: Catalog, fmt: str, brand: Brand | None 
 
 def export(design: Design, catalog: Catalog, targets: dict[str, Path], paper: str = "a4", nodes: int = 8,
            brand: Brand | None = None, progress: Progress | None = None,
-           calibration: Calibration = NO_CALIBRATION) -> list[Path]:
+           calibration: Calibration = NO_CALIBRATION, lang: str = "en") -> list[Path]:
     """Write every requested export; check all targets first so a bad path writes nothing."""
     checked = {kind: check_target(Path(p), kind) for kind, p in targets.items() if p is not None}
     written = []
@@ -65,7 +65,7 @@ def export(design: Design, catalog: Catalog, targets: dict[str, Path], paper: st
         if progress:
             progress(f"Writing {path.name}")
         if kind == "pdf":
-            data = spec_sheet_pdf(design, catalog, paper, nodes, brand=brand, calibration=calibration)
+            data = spec_sheet_pdf(design, catalog, paper, nodes, brand=brand, calibration=calibration, lang=lang)
         elif kind == "json":
             data = spec_json(build_spec(design, catalog, nodes, calibration=calibration)).encode("utf-8")
         elif kind == "slide":

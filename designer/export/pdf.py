@@ -42,8 +42,8 @@ def has_design(pdf: bytes) -> bool:
 
 
 def spec_sheet_pdf(design: Design, catalog: Catalog, paper: str = "a4", nodes: int = 8, now: datetime | None = None,
-                   brand: Brand | None = None, calibration: Calibration = NO_CALIBRATION) -> bytes:
-    data = sheet_data(design, catalog, paper, nodes, now, brand, calibration)
+                   brand: Brand | None = None, calibration: Calibration = NO_CALIBRATION, lang: str = "en") -> bytes:
+    data = sheet_data(design, catalog, paper, nodes, now, brand, calibration, lang)
     data["attachment"] = design_to_json(design)
     pdf = render("spec-sheet", data)
     return pdf if has_design(pdf) else attach_design(pdf, design)

@@ -11,10 +11,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from designer import __version__
+from designer.core import i18n
 from designer.core.units import format_bytes
 from designer.export.brand import Brand, logo_svg
 from designer.export.names import LABELS, SCALING_NODES
 from designer.export.sheet_charts import Series, diagram_chart, line_chart, power_chart, size_ticks
+from designer.export.sheet_text import SHEET_TEXT
 from designer.export.spec import SpecDocument, build_spec
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
@@ -45,26 +47,29 @@ def _num(value: float | None, fmt: str = ",.0f", unit: str = "") -> str:
     return "not published" if value is None else f"{value:{fmt}}{unit}"
 
 
-def _grouped_waivers(waived: list) -> list[dict[str, str]]:
+def _grouped_waivers(waived: list) -> list[tuple[Any, int]]:
     """One row per rule and waiver reason: the first finding, and how many more alike (the JSON spec lists all)."""
     groups: dict[tuple[str, str], list] = {}
     for f in waived:
         groups.setdefault((f.title, f.waiver_reason), []).append(f)
-    rows = []
-    for (title, reason), items in groups.items():
-        more = f" (and {len(items) - 1} more alike)" if len(items) > 1 else ""
-        rows.append({"severity": items[0].severity, "title": title, "message": items[0].message + more,
-                     "fix": items[0].fix, "reason": reason})
-    return rows
+    return [(items[0], len(items) - 1) for items in groups.values()]
+
+
+def _more_alike(count: int, lang: str) -> str:
+    if not count:
+        return ""
+    return f" (and {count} more alike)" if lang == "en" else f" (+{count})"
 
 
 class SheetData:
     """Builds the dict; one instance per export."""
 
     def __init__(self, design: Design, catalog: Catalog, nodes: int, now: datetime, brand: Brand,
-                 calibration: Calibration = NO_CALIBRATION) -> None:
+                 calibration: Calibration = NO_CALIBRATION, lang: str = "en") -> None:
         self.design, self.catalog, self.nodes, self.now, self.brand = design, catalog, nodes, now, brand
         self.cal = calibration
+        self.lang = lang
+        self.text = i18n.sheet_text(SHEET_TEXT, lang)
         self.spec: SpecDocument = build_spec(design, catalog, nodes, now, calibration)
         self.refs: list[dict[str, str]] = []
         self.part_ref: dict[str, int] = {}
@@ -124,7 +129,8 @@ class SheetData:
                 ("Cooling", *self.cooling()),
                 ("Form factor", f"{chassis.rack_units}U rack-mount ({chassis.name})", [self.cite_part(chassis)]),
                 ("Latency class", self.latency_class(), [self.cite_model("nccl")])]
-        return [{"label": label, "value": value, "refs": refs} for label, value, refs in rows]
+        return [{"label": self.text.get(label, label), "value": i18n.phrase(value, self.lang), "refs": refs}
+                for label, value, refs in rows]
 
     def cpus(self) -> tuple[str, list[int]]:
         items = self.parts_of("cpu")
@@ -213,9 +219,9 @@ class SheetData:
 
     def rules(self) -> dict[str, Any]:
         r = self.spec.rules
-        finding = [{"severity": f.severity, "title": f.title, "message": f.message, "fix": f.fix,
-                    "reason": f.waiver_reason} for f in r.violations]
-        waived = _grouped_waivers(r.waived)
+        finding = [self.finding(f) for f in r.violations]
+        waived = [{**self.finding(f), "message": i18n.phrase(f.message, self.lang) + _more_alike(more, self.lang)}
+                  for f, more in _grouped_waivers(r.waived)]
         return {"count": len(r.rules_run), "errors": r.counts.error, "warnings": r.counts.warning,
                 "infos": r.counts.info, "findings": finding, "waived": waived, "waived_count": len(r.waived),
                 "rules_run": r.rules_run}
@@ -243,6 +249,12 @@ class SheetData:
         return {"cdu": needs.cdu, "inlet": inlet,
                 "flow": f"{needs.coolant_flow_l_min:,.1f} L/min of water for {needs.heat_to_liquid_w:,.0f} W "
                         f"to liquid at a {needs.coolant_delta_t_k:g} K rise"}
+
+    def finding(self, f: Any) -> dict[str, str]:
+        """A rule finding in the sheet's language (the waiver's reason is the user's text, as written)."""
+        lang = self.lang
+        return {"severity": i18n.severity(f.severity, lang), "title": i18n.rule_title(f.rule, f.title, lang),
+                "message": i18n.phrase(f.message, lang), "fix": i18n.phrase(f.fix, lang), "reason": f.waiver_reason}
 
     def performance(self) -> dict[str, Any]:
         rows = [{"collective": LABELS.get(pt.collective, pt.collective), "size": format_bytes(pt.size_bytes),
@@ -303,7 +315,8 @@ class SheetData:
                 "logo_svg": logo_svg(b)}
 
     def build(self, paper: str) -> dict[str, Any]:
-        data = {"paper": paper, "meta": self.meta(), "brand": self.brand_data(), "headlines": self.headlines(),
+        data = {"paper": paper, "text": self.text, "meta": self.meta(), "brand": self.brand_data(),
+                "headlines": self.headlines(),
                 "spec_rows": self.spec_rows(), "bom": self.bom(), "power": self.power(), "rules": self.rules(),
                 "export_control": self.export_control(), "facility": self.facility(),
                 "performance": self.performance(), "topology": self.topology(), "figures": self.figures()}
@@ -322,5 +335,7 @@ def slide_data(design: Design, catalog: Catalog, now: datetime | None = None, br
 
 
 def sheet_data(design: Design, catalog: Catalog, paper: str = "a4", nodes: int = 8, now: datetime | None = None,
-               brand: Brand | None = None, calibration: Calibration = NO_CALIBRATION) -> dict[str, Any]:
-    return SheetData(design, catalog, nodes, now or datetime.now(UTC), brand or Brand(), calibration).build(paper)
+               brand: Brand | None = None, calibration: Calibration = NO_CALIBRATION,
+               lang: str = "en") -> dict[str, Any]:
+    return SheetData(design, catalog, nodes, now or datetime.now(UTC), brand or Brand(), calibration,
+                     lang).build(paper)

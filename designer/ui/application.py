@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from designer import __version__
@@ -15,6 +15,7 @@ from designer.document.document import Document
 from designer.io.files import load_design
 from designer.model.catalog import default_catalog
 from designer.templates import TEMPLATES, build_template
+from designer.ui.i18n import chosen_language, install_translators
 from designer.ui.text import plain
 
 DEFAULT_TEMPLATE = "dgx-h100"
@@ -28,6 +29,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--tab", default="Problems", help="bottom tab to show in the screenshot")
     parser.add_argument("--theme", choices=("system", "light", "dark"),
                         help="colour theme for this run (default: the one chosen in Preferences)")
+    parser.add_argument("--lang", help="interface language: en, zh-TW or zh-CN "
+                                       "(default: the one chosen in Preferences, else the system's)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser.parse_args(argv)
 
@@ -59,7 +62,8 @@ def screenshot(window, out: Path, size: tuple[int, int], tab: str, app: QApplica
     window.resize(*size)
     window.show()
     for i in range(window.bottom.count()):
-        if window.bottom.tabText(i).replace("&&", "&").lower().startswith(tab.lower()):
+        names = (window.bottom.tabText(i).replace("&&", "&"), window.bottom.widget(i).objectName())  # shown, English
+        if any(name.lower().startswith(tab.lower()) for name in names if name):
             window.bottom.setCurrentIndex(i)
     loop = QEventLoop()
     window.performance.finished.connect(loop.quit)
@@ -100,13 +104,19 @@ def run(argv: list[str]) -> int:
     app.setOrganizationName("gpu-node-designer")
     catalog = default_catalog()
     try:
+        lang = chosen_language(args.lang, QSettings("gpu-node-designer", "GPU Node Designer"))
+    except DesignerError as exc:
+        sys.stderr.write(f"gpu-designer: error: {exc}\n")
+        return 2
+    install_translators(app, lang)  # the translators are the app's children: they live as long as it does
+    try:
         size = _size(args.size)
         document = open_document(args.design, catalog)
     except DesignerError as exc:
         if args.screenshot:
             sys.stderr.write(f"gpu-designer: error: {exc}\n")
             return 2
-        QMessageBox.warning(None, "Cannot open design", plain(exc))
+        QMessageBox.warning(None, QCoreApplication.translate("Application", "Cannot open design"), plain(exc))
         document = Document(build_template(DEFAULT_TEMPLATE, catalog), catalog)
     from designer.ui.main_window import MainWindow  # noqa: PLC0415
 
@@ -145,9 +155,10 @@ def install_crash_handler(window, echo: bool = False) -> None:
                 out.write("".join(traceback.format_exception(kind, value, tb)))
         except OSError:
             pass
-        line = (f"Internal error ({kind.__name__}: {value}); "
-                + ("your design was autosaved; " if saved else "")
-                + f"details in {log}")
+        translate = QCoreApplication.translate
+        line = (translate("Application", "Internal error ({error}); ").format(error=f"{kind.__name__}: {value}")
+                + (translate("Application", "your design was autosaved; ") if saved else "")
+                + translate("Application", "details in {log}").format(log=log))
         try:
             window.say(line.replace("\n", " "))
         except RuntimeError:

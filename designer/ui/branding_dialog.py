@@ -29,7 +29,7 @@ from designer.ui.text import plain
 class BrandingDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, path: Path | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Preferences: Branding")
+        self.setWindowTitle(self.tr("Preferences: Branding"))
         self.path = path or user_brand_path()
         self.company, self.contact, self.colour, self.logo = QLineEdit(), QLineEdit(), QLineEdit(), QLineEdit()
         self.disclaimer = QPlainTextEdit()
@@ -44,12 +44,14 @@ class BrandingDialog(QDialog):
 
     def _layout(self) -> None:
         form = QFormLayout(self)
-        form.addRow(QLabel(f"Used by PDF spec sheets and slides. Saved to {self.path}"))
-        form.addRow("Company", self.company)
-        form.addRow("Contact line", self.contact)
-        form.addRow("Colour (#rrggbb)", self._with_button(self.colour, "Choose...", self._pick_colour))
-        form.addRow("Logo (SVG or PNG)", self._with_button(self.logo, "Browse...", self._pick_logo))
-        form.addRow("Disclaimer", self.disclaimer)
+        where = self.tr("Used by PDF spec sheets and slides. Saved to {path}").format(path=self.path)
+        form.addRow(QLabel(plain(where)))
+        form.addRow(self.tr("Company"), self.company)
+        form.addRow(self.tr("Contact line"), self.contact)
+        form.addRow(self.tr("Colour (#rrggbb)"),
+                    self._with_button(self.colour, self.tr("Choose..."), self._pick_colour))
+        form.addRow(self.tr("Logo (SVG or PNG)"), self._with_button(self.logo, self.tr("Browse..."), self._pick_logo))
+        form.addRow(self.tr("Disclaimer"), self.disclaimer)
         form.addRow(self.error)
         form.addRow(self.buttons)
 
@@ -69,7 +71,7 @@ class BrandingDialog(QDialog):
             brand = default_brand() if self.path == user_brand_path() else Brand()
         except DesignerError as exc:
             brand = Brand()
-            self.error.setText(plain(f"The saved branding could not be read: {exc}"))
+            self.error.setText(plain(self.tr("The saved branding could not be read: {error}").format(error=exc)))
         self.company.setText(brand.company)
         self.contact.setText(brand.contact)
         self.colour.setText(brand.colour)
@@ -95,11 +97,12 @@ class BrandingDialog(QDialog):
         self.accept()
 
     def _pick_colour(self) -> None:
-        colour = QColorDialog.getColor(QColor(self.colour.text()), self, "Brand colour")
+        colour = QColorDialog.getColor(QColor(self.colour.text()), self, self.tr("Brand colour"))
         if colour.isValid():
             self.colour.setText(colour.name())
 
     def _pick_logo(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Logo", self.logo.text(), "Logos (*.svg *.png)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Logo"), self.logo.text(),
+                                              self.tr("Logos (*.svg *.png)"))
         if path:
             self.logo.setText(path)

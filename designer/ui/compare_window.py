@@ -10,7 +10,7 @@ from pathlib import Path
 
 from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
 from matplotlib.figure import Figure
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QComboBox,
@@ -33,6 +33,7 @@ from designer.compare.charts import overlay_figure
 from designer.compare.data import MAX_DESIGNS, MIN_DESIGNS, comparison
 from designer.compare.document import write_comparison_pdf
 from designer.compare.render import BEST, bom_rows, table_rows
+from designer.core import i18n
 from designer.core.errors import DesignerError, one_line
 from designer.document.document import Document
 from designer.io.files import load_design
@@ -40,36 +41,39 @@ from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.templates import TEMPLATES, build_template
 from designer.ui.class_matrix import ClassMatrixView
+from designer.ui.panels.chart import use_cjk_fonts
 
 BEST_BRUSH = Qt.GlobalColor.darkGreen
 DESIGN_ROLE = Qt.ItemDataRole.UserRole
+translate = QCoreApplication.translate
 
 
 class CompareDialog(QDialog):
     def __init__(self, catalog: Catalog, current: tuple[str, Design] | None = None,
                  saved: tuple[str, Design] | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Compare designs")
+        self.setWindowTitle(self.tr("Compare designs"))
         self.catalog = catalog
         self.data: dict | None = None
         self.choices = QListWidget()
         self.status = QLabel()
         self.status.setTextFormat(Qt.TextFormat.PlainText)
-        self.compare_button = QPushButton("Compare")
-        self.add_button = QPushButton("Add file...")
-        self.pdf_button = QPushButton("Save PDF...")
+        self.compare_button = QPushButton(self.tr("Compare"))
+        self.add_button = QPushButton(self.tr("Add file..."))
+        self.pdf_button = QPushButton(self.tr("Save PDF..."))
         self.pdf_button.setEnabled(False)
         self.paper = QComboBox()
-        for key, label in (("a4", "A4"), ("letter", "US Letter")):
+        for key, label in (("a4", "A4"), ("letter", self.tr("US Letter"))):
             self.paper.addItem(label, key)
         self.table = QTableWidget()
         self.bom = QTableWidget()
+        use_cjk_fonts()
         self.figure = Figure(figsize=(10, 3.6), layout="constrained")
         self.canvas = FigureCanvasQTAgg(self.figure)
         self.matrices = ClassMatrixView()
         self.tabs = QTabWidget()
-        for widget, title in ((self.table, "Side by side"), (self.bom, "BOM differences"), (self.canvas, "busbw"),
-                              (self.matrices, "Topology classes")):
+        for widget, title in ((self.table, self.tr("Side by side")), (self.bom, self.tr("BOM differences")),
+                              (self.canvas, "busbw"), (self.matrices, self.tr("Topology classes"))):
             self.tabs.addTab(widget, title)
         self._layout()
         for choice in (current, saved):
@@ -87,7 +91,7 @@ class CompareDialog(QDialog):
     def _layout(self) -> None:
         left = QWidget()
         col = QVBoxLayout(left)
-        col.addWidget(QLabel(f"Pick {MIN_DESIGNS}-{MAX_DESIGNS} designs:"))
+        col.addWidget(QLabel(self.tr("Pick {low}-{high} designs:").format(low=MIN_DESIGNS, high=MAX_DESIGNS)))
         col.addWidget(self.choices)
         row = QHBoxLayout()
         row.addWidget(self.add_button)
@@ -125,7 +129,8 @@ class CompareDialog(QDialog):
         return True
 
     def add_file_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Add a design to compare", "", "GPU node designs (*.json *.pdf)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Add a design to compare"), "",
+                                              self.tr("GPU node designs (*.json *.pdf)"))
         if path:
             self.add_file(Path(path))
 
@@ -147,8 +152,9 @@ class CompareDialog(QDialog):
     def _update_status(self, *_: object) -> None:
         n = self._count()
         self.compare_button.setEnabled(MIN_DESIGNS <= n <= MAX_DESIGNS)
-        self.status.setText(f"{n} picked" + ("" if MIN_DESIGNS <= n <= MAX_DESIGNS
-                                             else f" (pick {MIN_DESIGNS} to {MAX_DESIGNS})"))
+        self.status.setText(self.tr("{count} picked").format(count=n) + (
+            "" if MIN_DESIGNS <= n <= MAX_DESIGNS
+            else self.tr(" (pick {low} to {high})").format(low=MIN_DESIGNS, high=MAX_DESIGNS)))
 
     # Results ----------------------------------------------------------------------------------
     def run(self) -> None:
@@ -162,7 +168,8 @@ class CompareDialog(QDialog):
         self.matrices.set_data(self.data)
         self.pdf_button.setEnabled(True)
         self.canvas.draw_idle()
-        self.status.setText(f"{len(named)} designs compared; {BEST} marks the best value in a row")
+        self.status.setText(self.tr("{count} designs compared; {best} marks the best value in a row").format(
+            count=len(named), best=BEST))
 
 
     def save_pdf_dialog(self) -> None:
@@ -190,12 +197,12 @@ def fill_table(table: QTableWidget, designs: list[str], rows: list[tuple[str, li
     table.setColumnCount(len(designs))
     table.setRowCount(len(rows))
     table.setHorizontalHeaderLabels(designs)
-    table.setVerticalHeaderLabels([label for label, _ in rows])
+    table.setVerticalHeaderLabels([i18n.phrase(label) for label, _ in rows])
     bold = QFont()
     bold.setBold(True)
     for r, (_, cells) in enumerate(rows):
         for c, text in enumerate(cells):
-            item = QTableWidgetItem(text)  # plain text: a design name never becomes markup
+            item = QTableWidgetItem(i18n.phrase(text))  # plain text: a design name never becomes markup
             item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
             if text.endswith(f" {BEST}"):
                 item.setFont(bold)
@@ -209,9 +216,11 @@ def show_compare(parent: QWidget, document: Document, include_clean: bool = Fals
     saved = None
     if document.path is not None and (include_clean or not document.is_clean):
         try:
-            saved = (f"saved: {document.path.name}", load_design(document.path, document.catalog))
+            saved = (translate("CompareDialog", "saved: {name}").format(name=document.path.name),
+                     load_design(document.path, document.catalog))
         except DesignerError:
             saved = None
-    dialog = CompareDialog(document.catalog, (f"open: {document.design.meta.name}", document.design), saved, parent)
+    current = translate("CompareDialog", "open: {name}").format(name=document.design.meta.name)
+    dialog = CompareDialog(document.catalog, (current, document.design), saved, parent)
     dialog.show()
     return dialog

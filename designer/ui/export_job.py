@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QThread, QUrl, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QWidget
 
+from designer.core import i18n
 from designer.core.errors import DesignerError, one_line
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.ui.text import plain
+
+translate = QCoreApplication.translate
 
 
 class ExportWorker(QObject):
@@ -31,13 +34,15 @@ class ExportWorker(QObject):
 
         try:
             written = export(self.design, self.catalog, self.targets, paper=self.paper, brand=default_brand(),
-                             progress=self.progress.emit)
+                             progress=self.progress.emit, lang=i18n.language())  # the sheet in the app's language
         except DesignerError as exc:
             self.failed.emit(str(exc))
         except OSError as exc:
-            self.failed.emit(f"cannot write: {one_line(exc.strerror or str(exc))}")
+            self.failed.emit(translate("ExportRunner", "cannot write: {reason}").format(
+                reason=one_line(exc.strerror or str(exc))))
         except Exception as exc:  # noqa: BLE001 (a worker thread must report, not die silently)
-            self.failed.emit(f"internal error: {exc.__class__.__name__}: {one_line(str(exc))}")
+            self.failed.emit(translate("ExportRunner", "internal error: {kind}: {reason}").format(
+                kind=exc.__class__.__name__, reason=one_line(str(exc))))
         else:
             self.finished.emit([str(p) for p in written])
 
@@ -74,9 +79,9 @@ class ExportRunner(QObject):
         self.worker.failed.connect(self._failed)
         self.worker.finished.connect(self.job_thread.quit)
         self.worker.failed.connect(self.job_thread.quit)
-        self.progress = QProgressDialog("Exporting...", "", 0, 0, self.window)
+        self.progress = QProgressDialog(self.tr("Exporting..."), "", 0, 0, self.window)
         self.progress.setCancelButton(None)
-        self.progress.setWindowTitle("Export")
+        self.progress.setWindowTitle(self.tr("Export"))
         self.progress.setMinimumDuration(0)
         self.progress.show()
         self.job_thread.start()
@@ -90,7 +95,7 @@ class ExportRunner(QObject):
     @Slot(str)
     def _progress(self, text: str) -> None:
         if self.progress is not None:
-            self.progress.setLabelText(plain(text))
+            self.progress.setLabelText(plain(i18n.phrase(text)))
 
     def _close_progress(self) -> None:
         if self.progress is not None:
@@ -102,10 +107,11 @@ class ExportRunner(QObject):
         self._close_progress()
         self.wait()
         path = Path(paths[0])
-        box = QMessageBox(QMessageBox.Icon.Information, "Export finished", plain(f"Wrote {path.name}"),
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Export finished"),
+                          plain(self.tr("Wrote {name}").format(name=path.name)),
                           parent=self.window)
-        box.setInformativeText(plain(f"in {path.parent}"))
-        opener = box.addButton("Open", QMessageBox.ButtonRole.ActionRole)
+        box.setInformativeText(plain(self.tr("in {folder}").format(folder=path.parent)))
+        opener = box.addButton(self.tr("Open"), QMessageBox.ButtonRole.ActionRole)
         box.addButton(QMessageBox.StandardButton.Close)
         opener.clicked.connect(lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))))
         self._show(box)
@@ -115,7 +121,8 @@ class ExportRunner(QObject):
     def _failed(self, message: str) -> None:
         self._close_progress()
         self.wait()
-        self._show(QMessageBox(QMessageBox.Icon.Warning, "Export failed", plain(message), parent=self.window))
+        self._show(QMessageBox(QMessageBox.Icon.Warning, self.tr("Export failed"), plain(i18n.phrase(message)),
+                                   parent=self.window))
         self.failed.emit(message)
 
     def _show(self, box: QMessageBox) -> None:

@@ -8,7 +8,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSettings, QTimer
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from designer.core.errors import DesignerError, DesignFileError
@@ -18,7 +18,8 @@ from designer.templates import build_template
 from designer.ui.export_job import ExportRunner
 from designer.ui.text import plain
 
-FILTER = "GPU node designs (*.json *.pdf);;All files (*)"
+translate = QCoreApplication.translate
+FILTER = str(QT_TRANSLATE_NOOP("FileActions", "GPU node designs (*.json *.pdf);;All files (*)"))
 MAX_RECENT = 10
 AUTOSAVE_MS = 30_000
 
@@ -65,7 +66,8 @@ class FileActions:
         if self.document.is_clean:
             return True
         answer = QMessageBox.question(
-            self.window, "Unsaved changes", plain(f"Save the changes to {self.document.title}?"),
+            self.window, translate("FileActions", "Unsaved changes"),
+            plain(translate("FileActions", "Save the changes to {title}?").format(title=self.document.title)),
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Save)
         if answer == QMessageBox.StandardButton.Save:
@@ -78,13 +80,14 @@ class FileActions:
         try:
             self.document.load(Path(path))
         except DesignFileError as exc:
-            QMessageBox.warning(self.window, "Cannot open design", plain(exc))
+            QMessageBox.warning(self.window, translate("FileActions", "Cannot open design"), plain(exc))
             return False
         self.add_recent(Path(path))
         return True
 
     def open_dialog(self) -> bool:
-        path, _ = QFileDialog.getOpenFileName(self.window, "Open design", self._folder(), FILTER)
+        path, _ = QFileDialog.getOpenFileName(self.window, translate("FileActions", "Open design"), self._folder(),
+                                              translate("FileActions", FILTER))
         return bool(path) and self.open_path(path)
 
     def new_from_template(self, template_id: str) -> bool:
@@ -93,7 +96,7 @@ class FileActions:
         try:
             design = build_template(template_id, self.document.catalog)
         except DesignerError as exc:
-            QMessageBox.warning(self.window, "New design", plain(exc))
+            QMessageBox.warning(self.window, translate("FileActions", "New design"), plain(exc))
             return False
         self.document.replace(design, None, clean=True)
         return True
@@ -101,8 +104,8 @@ class FileActions:
     def revert(self) -> bool:
         if self.document.path is None or self.document.is_clean:
             return False
-        answer = QMessageBox.question(self.window, "Revert", plain(f"Discard all changes since {self.document.title} "
-                                                                   "was last saved?"))
+        answer = QMessageBox.question(self.window, translate("FileActions", "Revert"), plain(translate(
+            "FileActions", "Discard all changes since {title} was last saved?").format(title=self.document.title)))
         return answer == QMessageBox.StandardButton.Yes and self.open_path(self.document.path, ask=False)
 
     # Saving ---------------------------------------------------------------------------------
@@ -113,7 +116,8 @@ class FileActions:
 
     def save_as(self) -> bool:
         suggested = str(Path(self._folder()) / f"{self.document.design.meta.template or 'design'}.json")
-        path, _ = QFileDialog.getSaveFileName(self.window, "Save design as", suggested, "GPU node designs (*.json)")
+        path, _ = QFileDialog.getSaveFileName(self.window, translate("FileActions", "Save design as"), suggested,
+                                              translate("FileActions", "GPU node designs (*.json)"))
         if not path:
             return False
         if not path.lower().endswith(".json"):
@@ -124,7 +128,8 @@ class FileActions:
         try:
             self.document.save(path)
         except OSError as exc:
-            QMessageBox.warning(self.window, "Cannot save", plain(f"{path.name}: {exc.strerror or exc}"))
+            QMessageBox.warning(self.window, translate("FileActions", "Cannot save"),
+                                plain(f"{path.name}: {exc.strerror or exc}"))
             return False
         self.add_recent(path)
         self.clear_autosave()  # the design it covered is saved now
@@ -136,13 +141,17 @@ class FileActions:
         GUI thread (ExportRunner shows progress, then names the file with a button to open it)."""
         from designer.export.files import SUFFIX  # noqa: PLC0415 (export modules load on first export)
 
-        labels = {"pdf": "PDF spec sheet (*.pdf)", "json": "JSON spec (*.json)", "svg": "SVG diagram (*.svg)",
-                  "png": "PNG diagram (*.png)", "slide": "16:9 slide (*.png *.svg *.pdf)"}
+        labels = {"pdf": translate("FileActions", "PDF spec sheet (*.pdf)"),
+                  "json": translate("FileActions", "JSON spec (*.json)"),
+                  "svg": translate("FileActions", "SVG diagram (*.svg)"),
+                  "png": translate("FileActions", "PNG diagram (*.png)"),
+                  "slide": translate("FileActions", "16:9 slide (*.png *.svg *.pdf)")}
         suffix = SUFFIX.get(kind, ".png")
         stem = self.document.path.stem if self.document.path else (self.document.design.meta.template or "design")
         extra = {"json": "-spec", "slide": "-slide"}.get(kind, "")
         default = str(Path(self._folder()) / f"{stem}{extra}{suffix}")
-        path, _ = QFileDialog.getSaveFileName(self.window, f"Export {labels[kind]}", default, labels[kind])
+        path, _ = QFileDialog.getSaveFileName(self.window, translate("FileActions", "Export {what}").format(
+            what=labels[kind]), default, labels[kind])
         if not path:
             return False
         missing = Path(path).suffix == "" if kind == "slide" else not path.lower().endswith(suffix)
@@ -221,13 +230,15 @@ class FileActions:
             path.unlink(missing_ok=True)  # unreadable: nothing to recover
             return False
         when = _when(payload.get("saved_at"), path)
-        source = f"from {original}" if original else "(never saved to a file)"
+        source = (translate("FileActions", "from {path}").format(path=original) if original
+                  else translate("FileActions", "(never saved to a file)"))
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
-            self.window, "Recover unsaved work",
-            plain(f"GPU Node Designer did not close properly. Recover the unsaved design '{design.meta.name}' "
-                  f"{source}, autosaved {when}?\n\nRecover opens it as unsaved work; Discard deletes the "
-                  "autosave; Ignore keeps it for the next start."),
+            self.window, translate("FileActions", "Recover unsaved work"),
+            plain(translate("FileActions", "GPU Node Designer did not close properly. Recover the unsaved design "
+                            "'{name}' {source}, autosaved {when}?\n\nRecover opens it as unsaved work; Discard "
+                            "deletes the autosave; Ignore keeps it for the next start.").format(
+                name=design.meta.name, source=source, when=when)),
             buttons.Yes | buttons.Discard | buttons.Ignore, buttons.Yes)
         if answer == buttons.Ignore:
             return False

@@ -24,6 +24,7 @@ from shiboken6 import isValid
 
 from designer import __version__
 from designer.analysis import Analysis, unwaive_command
+from designer.core import i18n
 from designer.document import commands as cmd
 from designer.document.changes import DesignChange
 from designer.document.document import Document
@@ -100,9 +101,9 @@ class MainWindow(QMainWindow):
         apply_default_layout(self, self.palette_dock, self.inspector_dock, self.analysis_dock)
 
     # Composition ----------------------------------------------------------------------------
-    def _dock(self, title: str, widget, area) -> QDockWidget:
+    def _dock(self, name: str, title: str, widget, area) -> QDockWidget:
         dock = QDockWidget(title, self)
-        dock.setObjectName(title)
+        dock.setObjectName(name)  # English in every language: the saved layout finds its docks by name
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
@@ -114,19 +115,25 @@ class MainWindow(QMainWindow):
         self.performance = PerformancePanel(self.catalog)
         self.power = PowerPanel(self.catalog)
         self.bom = BomPanel(self.catalog)
-        self.palette_dock = self._dock("Components", self.palette_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.palette_dock = self._dock("Components", self.tr("Components"), self.palette_panel,
+                                       Qt.DockWidgetArea.LeftDockWidgetArea)
         scroller = QScrollArea()
         scroller.setWidget(self.inspector)
         scroller.setWidgetResizable(True)
         scroller.setFrameShape(QScrollArea.Shape.NoFrame)
         scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.inspector_dock = self._dock("Inspector", scroller, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.inspector_dock = self._dock("Inspector", self.tr("Inspector"), scroller,
+                                         Qt.DockWidgetArea.LeftDockWidgetArea)
         self.bottom = QTabWidget()
         self.bottom.setDocumentMode(True)
-        for widget, title in ((self.problems, "Problems"), (self.performance, "Performance"),
-                              (self.power, "Power && Thermal"), (self.bom, "Bill of Materials")):
+        for widget, name, title in ((self.problems, "Problems", self.tr("Problems")),
+                                    (self.performance, "Performance", self.tr("Performance")),
+                                    (self.power, "Power & Thermal", self.tr("Power && Thermal")),
+                                    (self.bom, "Bill of Materials", self.tr("Bill of Materials"))):
+            widget.setObjectName(name)  # English: `--tab NAME` finds it in every language
             self.bottom.addTab(widget, title)
-        self.analysis_dock = self._dock("Analysis", self.bottom, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.analysis_dock = self._dock("Analysis", self.tr("Analysis"), self.bottom,
+                                        Qt.DockWidgetArea.BottomDockWidgetArea)
 
     def _build_status(self) -> None:
         self.totals = QLabel()
@@ -142,71 +149,71 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         bar = self.menuBar()
-        f = bar.addMenu("&File")
+        f = bar.addMenu(self.tr("&File"))
         K = QKeySequence.StandardKey  # noqa: N806
-        self._action(f, "&New from Template...", self.new_design, K.New)
-        self._action(f, "&Open...", self.files.open_dialog, K.Open)
-        self.recent_menu = f.addMenu("Open &Recent")
+        self._action(f, self.tr("&New from Template..."), self.new_design, K.New)
+        self._action(f, self.tr("&Open..."), self.files.open_dialog, K.Open)
+        self.recent_menu = f.addMenu(self.tr("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
-        self._action(f, "&Save", self.files.save, K.Save)
-        self._action(f, "Save &As...", self.files.save_as, K.SaveAs)
-        self._action(f, "Re&vert", self.files.revert)
-        self._action(f, "&Compare...", self.compare)
-        self._action(f, "&Import Topology...", lambda: import_dialog(self, self.files))
-        export = f.addMenu("&Export")
-        self._action(export, "&PDF Spec Sheet...", lambda: self.files.export("pdf"), "Ctrl+E")
-        self._action(export, "&JSON Spec...", lambda: self.files.export("json"))
-        self._action(export, "&SVG Diagram...", lambda: self.files.export("svg"))
-        self._action(export, "P&NG Diagram...", lambda: self.files.export("png"))
-        self._action(export, "16:9 S&lide...", lambda: self.files.export("slide"))
+        self._action(f, self.tr("&Save"), self.files.save, K.Save)
+        self._action(f, self.tr("Save &As..."), self.files.save_as, K.SaveAs)
+        self._action(f, self.tr("Re&vert"), self.files.revert)
+        self._action(f, self.tr("&Compare..."), self.compare)
+        self._action(f, self.tr("&Import Topology..."), lambda: import_dialog(self, self.files))
+        export = f.addMenu(self.tr("&Export"))
+        self._action(export, self.tr("&PDF Spec Sheet..."), lambda: self.files.export("pdf"), "Ctrl+E")
+        self._action(export, self.tr("&JSON Spec..."), lambda: self.files.export("json"))
+        self._action(export, self.tr("&SVG Diagram..."), lambda: self.files.export("svg"))
+        self._action(export, self.tr("P&NG Diagram..."), lambda: self.files.export("png"))
+        self._action(export, self.tr("16:9 S&lide..."), lambda: self.files.export("slide"))
         f.addSeparator()
-        self._action(f, "&Quit", self.close, K.Quit)
-        e = bar.addMenu("&Edit")
-        self.undo_action = self._action(e, "Undo", lambda: self.document.undo(), K.Undo)
-        self.redo_action = self._action(e, "Redo", lambda: self.document.redo(), "Ctrl+Shift+Z")
+        self._action(f, self.tr("&Quit"), self.close, K.Quit)
+        e = bar.addMenu(self.tr("&Edit"))
+        self.undo_action = self._action(e, self.tr("Undo"), lambda: self.document.undo(), K.Undo)
+        self.redo_action = self._action(e, self.tr("Redo"), lambda: self.document.redo(), "Ctrl+Shift+Z")
         e.addSeparator()
-        self.delete_action = self._action(e, "&Delete", self.delete_selected, K.Delete)
-        self._action(e, "D&uplicate", lambda: self.controller.duplicate(self.scene.selected_ids()), "Ctrl+D")
-        self._action(e, "&Copy", self.copy, K.Copy)
-        self._action(e, "&Paste", self.paste, K.Paste)
-        self._action(e, "Select &All", lambda: self.document.selection.set(self.document.design.all_ids()),
+        self.delete_action = self._action(e, self.tr("&Delete"), self.delete_selected, K.Delete)
+        self._action(e, self.tr("D&uplicate"), lambda: self.controller.duplicate(self.scene.selected_ids()), "Ctrl+D")
+        self._action(e, self.tr("&Copy"), self.copy, K.Copy)
+        self._action(e, self.tr("&Paste"), self.paste, K.Paste)
+        self._action(e, self.tr("Select &All"), lambda: self.document.selection.set(self.document.design.all_ids()),
                      K.SelectAll)
         e.addSeparator()
-        self._action(e, "&Auto-wire", self.controller.autowire, "Ctrl+Shift+W")
-        self._action(e, "C&hanges Since Saved...", self.changes_since_saved)
-        t = bar.addMenu("&Tools")
-        self.select_tool = self._action(t, "&Select / Move", lambda: self.set_tool("select"), "S", True)
-        self.connect_tool = self._action(t, "&Connect", lambda: self.set_tool("connect"), "C", True)
+        self._action(e, self.tr("&Auto-wire"), self.controller.autowire, "Ctrl+Shift+W")
+        self._action(e, self.tr("C&hanges Since Saved..."), self.changes_since_saved)
+        t = bar.addMenu(self.tr("&Tools"))
+        self.select_tool = self._action(t, self.tr("&Select / Move"), lambda: self.set_tool("select"), "S", True)
+        self.connect_tool = self._action(t, self.tr("&Connect"), lambda: self.set_tool("connect"), "C", True)
         self.select_tool.setChecked(True)
         e.addSeparator()
-        self._action(e, "Pr&eferences...", self.preferences, "Ctrl+,")
-        self._action(e, "&Branding for Spec Sheets...", lambda: BrandingDialog(self).open())
-        v = bar.addMenu("&View")
-        self.zoom_in_action = self._action(v, "Zoom &In", lambda: self.view.zoom(1.25), K.ZoomIn)
+        self._action(e, self.tr("Pr&eferences..."), self.preferences, "Ctrl+,")
+        self._action(e, self.tr("&Branding for Spec Sheets..."), lambda: BrandingDialog(self).open())
+        v = bar.addMenu(self.tr("&View"))
+        self.zoom_in_action = self._action(v, self.tr("Zoom &In"), lambda: self.view.zoom(1.25), K.ZoomIn)
         self.zoom_in_action.setShortcuts([QKeySequence(K.ZoomIn), QKeySequence("+"), QKeySequence("=")])
-        self.zoom_out_action = self._action(v, "Zoom &Out", lambda: self.view.zoom(0.8), K.ZoomOut)
+        self.zoom_out_action = self._action(v, self.tr("Zoom &Out"), lambda: self.view.zoom(0.8), K.ZoomOut)
         self.zoom_out_action.setShortcuts([QKeySequence(K.ZoomOut), QKeySequence("-")])
-        self.fit_action = self._action(v, "&Fit to View", self.view.fit, "F")
-        grid = self._action(v, "Show &Grid", self.toggle_grid, "G", True)
+        self.fit_action = self._action(v, self.tr("&Fit to View"), self.view.fit, "F")
+        grid = self._action(v, self.tr("Show &Grid"), self.toggle_grid, "G", True)
         grid.setChecked(True)
         v.addSeparator()
-        panels = v.addMenu("&Panels")
+        panels = v.addMenu(self.tr("&Panels"))
         for dock in (self.palette_dock, self.inspector_dock, self.analysis_dock):
             panels.addAction(dock.toggleViewAction())
-        self._action(v, "&Reset Layout", self.reset_layout)
+        self._action(v, self.tr("&Reset Layout"), self.reset_layout)
         v.addSeparator()
-        self.present_action = self._action(v, "&Present", self.present, "F5")
-        h = bar.addMenu("&Help")
-        self._action(h, "&Keyboard Shortcuts", self.show_shortcuts, "F1")
-        self._action(h, "&About", self.about)
-        self.autowire_tool = QAction("Auto-wire", self)
+        self.present_action = self._action(v, self.tr("&Present"), self.present, "F5")
+        h = bar.addMenu(self.tr("&Help"))
+        self._action(h, self.tr("&Keyboard Shortcuts"), self.show_shortcuts, "F1")
+        self._action(h, self.tr("&About"), self.about)
+        self.autowire_tool = QAction(self.tr("Auto-wire"), self)
         self.autowire_tool.triggered.connect(self.controller.autowire)
-        self.autowire_tool.setToolTip("Auto-wire (Ctrl+Shift+W)")
+        self.autowire_tool.setToolTip(self.tr("Auto-wire (Ctrl+Shift+W)"))
         self._build_toolbar()
 
     def _build_toolbar(self) -> None:
         """Icons with a short label of fixed width; what Undo would undo is in its tooltip and the Edit menu."""
-        tools = QToolBar("Main", self)
+        tools = QToolBar(self.tr("Main"), self)
         tools.setObjectName("Main")
         tools.setIconSize(QSize(20, 20))
         tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
@@ -226,9 +233,9 @@ class MainWindow(QMainWindow):
             button = tools.widgetForAction(action)
             if isinstance(button, QToolButton):
                 button.setFixedWidth(TOOL_BUTTON_WIDTH)
-        for action, short in ((self.select_tool, "Select"), (self.connect_tool, "Connect"),
-                              (self.zoom_in_action, "Zoom in"), (self.zoom_out_action, "Zoom out"),
-                              (self.fit_action, "Fit"), (self.present_action, "Present")):
+        for action, short in ((self.select_tool, self.tr("Select")), (self.connect_tool, self.tr("Connect")),
+                              (self.zoom_in_action, self.tr("Zoom in")), (self.zoom_out_action, self.tr("Zoom out")),
+                              (self.fit_action, self.tr("Fit")), (self.present_action, self.tr("Present"))):
             action.setIconText(short)
         self.toolbar = tools
 
@@ -264,11 +271,13 @@ class MainWindow(QMainWindow):
     def update_undo_actions(self) -> None:
         """Fixed-width toolbar labels; what would be undone is in the Edit menu's text and the tooltip."""
         history = self.document.history
-        for action, word, label, able in ((self.undo_action, "Undo", history.undo_label, history.can_undo),
-                                          (self.redo_action, "Redo", history.redo_label, history.can_redo)):
+        for action, word, label, able, nothing in (
+                (self.undo_action, self.tr("Undo"), history.undo_label, history.can_undo, self.tr("Nothing to undo")),
+                (self.redo_action, self.tr("Redo"), history.redo_label, history.can_redo, self.tr("Nothing to redo"))):
+            label = i18n.phrase(label)
             action.setText(f"{word} {label}".strip())
             action.setIconText(word)
-            action.setToolTip(f"{word} {label}".strip() if able else f"Nothing to {word.lower()}")
+            action.setToolTip(f"{word} {label}".strip() if able else nothing)
             action.setEnabled(able)
 
     @property
@@ -290,7 +299,7 @@ class MainWindow(QMainWindow):
         self.power.set_design(analysis.design)
         self.bom.set_design(analysis.design)
         self.performance.set_design(analysis.design)
-        self.totals.setText(analysis.status_line(self.prefs.bandwidth == "bidirectional"))
+        self.totals.setText(i18n.phrases(analysis.status_line(self.prefs.bandwidth == "bidirectional"), " | "))
 
     def update_title(self, *_args: object) -> None:
         self.setWindowTitle(f"{self.document.title}[*] - GPU Node Designer")
@@ -331,7 +340,8 @@ class MainWindow(QMainWindow):
         self.view.set_tool(ConnectTool() if name == "connect" else SelectTool())
         self.select_tool.setChecked(name == "select")
         self.connect_tool.setChecked(name == "connect")
-        self.say("Connect: drag from one component to another" if name == "connect" else "Select and move")
+        self.say(self.tr("Connect: drag from one component to another") if name == "connect"
+                 else self.tr("Select and move"))
 
     def canvas_menu(self, ident: str, at: QPoint) -> None:
         """Right click on the canvas: what can be done with the item under the cursor, or with the canvas."""
@@ -341,10 +351,10 @@ class MainWindow(QMainWindow):
         if ident:
             menu.addAction(self.delete_action)
             if any(c.id == ident for c in self.document.design.components):
-                menu.addAction("D&uplicate", lambda: self.controller.duplicate([ident]))
-                menu.addAction("&What-if: fail it", lambda: self.what_if([ident]))
+                menu.addAction(self.tr("D&uplicate"), lambda: self.controller.duplicate([ident]))
+                menu.addAction(self.tr("&What-if: fail it"), lambda: self.what_if([ident]))
         else:
-            menu.addAction("&Paste", self.paste)
+            menu.addAction(self.tr("&Paste"), self.paste)
             menu.addAction(self.autowire_tool)
         menu.addSeparator()
         menu.addAction(self.fit_action)
@@ -415,7 +425,7 @@ class MainWindow(QMainWindow):
         for path in self.files.recent():
             self.recent_menu.addAction(path, functools.partial(self.files.open_path, path))
         if not self.recent_menu.actions():
-            self.recent_menu.addAction("(none)").setEnabled(False)
+            self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
 
     def copy(self) -> None:
         ids = set(self.scene.selected_ids())
@@ -426,7 +436,7 @@ class MainWindow(QMainWindow):
         try:
             parts = json.loads(QApplication.clipboard().text())["gpu-designer-parts"]
         except (ValueError, KeyError, TypeError):
-            self.say("Paste: the clipboard holds no GPU Node Designer parts")
+            self.say(self.tr("Paste: the clipboard holds no GPU Node Designer parts"))
             return
         if isinstance(parts, list) and all(isinstance(p, str) for p in parts):
             self.controller.paste(parts)
@@ -446,14 +456,16 @@ class MainWindow(QMainWindow):
                 if action.shortcut().toString():
                     rows.append(f"<tr><td>{action.text().replace('&', '')}</td>"
                                 f"<td><b>{action.shortcut().toString()}</b></td></tr>")
-        rows += ["<tr><td>Zoom</td><td><b>Ctrl+wheel</b></td></tr>",
-                 "<tr><td>Pan</td><td><b>middle or right drag, Space+drag</b></td></tr>"]
-        QMessageBox.information(self, "Keyboard shortcuts", "<table>" + "".join(rows) + "</table>")
+        for what, how in ((self.tr("Zoom"), self.tr("Ctrl+wheel")),
+                          (self.tr("Pan"), self.tr("middle or right drag, Space+drag"))):
+            rows.append(f"<tr><td>{what}</td><td><b>{how}</b></td></tr>")
+        QMessageBox.information(self, self.tr("Keyboard shortcuts"), "<table>" + "".join(rows) + "</table>")
 
     def about(self) -> None:
-        QMessageBox.about(self, "About GPU Node Designer",
-                          f"<b>GPU Node Designer</b> {__version__}<br>catalog {self.catalog.version}, "
-                          f"{len(self.catalog.parts)} parts<br>{esc(binding_report())}")
+        about = self.tr("catalog {version}, {count} parts").format(version=esc(self.catalog.version),
+                                                                 count=len(self.catalog.parts))
+        QMessageBox.about(self, self.tr("About GPU Node Designer"),
+                          f"<b>GPU Node Designer</b> {__version__}<br>{about}<br>{esc(binding_report())}")
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         if not self.files.confirm_discard():

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.core.i18n import LANGUAGES
+from designer.ui.i18n import LANGUAGE_CHOICES
 from designer.ui.theme import THEMES
 
 AUTOSAVE_RANGE_S = (10, 3600)
@@ -38,6 +40,11 @@ class Preferences:
     @property
     def theme(self) -> str:
         return self._choice("theme", THEMES)
+
+    @property
+    def language(self) -> str:
+        """'system' (follow the locale) or one of designer.core.i18n.LANGUAGES; used at the next start."""
+        return self._choice("language", LANGUAGE_CHOICES)
 
     @property
     def paper(self) -> str:
@@ -64,21 +71,25 @@ class Preferences:
 class PreferencesDialog(QDialog):
     def __init__(self, prefs: Preferences, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Preferences")
+        self.setWindowTitle(self.tr("Preferences"))
         self.prefs = prefs
-        self.theme = self._combo({"system": "Follow the system", "light": "Light", "dark": "Dark"}, prefs.theme)
-        self.bandwidth = self._combo({"per_direction": "Per direction (as NVIDIA and nccl-tests quote links)",
-                                      "bidirectional": "Bidirectional (both directions added)"}, prefs.bandwidth)
-        self.paper = self._combo({"a4": "A4", "letter": "US Letter"}, prefs.paper)
+        self.theme = self._combo({"system": self.tr("Follow the system"), "light": self.tr("Light"),
+                                  "dark": self.tr("Dark")}, prefs.theme)
+        self.language = self._combo({"system": self.tr("Follow the system"), **LANGUAGES}, prefs.language)
+        self.bandwidth = self._combo({"per_direction": self.tr("Per direction (as NVIDIA and nccl-tests quote links)"),
+                                      "bidirectional": self.tr("Bidirectional (both directions added)")},
+                                     prefs.bandwidth)
+        self.paper = self._combo({"a4": "A4", "letter": self.tr("US Letter")}, prefs.paper)
         self.autosave = QSpinBox()
         self.autosave.setRange(*AUTOSAVE_RANGE_S)
-        self.autosave.setSuffix(" s")
+        self.autosave.setSuffix(self.tr(" s"))
         self.autosave.setValue(prefs.autosave_s)
         form = QFormLayout(self)
-        form.addRow("Theme", self.theme)
-        form.addRow("Bandwidth shown", self.bandwidth)
-        form.addRow("Autosave unsaved work every", self.autosave)
-        form.addRow("Default paper size", self.paper)
+        form.addRow(self.tr("Theme"), self.theme)
+        form.addRow(self.tr("Language (after a restart)"), self.language)
+        form.addRow(self.tr("Bandwidth shown"), self.bandwidth)
+        form.addRow(self.tr("Autosave unsaved work every"), self.autosave)
+        form.addRow(self.tr("Default paper size"), self.paper)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -93,5 +104,6 @@ class PreferencesDialog(QDialog):
         return combo
 
     def apply(self) -> None:
-        self.prefs.set(theme=self.theme.currentData(), bandwidth=self.bandwidth.currentData(),
+        self.prefs.set(theme=self.theme.currentData(), language=self.language.currentData(),
+                       bandwidth=self.bandwidth.currentData(),
                        paper=self.paper.currentData(), autosave_s=self.autosave.value())

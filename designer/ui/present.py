@@ -7,11 +7,12 @@ plane, a NIC or a PSU with the figures updating, Esc to leave. Nothing here edit
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QFont, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from designer.analysis import headline_figures
+from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -20,17 +21,19 @@ from designer.templates import TEMPLATES, build_template
 from designer.ui.canvas.scene import CanvasScene
 from designer.ui.canvas.view import CanvasView
 
-WHAT_IFS = (("plane", "Fail a switch plane", ScaleupSwitchSpec), ("nic", "Fail a NIC", NicSpec),
-            ("psu", "Fail a PSU", PsuSpec))
+WHAT_IFS = (("plane", str(QT_TRANSLATE_NOOP("PresentWindow", "Fail a switch plane")), ScaleupSwitchSpec),
+            ("nic", str(QT_TRANSLATE_NOOP("PresentWindow", "Fail a NIC")), NicSpec),
+            ("psu", str(QT_TRANSLATE_NOOP("PresentWindow", "Fail a PSU")), PsuSpec))
 
 
 class PresentWindow(QWidget):
     def __init__(self, design: Design, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        self.setWindowTitle("GPU Node Designer - presentation")
+        self.setWindowTitle(self.tr("GPU Node Designer - presentation"))
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.catalog = catalog
-        self.designs: list[tuple[str, Design | None]] = [("Open design", design), *((tid, None) for tid in TEMPLATES)]
+        self.designs: list[tuple[str, Design | None]] = [(self.tr("Open design"), design),
+                                                         *((tid, None) for tid in TEMPLATES)]
         self.index = 0
         self.scene = CanvasScene(catalog)
         self.view = CanvasView(self.scene)
@@ -39,7 +42,7 @@ class PresentWindow(QWidget):
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.PlainText)  # user text: shown literally
         self.title.setFont(QFont("Sans", 26, QFont.Weight.Bold))
-        self.hint = QLabel("Left/Right or 1-9: switch design    P, N, S: fail a plane, NIC, PSU    Esc: leave")
+        self.hint = QLabel(self.tr("Left/Right or 1-9: switch design    P, N, S: fail a plane, NIC, PSU    Esc: leave"))
         self.values: list[tuple[QLabel, QLabel]] = []
         figures = QGridLayout()
         for row in range(5):
@@ -51,7 +54,7 @@ class PresentWindow(QWidget):
             figures.addWidget(name, row * 2, 0)
             figures.addWidget(value, row * 2 + 1, 0)
             self.values.append((name, value))
-        self.toggles = {key: QCheckBox(text) for key, text, _ in WHAT_IFS}
+        self.toggles = {key: QCheckBox(self.tr(text)) for key, text, _ in WHAT_IFS}
         toggles = QHBoxLayout()
         for box in self.toggles.values():
             box.setFont(QFont("Sans", 14))
@@ -110,10 +113,10 @@ class PresentWindow(QWidget):
         try:
             rows = headline_figures(self.design(), self.catalog, self.failed())
         except DesignerError as exc:
-            rows = [("Cannot compute", str(exc))] + [("", "")] * 4
+            rows = [(self.tr("Cannot compute"), str(exc))] + [("", "")] * 4
         for (name, value), (name_label, value_label) in zip(rows, self.values, strict=True):
-            name_label.setText(name)
-            value_label.setText(value)
+            name_label.setText(i18n.phrase(name))
+            value_label.setText(i18n.phrase(value))
         self.scene.set_highlight(set())
         self.scene.set_markers({i: "error" for i in self.failed()})
 

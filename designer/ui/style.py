@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QCoreApplication, Qt
 from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
@@ -16,10 +16,19 @@ from designer.core.colors import LINK_COLOR as _LINK_COLOR
 KIND_COLOR = {**_DIAGRAM_COLORS, "chassis": "#616161"}
 LINK_COLOR = dict(_LINK_COLOR)
 SEVERITY_COLOR = {"error": "#d32f2f", "warning": "#f9a825", "info": "#1976d2"}
-KIND_LABEL = {
-    "gpu": "Accelerators", "scaleup_switch": "Scale-up switches", "pcie_switch": "PCIe switches", "nic": "NICs / DPUs",
-    "cpu": "CPUs", "psu": "Power supplies", "cooling": "Cooling", "fabric": "Networks", "chassis": "Chassis",
+KIND_LABEL = {  # English; shown through kind_label() in the interface's language
+    "gpu": str(QT_TRANSLATE_NOOP("Kinds", "Accelerators")),
+    "scaleup_switch": str(QT_TRANSLATE_NOOP("Kinds", "Scale-up switches")),
+    "pcie_switch": str(QT_TRANSLATE_NOOP("Kinds", "PCIe switches")),
+    "nic": str(QT_TRANSLATE_NOOP("Kinds", "NICs / DPUs")),
+    "cpu": str(QT_TRANSLATE_NOOP("Kinds", "CPUs")), "psu": str(QT_TRANSLATE_NOOP("Kinds", "Power supplies")),
+    "cooling": str(QT_TRANSLATE_NOOP("Kinds", "Cooling")), "fabric": str(QT_TRANSLATE_NOOP("Kinds", "Networks")),
+    "chassis": str(QT_TRANSLATE_NOOP("Kinds", "Chassis")),
 }
+
+
+def kind_label(kind: str) -> str:
+    return QCoreApplication.translate("Kinds", KIND_LABEL[kind])
 
 
 def icon_svg(name: str) -> bytes:

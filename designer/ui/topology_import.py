@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from designer.asbuilt import sketch_design
@@ -17,6 +18,7 @@ from designer.ui.files import FileActions
 from designer.ui.text import plain
 
 TOPO_SUFFIXES = (".txt", ".log", ".out")
+translate = QCoreApplication.translate
 
 
 def is_topology_file(path: str | Path) -> bool:
@@ -31,15 +33,16 @@ def import_topology(window: QWidget, files: FileActions, path: str | Path) -> bo
         paste = read_topo_file(path)
         design = sketch_design(paste, document.catalog, one_line(Path(path).name))
     except DesignerError as exc:
-        QMessageBox.warning(window, "Cannot import topology", plain(exc))
+        QMessageBox.warning(window, translate("TopologyImport", "Cannot import topology"), plain(exc))
         return False
     document.replace(design, None, clean=False)
     return True
 
 
 def import_dialog(window: QWidget, files: FileActions) -> bool:
-    path, _ = QFileDialog.getOpenFileName(window, "Import topology (nvidia-smi topo -m, rocm-smi, npu-smi)", "",
-                                          "Topology pastes (*.txt *.log *.out);;All files (*)")
+    path, _ = QFileDialog.getOpenFileName(
+        window, translate("TopologyImport", "Import topology (nvidia-smi topo -m, rocm-smi, npu-smi)"), "",
+        translate("TopologyImport", "Topology pastes (*.txt *.log *.out);;All files (*)"))
     return bool(path) and import_topology(window, files, path)
 
 

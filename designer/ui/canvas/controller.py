@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QCoreApplication, QPointF
 
+from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.document import commands as cmd
 from designer.document.document import Document
 from designer.document.drops import DropVerdict, drop_verdict
 from designer.model.parts import slot_kind_for
 from designer.ui.canvas.scene import CanvasScene
+
+translate = QCoreApplication.translate
 
 
 class CanvasController:
@@ -27,12 +30,13 @@ class CanvasController:
         try:
             self.document.push(command)
         except DesignerError as exc:
-            self.report(f"{command.label}: refused: {exc}")
+            self.report(translate("CanvasController", "{action}: refused: {reason}").format(
+                action=i18n.phrase(command.label), reason=exc))
             self.scene.snap_back()  # put back anything the user dragged
             return False
         new = [i for i in self.document.design.all_ids() if i not in before]
         self.document.selection.set(select if select is not None else new)
-        self.report(command.label)
+        self.report(i18n.phrase(command.label))
         return True
 
     def verdict(self, part_id: str, pos: QPointF) -> DropVerdict:
@@ -47,8 +51,9 @@ class CanvasController:
         self.scene.hide_drop_target()
         verdict = self.verdict(part_id, pos)
         if not verdict.accepted:
-            self.report(f"Add {part_id}: refused: {verdict.reason}")
-            self.note(pos, verdict.reason)
+            self.report(translate("CanvasController", "Add {part}: refused: {reason}").format(
+                part=part_id, reason=i18n.phrase(verdict.reason)))
+            self.note(pos, i18n.phrase(verdict.reason))
             return False
         if self.document.catalog.get(part_id).kind == "chassis":
             return self._push(cmd.set_chassis(part_id))
@@ -63,7 +68,8 @@ class CanvasController:
             kind = slot_kind_for(self.document.catalog.get(comp.part))
             slot = self.scene.layout.slot_at(pos.x(), pos.y()) if self.scene.layout else None
             if kind is None or slot is None or slot.kind != kind:
-                self.report(f"Move {cid}: refused: drop it on a {kind.value if kind else 'chassis'} slot")
+                self.report(translate("CanvasController", "Move {id}: refused: drop it on a {kind} slot").format(
+                    id=cid, kind=kind.value if kind else "chassis"))
                 self.scene.snap_back()
                 return False
             if slot.index != comp.slot:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
+from designer.core import i18n
 from designer.document.changes import DesignChange
 from designer.model.catalog import Catalog
 from designer.model.design import Design, Link
@@ -183,7 +184,7 @@ class CanvasScene(QGraphicsScene):
         outline.setZValue(-1)
         self.addItem(outline)
         for name, rect in self.layout.zones.items():
-            self.addItem(ZoneItem(rect, ZONE_LABELS[name]))
+            self.addItem(ZoneItem(rect, i18n.word(ZONE_LABELS[name])))
         for slot in self.layout.slots:
             self.addItem(ZoneItem(slot.rect, "", dashed=True))
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
-from designer.core.labels import confidence_label
+from designer.core import i18n
 from designer.export.spec import bom_lines
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
@@ -49,19 +49,25 @@ class PowerPanel(QWidget):
     def set_design(self, design: Design) -> None:
         b = power_budget(design, self.catalog)
         headroom = (b.cooling_capacity_w - b.heat_w) if b.cooling_capacity_w else None
+        n, unknown = i18n.format_number, self.tr("unknown")
         rows = [
-            ("Component load", f"{b.load_w:,.0f} W"),
-            ("Peak wall power", f"{b.wall_w:,.0f} W (PSUs {b.psu_efficiency:.1%} efficient at this load)"),
-            ("Published maximum", "none published" if b.published_max_w is None else
-             f"{b.published_max_w:,.0f} W (computed {round(b.published_gap or 0, 3) + 0:+.1%})"),
-            ("PSUs", f"{b.psu_count} x {b.psu_unit_w:,.0f} W, {b.redundancy.value}"),
-            ("Usable under policy", f"{b.usable_w:,.0f} W ({b.usable_w - b.load_w:+,.0f} W margin)"),
-            ("Heat", f"{b.heat_btu_hr:,.0f} BTU/hr"), ("Airflow needed", f"{b.airflow_cfm:,.0f} CFM"),
-            ("Cooling capacity", "unknown" if b.cooling_capacity_w is None else
-             f"{b.cooling_capacity_w:,.0f} W ({'published' if b.cooling_capacity_published else 'derived'}, "
-             f"{confidence_label(b.cooling_confidence).split(' (')[0]})"),
-            ("Cooling headroom", "unknown" if headroom is None else f"{headroom:+,.0f} W"),
-            ("Assumed figures", f"{len(b.assumed_lines)} lines"),
+            (self.tr("Component load"), f"{n(b.load_w)} W"),
+            (self.tr("Peak wall power"), self.tr("{wall} W (PSUs {efficiency}% efficient at this load)").format(
+                wall=n(b.wall_w), efficiency=n(b.psu_efficiency * 100, 1))),
+            (self.tr("Published maximum"), self.tr("none published") if b.published_max_w is None else
+             self.tr("{maximum} W (computed {gap}%)").format(
+                 maximum=n(b.published_max_w), gap=n((round(b.published_gap or 0, 3) + 0) * 100, 1, sign=True))),
+            (self.tr("PSUs"), f"{b.psu_count} x {n(b.psu_unit_w)} W, {b.redundancy.value}"),
+            (self.tr("Usable under policy"), self.tr("{usable} W ({margin} W margin)").format(
+                usable=n(b.usable_w), margin=n(b.usable_w - b.load_w, sign=True))),
+            (self.tr("Heat"), f"{n(b.heat_btu_hr)} BTU/hr"), (self.tr("Airflow needed"), f"{n(b.airflow_cfm)} CFM"),
+            (self.tr("Cooling capacity"), unknown if b.cooling_capacity_w is None else
+             self.tr("{capacity} W ({how}, {confidence})").format(
+                 capacity=n(b.cooling_capacity_w),
+                 how=self.tr("published") if b.cooling_capacity_published else self.tr("derived"),
+                 confidence=i18n.confidence_label(b.cooling_confidence, short=True))),
+            (self.tr("Cooling headroom"), unknown if headroom is None else f"{n(headroom, sign=True)} W"),
+            (self.tr("Assumed figures"), self.tr("{count} lines").format(count=len(b.assumed_lines))),
         ]
         self.numbers.setText("<table>" + "".join(f"<tr><td>{k}</td><td align=right><b>{v}</b></td></tr>"
                                                  for k, v in rows) + "</table>")
@@ -74,7 +80,9 @@ class PowerPanel(QWidget):
 
 
 class BomPanel(QWidget):
-    HEADERS = ["Part", "Kind", "Qty", "Unit power (W)", "Total power (W)", "Source"]
+    HEADERS = [str(QT_TRANSLATE_NOOP("BomPanel", "Part")), str(QT_TRANSLATE_NOOP("BomPanel", "Kind")),
+               str(QT_TRANSLATE_NOOP("BomPanel", "Qty")), str(QT_TRANSLATE_NOOP("BomPanel", "Unit power (W)")),
+               str(QT_TRANSLATE_NOOP("BomPanel", "Total power (W)")), str(QT_TRANSLATE_NOOP("BomPanel", "Source"))]
 
     def __init__(self, catalog: Catalog) -> None:
         super().__init__()
@@ -96,7 +104,7 @@ class BomPanel(QWidget):
         rows = self.rows(design)
         self.table.setSortingEnabled(False)
         self.table.setColumnCount(len(self.HEADERS))
-        self.table.setHorizontalHeaderLabels(self.HEADERS)
+        self.table.setHorizontalHeaderLabels(self.headers())
         self.table.setRowCount(len(rows))
         for i, row in enumerate(rows):
             for j, value in enumerate(row):
@@ -104,6 +112,10 @@ class BomPanel(QWidget):
                 self.table.setItem(i, j, NumberItem(value) if number else QTableWidgetItem(str(value)))
         self.table.setSortingEnabled(True)
         self.table.resizeColumnsToContents()
+
+    @staticmethod
+    def headers() -> list[str]:
+        return [QCoreApplication.translate("BomPanel", h) for h in BomPanel.HEADERS]
 
     def cell_text(self, row: int, column: int) -> str:
         """What a copy puts on the clipboard: plain numbers (5600, not 5,600) so spreadsheets read them."""
@@ -115,7 +127,7 @@ class BomPanel(QWidget):
     def copy(self) -> str:
         """Copy the selected rows (or all) as tab-separated text."""
         rows = sorted({i.row() for i in self.table.selectedIndexes()}) or list(range(self.table.rowCount()))
-        lines = ["\t".join(self.HEADERS)]
+        lines = ["\t".join(self.headers())]
         lines += ["\t".join(self.cell_text(r, c) for c in range(self.table.columnCount())) for r in rows]
         text = "\n".join(lines)
         QGuiApplication.clipboard().setText(text)

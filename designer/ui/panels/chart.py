@@ -15,6 +15,18 @@ from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 MARKERS = ("o", "s", "^", "v", "D", "x", "P")
 
 
+def use_cjk_fonts() -> None:
+    """Charts in the window draw Chinese (labels, design names) with the exports' CJK font, found on the system by
+    designer.export.fonts; Latin text stays in DejaVu Sans. Qt's own widgets need nothing: the platform's font
+    fallback (fontconfig, DirectWrite, Core Text) finds an installed CJK font per glyph."""
+    from matplotlib import rcParams  # noqa: PLC0415 (matplotlib only when a chart is drawn)
+
+    from designer.export.fonts import cjk_family  # noqa: PLC0415
+
+    family = cjk_family()
+    if family and family not in rcParams["font.family"]:
+        rcParams["font.family"] = ["DejaVu Sans", family]
+
 class LazyChart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -45,6 +57,7 @@ class LazyChart(QWidget):
             from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg  # noqa: PLC0415
             from matplotlib.figure import Figure  # noqa: PLC0415
 
+            use_cjk_fonts()
             self.figure = Figure(figsize=(5, 3), layout="constrained")
             self.canvas = FigureCanvasQTAgg(self.figure)
             self.canvas.setMinimumSize(160, 100)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.core.errors import DesignerError
-from designer.core.labels import confidence_label, field_label, format_value
+from designer.core.i18n import confidence_label, field_label, format_value
 from designer.document import commands as cmd
 from designer.document.changes import DesignChange
 from designer.document.document import Document
@@ -132,7 +132,7 @@ class InspectorPanel(QWidget):
         try:
             self.document.push(make())
         except DesignerError as exc:
-            self.error.setText(plain(f"Refused: {exc}"))
+            self.error.setText(plain(self.tr("Refused: {reason}").format(reason=exc)))
             return False
         self.error.clear()
         return True
@@ -148,17 +148,17 @@ class InspectorPanel(QWidget):
         for p in sorted(same, key=lambda p: p.name):
             combo.addItem(p.name, p.id)
         combo.activated.connect(lambda _i: self._edit_component(cid, part=combo.currentData()))
-        self._field(form, "part", "Part", combo)
+        self._field(form, "part", self.tr("Part"), combo)
         label = QLineEdit()
         label.setMaxLength(200)
         label.editingFinished.connect(lambda: self._edit_component(cid, label=label.text()))
-        self._field(form, "label", "Label", label)
+        self._field(form, "label", self.tr("Label"), label)
         kind = slot_kind_for(part)
         if comp.slot is not None and kind is not None:
             slot = QSpinBox()
             slot.setRange(0, max(0, catalog.chassis(design.chassis).slots.get(kind, 1) - 1))
             slot.editingFinished.connect(lambda: self._move(cid, slot.value()))
-            self._field(form, "slot", "Slot", slot)
+            self._field(form, "slot", self.tr("Slot"), slot)
         specs = QLabel()
         specs.setTextFormat(Qt.TextFormat.RichText)
         specs.setWordWrap(True)
@@ -179,16 +179,17 @@ class InspectorPanel(QWidget):
         link = self.document.design.link(lid)
         count = QSpinBox()
         count.setRange(1, 1024)
-        count.setSuffix({"pcie": " lanes", "network": " ports"}.get(link.kind.value, " links"))
+        suffixes = {"pcie": self.tr(" lanes"), "network": self.tr(" ports")}
+        count.setSuffix(suffixes.get(link.kind.value, self.tr(" links")))
         count.editingFinished.connect(lambda: self._edit_link(lid, count=count.value()))
-        self._field(form, "count", "Count", count)
+        self._field(form, "count", self.tr("Count"), count)
         if link.kind.value == "pcie":
             gen = QComboBox()
-            gen.addItem("as the ends allow", None)
+            gen.addItem(self.tr("as the ends allow"), None)
             for g in (3, 4, 5, 6):
                 gen.addItem(f"Gen{g}", g)
             gen.activated.connect(lambda _i: self._edit_link(lid, pcie_gen=gen.currentData()))
-            self._field(form, "pcie_gen", "PCIe generation cap", gen)
+            self._field(form, "pcie_gen", self.tr("PCIe generation cap"), gen)
 
     def _edit_link(self, lid: str, **changes: object) -> None:
         link = next((lk for lk in self.document.design.links if lk.id == lid), None)
@@ -200,34 +201,35 @@ class InspectorPanel(QWidget):
         name = QLineEdit()
         name.setMaxLength(200)
         name.editingFinished.connect(lambda: self._edit_meta(name=name.text()))
-        self._field(form, "name", "Name", name)
+        self._field(form, "name", self.tr("Name"), name)
         chassis = QComboBox()
         for part in sorted(catalog.of_kind("chassis"), key=lambda p: p.name):
             units = getattr(part, "rack_units", 0)
             chassis.addItem(f"{part.name} ({units}U)", part.id)
         chassis.activated.connect(lambda _i: self._set_chassis(chassis.currentData()))
-        self._field(form, "chassis", "Chassis", chassis)
+        self._field(form, "chassis", self.tr("Chassis"), chassis)
         author = QLineEdit()
         author.editingFinished.connect(lambda: self._edit_meta(author=author.text()))
-        self._field(form, "author", "Author", author)
+        self._field(form, "author", self.tr("Author"), author)
         redundancy = QComboBox()
         for r in Redundancy:
             redundancy.addItem(r.value, r)
         redundancy.activated.connect(lambda _i: self._edit_settings(psu_redundancy=redundancy.currentData()))
-        self._field(form, "redundancy", "PSU redundancy", redundancy)
+        self._field(form, "redundancy", self.tr("PSU redundancy"), redundancy)
         budget = QDoubleSpinBox()
         budget.setRange(0, 2000)
         budget.setDecimals(1)
         budget.setSuffix(" kW")
-        budget.setSpecialValueText("no rack budget")
+        budget.setSpecialValueText(self.tr("no rack budget"))
         budget.editingFinished.connect(lambda: self._edit_settings(rack_power_budget_w=budget.value() * 1000 or None))
-        self._field(form, "budget", "Rack power budget", budget)
-        self._spin(form, "nodes", "Nodes per rack", (1, 128, " nodes"), lambda v: self._edit_settings(nodes_per_rack=v))
+        self._field(form, "budget", self.tr("Rack power budget"), budget)
+        self._spin(form, "nodes", self.tr("Nodes per rack"), (1, 128, self.tr(" nodes")),
+                   lambda v: self._edit_settings(nodes_per_rack=v))
         self._scaleout_form(form)
         notes = NotesEdit()
         notes.setMaximumHeight(90)
         notes.editing_finished.connect(lambda: self._edit_meta(notes=notes.toPlainText()))
-        self._field(form, "notes", "Notes", notes)
+        self._field(form, "notes", self.tr("Notes"), notes)
 
     def _spin(self, form: QFormLayout, key: str, label: str, limits: tuple[int, int, str],
               done: Callable[[int], None]) -> None:
@@ -239,18 +241,20 @@ class InspectorPanel(QWidget):
 
     def _scaleout_form(self, form: QFormLayout) -> None:
         topology = QComboBox()
+        names = {ScaleOutTopology.RAIL_OPTIMIZED: self.tr("rail optimized"),
+                 ScaleOutTopology.FAT_TREE: self.tr("fat tree")}
         for t in ScaleOutTopology:
-            topology.addItem(t.value.replace("_", " "), t)
+            topology.addItem(names.get(t, t.value.replace("_", " ")), t)
         topology.activated.connect(lambda _i: self._edit_scaleout(topology=topology.currentData()))
-        self._field(form, "scaleout_topology", "Scale-out topology", topology)
-        self._spin(form, "scaleout_per_leaf", "Leaf group", (1, 4096, " nodes per leaf"),
+        self._field(form, "scaleout_topology", self.tr("Scale-out topology"), topology)
+        self._spin(form, "scaleout_per_leaf", self.tr("Leaf group"), (1, 4096, self.tr(" nodes per leaf")),
                    lambda v: self._edit_scaleout(nodes_per_leaf=v))
         over = QDoubleSpinBox()
         over.setRange(1.0, 16.0)
         over.setDecimals(1)
         over.setSuffix(" : 1")
         over.editingFinished.connect(lambda: self._edit_scaleout(oversubscription=over.value()))
-        self._field(form, "scaleout_over", "Spine oversubscription", over)
+        self._field(form, "scaleout_over", self.tr("Spine oversubscription"), over)
 
     def _edit_scaleout(self, **changes: object) -> None:
         current = self.document.design.settings.scaleout
@@ -281,12 +285,13 @@ class InspectorPanel(QWidget):
             self._sync_component(ident)
         elif kind == "link":
             link = design.link(ident)
-            self.heading.setText(f"<b>{esc(ident)}</b>: {link.kind.value} link {esc(link.a)} - {esc(link.b)}")
+            self.heading.setText(self.tr("<b>{id}</b>: {kind} link {a} - {b}").format(
+                id=esc(ident), kind=link.kind.value, a=esc(link.a), b=esc(link.b)))
             self._set(self.fields["count"], link.count)
             if "pcie_gen" in self.fields:
                 self._set(self.fields["pcie_gen"], link.pcie_gen)
         elif kind == "many":
-            self.heading.setText(f"<b>{esc(ident)} items selected</b>")
+            self.heading.setText(self.tr("<b>{count} items selected</b>").format(count=esc(ident)))
         else:
             self._sync_design()
 
@@ -306,7 +311,7 @@ class InspectorPanel(QWidget):
 
     def _sync_design(self) -> None:
         design = self.document.design
-        self.heading.setText(f"<b>Design</b>: {esc(design.meta.name)}")
+        self.heading.setText(self.tr("<b>Design</b>: {name}").format(name=esc(design.meta.name)))
         s = design.settings
         for key, value in (("name", design.meta.name), ("chassis", design.chassis), ("author", design.meta.author),
                            ("redundancy", s.psu_redundancy), ("budget", (s.rack_power_budget_w or 0) / 1000),

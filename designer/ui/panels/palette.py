@@ -2,44 +2,54 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, Qt
+from PySide6.QtCore import QCoreApplication, QMimeData, Qt
 from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
-from designer.core.labels import confidence_label, format_value
+from designer.core import i18n
 from designer.model.catalog import Catalog
 from designer.model.parts import ChassisSpec, CpuSpec, GpuSpec, NicSpec, PsuSpec, ScaleupSwitchSpec
 from designer.ui.canvas.view import PART_MIME
 from designer.ui.qt_items import children, top_items
-from designer.ui.style import KIND_LABEL, kind_icon
+from designer.ui.style import kind_icon, kind_label
 from designer.ui.text import plain
 
 ORDER = ("gpu", "scaleup_switch", "pcie_switch", "nic", "cpu", "psu", "cooling", "fabric", "chassis")
 PART_ROLE = Qt.ItemDataRole.UserRole
+translate = QCoreApplication.translate
 
 
 def tooltip(part) -> str:
     lines = [part.name]
     if isinstance(part, GpuSpec):
-        lines += [f"{part.form_factor.value.upper()}, {part.tdp_w:.0f} W TDP",
+        lines += [translate("PalettePanel", "{form}, {tdp} W TDP").format(
+                      form=part.form_factor.value.upper(), tdp=f"{part.tdp_w:.0f}"),
                   f"{part.memory_gb:.0f} GB {part.memory_type}",
-                  f"scale-up: {part.fabric_links} x {part.link_bw_gbytes_s_per_dir:g} GB/s per direction "
-                  f"({part.scaleup_gbytes_s_per_dir * 2:.0f} GB/s bidirectional)",
-                  f"dense BF16 {format_value('bf16_dense_tflops', part.bf16_dense_tflops)}, "
-                  f"FP8 {format_value('fp8_dense_tflops', part.fp8_dense_tflops)}"]
+                  translate("PalettePanel",
+                            "scale-up: {links} x {bw} GB/s per direction ({bidir} GB/s bidirectional)").format(
+                      links=part.fabric_links, bw=f"{part.link_bw_gbytes_s_per_dir:g}",
+                      bidir=f"{part.scaleup_gbytes_s_per_dir * 2:.0f}"),
+                  translate("PalettePanel", "dense BF16 {bf16}, FP8 {fp8}").format(
+                      bf16=i18n.format_value("bf16_dense_tflops", part.bf16_dense_tflops),
+                      fp8=i18n.format_value("fp8_dense_tflops", part.fp8_dense_tflops))]
     elif isinstance(part, ScaleupSwitchSpec):
-        lines += [f"{part.ports} ports x {part.port_bw_gbytes_s_per_dir:g} GB/s per direction",
-                  "in-switch reduction (NVLS)" if part.in_switch_reduction else "no in-switch reduction"]
+        lines += [translate("PalettePanel", "{ports} ports x {bw} GB/s per direction").format(
+                      ports=part.ports, bw=f"{part.port_bw_gbytes_s_per_dir:g}"),
+                  translate("PalettePanel", "in-switch reduction (NVLS)") if part.in_switch_reduction
+                  else translate("PalettePanel", "no in-switch reduction")]
     elif isinstance(part, NicSpec):
         lines += [f"{part.ports} x {part.port_speed_gbit_s:g} Gb/s, PCIe Gen{part.pcie_gen} x{part.pcie_lanes}"]
     elif isinstance(part, CpuSpec):
-        lines += [f"{part.cores} cores, {part.tdp_w or '?'} W, {part.pcie_lanes or '?'} PCIe Gen{part.pcie_gen} lanes"]
+        lines += [translate("PalettePanel", "{cores} cores, {tdp} W, {lanes} PCIe Gen{gen} lanes").format(
+            cores=part.cores, tdp=part.tdp_w or "?", lanes=part.pcie_lanes or "?", gen=part.pcie_gen)]
     elif isinstance(part, PsuSpec):
-        lines += [f"{part.output_w:.0f} W, {part.efficiency:.0%} efficient"]
+        lines += [translate("PalettePanel", "{watts} W, {eff} efficient").format(
+            watts=f"{part.output_w:.0f}", eff=f"{part.efficiency:.0%}")]
     elif isinstance(part, ChassisSpec):
-        lines += [f"{part.rack_units}U, {part.cooling_type.value}",
+        lines += [f"{part.rack_units}U, {i18n.word(part.cooling_type.value)}",
                   ", ".join(f"{n} {k.value}" for k, n in part.slots.items())]
-    lines.append(f"source ({confidence_label(part.confidence)}): {part.source}")
+    lines.append(translate("PalettePanel", "source ({confidence}): {source}").format(
+        confidence=i18n.confidence_label(part.confidence), source=part.source))
     return "\n".join(lines)
 
 
@@ -70,7 +80,7 @@ class PartTree(QTreeWidget):
 class PalettePanel(QWidget):
     def __init__(self, catalog: Catalog) -> None:
         super().__init__()
-        self.search = QLineEdit(placeholderText="Search parts (name, vendor, id)...")
+        self.search = QLineEdit(placeholderText=self.tr("Search parts (name, vendor, id)..."))
         self.search.setClearButtonEnabled(True)
         self.tree = PartTree()
         self.tree.setHeaderHidden(True)
@@ -88,7 +98,7 @@ class PalettePanel(QWidget):
             parts = sorted(catalog.of_kind(kind), key=lambda p: p.name)
             if not parts:
                 continue
-            group = QTreeWidgetItem(self.tree, [KIND_LABEL[kind]])
+            group = QTreeWidgetItem(self.tree, [kind_label(kind)])
             group.setIcon(0, kind_icon(kind))
             group.setFlags(group.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
             for part in parts:

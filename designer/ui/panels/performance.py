@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.core.labels import COLLECTIVE_LABELS
 from designer.core.units import format_bytes
@@ -71,7 +72,7 @@ class PerformancePanel(QWidget):
         self.fail_ids: tuple[str, ...] = ()
         self.result: SimResult | None = None
         self.pick = QToolButton()
-        self.pick.setText("Collectives")
+        self.pick.setText(self.tr("Collectives"))
         self.pick.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.pick)
         self.checks: dict[str, QAction] = {}
@@ -83,10 +84,12 @@ class PerformancePanel(QWidget):
         self.pick.setMenu(menu)
         self.nodes = QSpinBox()
         self.nodes.setRange(1, 4096)
-        self.nodes.setPrefix("nodes: ")
+        self.nodes.setPrefix(self.tr("nodes: "))
         self.algorithm = QComboBox()
-        self.algorithm.addItems(["auto", *ALGORITHMS])
-        self.whatif = QCheckBox("What-if: fail the selection")
+        self.algorithm.addItem(self.tr("auto"), "auto")
+        for name in ALGORITHMS:
+            self.algorithm.addItem(name, name)
+        self.whatif = QCheckBox(self.tr("What-if: fail the selection"))
         self.progress = QProgressBar()
         self.progress.setRange(0, 0)
         self.progress.setMaximumWidth(120)
@@ -95,7 +98,7 @@ class PerformancePanel(QWidget):
         self.status.setTextFormat(Qt.TextFormat.RichText)  # built from escaped text
         self.status.setMinimumWidth(80)
         self.notes_button = QToolButton()
-        self.notes_button.setText("Notes")
+        self.notes_button.setText(self.tr("Notes"))
         self.notes_button.setCheckable(True)
         self.notes_button.setEnabled(False)
         self.notes = QLabel()
@@ -153,7 +156,7 @@ class PerformancePanel(QWidget):
     def config(self) -> SimConfig:
         chosen = tuple(c for c, w in self.checks.items() if w.isChecked()) or ("allreduce",)
         fail = tuple(self.selection) if self.whatif.isChecked() else ()
-        return SimConfig(collectives=chosen, nodes=self.nodes.value(), algorithm=self.algorithm.currentText(),
+        return SimConfig(collectives=chosen, nodes=self.nodes.value(), algorithm=str(self.algorithm.currentData()),
                          fail=fail)
 
     def rerun(self) -> None:
@@ -182,14 +185,16 @@ class PerformancePanel(QWidget):
         self._chart(result)
         self._table(result)
         last = result.rows[-1] if result.rows else None
-        notes = "<br>".join(esc(n) for n in result.notes)
-        line = (f"Bottleneck of {last.collective} at {format_bytes(last.size_bytes)} bytes: {esc(last.bottleneck)}"
+        notes = "<br>".join(esc(i18n.phrase(n)) for n in result.notes)
+        line = (self.tr("Bottleneck of {collective} at {size} bytes: {link}").format(
+            collective=last.collective, size=format_bytes(last.size_bytes), link=esc(i18n.phrase(last.bottleneck)))
                 if last else "")
         self.status.setText(line)
         self.status.setToolTip(line + (f"<br>{notes}" if notes else ""))
         self.notes.setText(notes)
         self.notes_button.setEnabled(bool(notes))
-        self.notes_button.setText(f"Notes ({len(result.notes)})" if result.notes else "Notes")
+        self.notes_button.setText(self.tr("Notes ({count})").format(count=len(result.notes)) if result.notes
+                                  else self.tr("Notes"))
         self.bottleneck_changed.emit(set(last.bottleneck_link_ids) if last else set())
         self.finished.emit()
 
@@ -197,13 +202,20 @@ class PerformancePanel(QWidget):
         def build(figure: Any) -> None:
             from designer.export.charts import busbw_figure  # noqa: PLC0415 (matplotlib when first drawn)
 
-            busbw_figure(result, fig=figure)
+            busbw_figure(result, fig=figure, title=self._chart_title(result))
             axes = figure.axes[0]
             axes.set_ylabel("busbw (GB/s)")  # short enough for a low panel; the table and PDF say GB = 1e9 B
-            axes.set_xlabel("message size (bytes)")
+            axes.set_xlabel(self.tr("message size (bytes)"))
             distinguish_lines(axes)
 
         self.chart.draw(build)
+
+    def _chart_title(self, result: SimResult) -> str:
+        if not result.rows:
+            return ""
+        row = result.rows[0]
+        title = self.tr("{gpus} GPUs ({nodes} nodes)") if row.nodes > 1 else self.tr("{gpus} GPUs (1 node)")
+        return title.format(gpus=row.gpus, nodes=row.nodes)
 
     def _table(self, result: SimResult) -> None:
         rows = [r for r in result.rows if r.size_bytes in TABLE_SIZES]

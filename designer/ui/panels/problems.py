@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QInputDialog, QLabel, QMenu, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
+from designer.core import i18n
 from designer.rules import Report, Violation
 from designer.ui.qt_items import children, top_items
 from designer.ui.style import severity_icon
@@ -22,7 +23,7 @@ class ProblemsPanel(QWidget):
         super().__init__()
         self.summary = QLabel()
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Problem", "Items"])
+        self.tree.setHeaderLabels([self.tr("Problem"), self.tr("Items")])
         self.tree.setColumnWidth(0, 760)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._menu)
@@ -38,22 +39,26 @@ class ProblemsPanel(QWidget):
         self.tree.clear()
         for rule_id, violations in report.by_rule().items():
             worst = violations[0].severity.value
-            group = QTreeWidgetItem(self.tree, [f"{rule_id}: {violations[0].title} ({len(violations)})"])
+            title = i18n.rule_title(rule_id, violations[0].title)
+            group = QTreeWidgetItem(self.tree, [f"{rule_id}: {title} ({len(violations)})"])
             group.setIcon(0, severity_icon(worst))
             for v in violations:
-                text = v.message + (f"  [waived: {v.waiver_reason}]" if v.waived else "")
+                message, fix = i18n.phrase(v.message), i18n.phrase(v.fix)
+                waived = self.tr("  [waived: {reason}]").format(reason=v.waiver_reason)
+                text = message + (waived if v.waived else "")
                 item = QTreeWidgetItem(group, [text, ", ".join(v.ids)])
                 item.setIcon(0, severity_icon(v.severity.value))
                 item.setData(0, VIOLATION_ROLE, v)
-                item.setToolTip(0, plain(f"{v.message}\nfix: {v.fix}" if v.fix else v.message))
+                item.setToolTip(0, plain(self.tr("{message}\nfix: {fix}").format(message=message, fix=fix)
+                                         if v.fix else message))
                 if v.waived:
                     font = item.font(0)
                     font.setItalic(True)
                     item.setFont(0, font)
             group.setExpanded(worst != "info")
-        counts = {s: report.count(s) for s in report.severities}
-        self.summary.setText(" ".join(f"{n} {s.value}{'s' if n != 1 else ''}" for s, n in counts.items())
-                             + f", {len(report.waived)} waived; {len(report.rules_run)} rules")
+        counts = " ".join(i18n.severity_count(report.count(s), s.value) for s in report.severities)
+        self.summary.setText(self.tr("{counts}, {waived} waived; {rules} rules").format(
+            counts=counts, waived=len(report.waived), rules=len(report.rules_run)))
 
     def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
         v: Violation | None = item.data(0, VIOLATION_ROLE)
@@ -70,14 +75,15 @@ class ProblemsPanel(QWidget):
             return
         menu = QMenu(self)
         if v.waived:
-            menu.addAction("Remove waiver", lambda: self.unwaive.emit(v))
+            menu.addAction(self.tr("Remove waiver"), lambda: self.unwaive.emit(v))
         else:
-            menu.addAction("Waive...", lambda: self.ask_waiver(v))
+            menu.addAction(self.tr("Waive..."), lambda: self.ask_waiver(v))
         if v.ids:
-            menu.addAction("Locate on canvas", lambda: self.locate.emit(list(v.ids)))
+            menu.addAction(self.tr("Locate on canvas"), lambda: self.locate.emit(list(v.ids)))
         menu.exec(self.tree.viewport().mapToGlobal(pos))
 
     def ask_waiver(self, v: Violation) -> None:
-        reason, ok = QInputDialog.getText(self, "Waive violation", plain(f"Why is this acceptable?\n{v.message}"))
+        question = self.tr("Why is this acceptable?\n{message}").format(message=i18n.phrase(v.message))
+        reason, ok = QInputDialog.getText(self, self.tr("Waive violation"), plain(question))
         if ok and reason.strip():
             self.waive.emit(v.rule, v.ids, reason.strip())

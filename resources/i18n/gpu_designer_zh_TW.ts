@@ -1,0 +1,1117 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_TW" sourcelanguage="en">
+<context>
+    <name>Application</name>
+    <message>
+        <source>Cannot open design</source>
+        <translation>無法開啟設計</translation>
+    </message>
+    <message>
+        <source>Internal error ({error}); </source>
+        <translation>內部錯誤（{error}）；</translation>
+    </message>
+    <message>
+        <source>your design was autosaved; </source>
+        <translation>設計已自動儲存；</translation>
+    </message>
+    <message>
+        <source>details in {log}</source>
+        <translation>詳情見 {log}</translation>
+    </message>
+</context>
+<context>
+    <name>BomPanel</name>
+    <message>
+        <source>Part</source>
+        <translation>零件</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>類別</translation>
+    </message>
+    <message>
+        <source>Qty</source>
+        <translation>數量</translation>
+    </message>
+    <message>
+        <source>Unit power (W)</source>
+        <translation>單件功耗 (W)</translation>
+    </message>
+    <message>
+        <source>Total power (W)</source>
+        <translation>總功耗 (W)</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>來源</translation>
+    </message>
+</context>
+<context>
+    <name>BrandingDialog</name>
+    <message>
+        <source>Preferences: Branding</source>
+        <translation>偏好設定：品牌</translation>
+    </message>
+    <message>
+        <source>Used by PDF spec sheets and slides. Saved to {path}</source>
+        <translation>用於 PDF 規格表與投影片。儲存於 {path}</translation>
+    </message>
+    <message>
+        <source>Company</source>
+        <translation>公司</translation>
+    </message>
+    <message>
+        <source>Contact line</source>
+        <translation>聯絡資訊</translation>
+    </message>
+    <message>
+        <source>Colour (#rrggbb)</source>
+        <translation>顏色 (#rrggbb)</translation>
+    </message>
+    <message>
+        <source>Choose...</source>
+        <translation>選擇...</translation>
+    </message>
+    <message>
+        <source>Logo (SVG or PNG)</source>
+        <translation>標誌 (SVG 或 PNG)</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>瀏覽...</translation>
+    </message>
+    <message>
+        <source>Disclaimer</source>
+        <translation>免責聲明</translation>
+    </message>
+    <message>
+        <source>The saved branding could not be read: {error}</source>
+        <translation>無法讀取已儲存的品牌設定：{error}</translation>
+    </message>
+    <message>
+        <source>Brand colour</source>
+        <translation>品牌顏色</translation>
+    </message>
+    <message>
+        <source>Logo</source>
+        <translation>標誌</translation>
+    </message>
+    <message>
+        <source>Logos (*.svg *.png)</source>
+        <translation>標誌 (*.svg *.png)</translation>
+    </message>
+</context>
+<context>
+    <name>CanvasController</name>
+    <message>
+        <source>{action}: refused: {reason}</source>
+        <translation>{action}：已拒絕：{reason}</translation>
+    </message>
+    <message>
+        <source>Add {part}: refused: {reason}</source>
+        <translation>加入 {part}：已拒絕：{reason}</translation>
+    </message>
+    <message>
+        <source>Move {id}: refused: drop it on a {kind} slot</source>
+        <translation>移動 {id}：已拒絕：請放到 {kind} 插槽</translation>
+    </message>
+</context>
+<context>
+    <name>ChangesDialog</name>
+    <message>
+        <source>This design has not been saved yet: there is no saved version to compare with.</source>
+        <translation>此設計尚未儲存：沒有可比較的已儲存版本。</translation>
+    </message>
+    <message>
+        <source>The saved version cannot be read: {error}</source>
+        <translation>無法讀取已儲存的版本：{error}</translation>
+    </message>
+    <message>
+        <source>Saved file: {name}</source>
+        <translation>已儲存的檔案：{name}</translation>
+    </message>
+    <message>
+        <source>Changes since saved</source>
+        <translation>自上次儲存以來的變更</translation>
+    </message>
+    <message>
+        <source>Compare Side by Side...</source>
+        <translation>並排比較...</translation>
+    </message>
+</context>
+<context>
+    <name>CompareDialog</name>
+    <message>
+        <source>Compare designs</source>
+        <translation>比較設計</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比較</translation>
+    </message>
+    <message>
+        <source>Add file...</source>
+        <translation>加入檔案...</translation>
+    </message>
+    <message>
+        <source>Save PDF...</source>
+        <translation>儲存 PDF...</translation>
+    </message>
+    <message>
+        <source>US Letter</source>
+        <translation>US Letter</translation>
+    </message>
+    <message>
+        <source>Side by side</source>
+        <translation>並排</translation>
+    </message>
+    <message>
+        <source>BOM differences</source>
+        <translation>BOM 差異</translation>
+    </message>
+    <message>
+        <source>Topology classes</source>
+        <translation>拓撲類別</translation>
+    </message>
+    <message>
+        <source>Pick {low}-{high} designs:</source>
+        <translation>選擇 {low}-{high} 個設計：</translation>
+    </message>
+    <message>
+        <source>Add a design to compare</source>
+        <translation>加入要比較的設計</translation>
+    </message>
+    <message>
+        <source>GPU node designs (*.json *.pdf)</source>
+        <translation>GPU 節點設計 (*.json *.pdf)</translation>
+    </message>
+    <message>
+        <source>{count} picked</source>
+        <translation>已選 {count} 個</translation>
+    </message>
+    <message>
+        <source> (pick {low} to {high})</source>
+        <translation>（請選 {low} 到 {high} 個）</translation>
+    </message>
+    <message>
+        <source>{count} designs compared; {best} marks the best value in a row</source>
+        <translation>已比較 {count} 個設計；{best} 標示每列的最佳值</translation>
+    </message>
+    <message>
+        <source>saved: {name}</source>
+        <translation>已儲存：{name}</translation>
+    </message>
+    <message>
+        <source>open: {name}</source>
+        <translation>開啟中：{name}</translation>
+    </message>
+</context>
+<context>
+    <name>ExportRunner</name>
+    <message>
+        <source>cannot write: {reason}</source>
+        <translation>無法寫入：{reason}</translation>
+    </message>
+    <message>
+        <source>internal error: {kind}: {reason}</source>
+        <translation>內部錯誤：{kind}：{reason}</translation>
+    </message>
+    <message>
+        <source>Exporting...</source>
+        <translation>正在匯出...</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>匯出</translation>
+    </message>
+    <message>
+        <source>Export finished</source>
+        <translation>匯出完成</translation>
+    </message>
+    <message>
+        <source>Wrote {name}</source>
+        <translation>已寫入 {name}</translation>
+    </message>
+    <message>
+        <source>in {folder}</source>
+        <translation>位於 {folder}</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>開啟</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>匯出失敗</translation>
+    </message>
+</context>
+<context>
+    <name>FileActions</name>
+    <message>
+        <source>GPU node designs (*.json *.pdf);;All files (*)</source>
+        <translation>GPU 節點設計 (*.json *.pdf);;所有檔案 (*)</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未儲存的變更</translation>
+    </message>
+    <message>
+        <source>Save the changes to {title}?</source>
+        <translation>要儲存對 {title} 的變更嗎？</translation>
+    </message>
+    <message>
+        <source>Cannot open design</source>
+        <translation>無法開啟設計</translation>
+    </message>
+    <message>
+        <source>Open design</source>
+        <translation>開啟設計</translation>
+    </message>
+    <message>
+        <source>New design</source>
+        <translation>新設計</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>還原</translation>
+    </message>
+    <message>
+        <source>Discard all changes since {title} was last saved?</source>
+        <translation>要捨棄自 {title} 上次儲存以來的所有變更嗎？</translation>
+    </message>
+    <message>
+        <source>Save design as</source>
+        <translation>另存設計</translation>
+    </message>
+    <message>
+        <source>GPU node designs (*.json)</source>
+        <translation>GPU 節點設計 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>無法儲存</translation>
+    </message>
+    <message>
+        <source>PDF spec sheet (*.pdf)</source>
+        <translation>PDF 規格表 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>JSON spec (*.json)</source>
+        <translation>JSON 規格 (*.json)</translation>
+    </message>
+    <message>
+        <source>SVG diagram (*.svg)</source>
+        <translation>SVG 架構圖 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG diagram (*.png)</source>
+        <translation>PNG 架構圖 (*.png)</translation>
+    </message>
+    <message>
+        <source>16:9 slide (*.png *.svg *.pdf)</source>
+        <translation>16:9 投影片 (*.png *.svg *.pdf)</translation>
+    </message>
+    <message>
+        <source>Export {what}</source>
+        <translation>匯出 {what}</translation>
+    </message>
+    <message>
+        <source>from {path}</source>
+        <translation>來自 {path}</translation>
+    </message>
+    <message>
+        <source>(never saved to a file)</source>
+        <translation>（從未儲存為檔案）</translation>
+    </message>
+    <message>
+        <source>Recover unsaved work</source>
+        <translation>復原未儲存的工作</translation>
+    </message>
+    <message>
+        <source>GPU Node Designer did not close properly. Recover the unsaved design &apos;{name}&apos; {source}, autosaved {when}?
+
+Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it for the next start.</source>
+        <translation>GPU Node Designer 上次未正常關閉。要復原未儲存的設計「{name}」{source}（自動儲存於 {when}）嗎？
+
+復原：以未儲存的工作開啟；捨棄：刪除自動儲存檔；忽略：保留到下次啟動。</translation>
+    </message>
+</context>
+<context>
+    <name>InspectorPanel</name>
+    <message>
+        <source>Refused: {reason}</source>
+        <translation>已拒絕：{reason}</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>零件</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>標籤</translation>
+    </message>
+    <message>
+        <source>Slot</source>
+        <translation>插槽</translation>
+    </message>
+    <message>
+        <source> lanes</source>
+        <translation> 通道</translation>
+    </message>
+    <message>
+        <source> ports</source>
+        <translation> 埠</translation>
+    </message>
+    <message>
+        <source> links</source>
+        <translation> 條鏈路</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>數量</translation>
+    </message>
+    <message>
+        <source>as the ends allow</source>
+        <translation>依兩端裝置而定</translation>
+    </message>
+    <message>
+        <source>PCIe generation cap</source>
+        <translation>PCIe 世代上限</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名稱</translation>
+    </message>
+    <message>
+        <source>Chassis</source>
+        <translation>機箱</translation>
+    </message>
+    <message>
+        <source>Author</source>
+        <translation>作者</translation>
+    </message>
+    <message>
+        <source>PSU redundancy</source>
+        <translation>PSU 冗餘</translation>
+    </message>
+    <message>
+        <source>no rack budget</source>
+        <translation>無機櫃功率預算</translation>
+    </message>
+    <message>
+        <source>Rack power budget</source>
+        <translation>機櫃功率預算</translation>
+    </message>
+    <message>
+        <source> nodes</source>
+        <translation> 個節點</translation>
+    </message>
+    <message>
+        <source>Nodes per rack</source>
+        <translation>每機櫃節點數</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>備註</translation>
+    </message>
+    <message>
+        <source>rail optimized</source>
+        <translation>軌道最佳化 (rail optimized)</translation>
+    </message>
+    <message>
+        <source>fat tree</source>
+        <translation>胖樹 (fat tree)</translation>
+    </message>
+    <message>
+        <source>Scale-out topology</source>
+        <translation>scale-out 拓撲</translation>
+    </message>
+    <message>
+        <source>Leaf group</source>
+        <translation>葉交換器群組</translation>
+    </message>
+    <message>
+        <source> nodes per leaf</source>
+        <translation> 個節點／葉交換器</translation>
+    </message>
+    <message>
+        <source>Spine oversubscription</source>
+        <translation>脊層超額訂閱比</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{id}&lt;/b&gt;: {kind} link {a} - {b}</source>
+        <translation>&lt;b&gt;{id}&lt;/b&gt;：{kind} 鏈路 {a} - {b}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{count} items selected&lt;/b&gt;</source>
+        <translation>&lt;b&gt;已選取 {count} 項&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Design&lt;/b&gt;: {name}</source>
+        <translation>&lt;b&gt;設計&lt;/b&gt;：{name}</translation>
+    </message>
+</context>
+<context>
+    <name>Kinds</name>
+    <message>
+        <source>Accelerators</source>
+        <translation>加速器</translation>
+    </message>
+    <message>
+        <source>Scale-up switches</source>
+        <translation>Scale-up 交換器</translation>
+    </message>
+    <message>
+        <source>PCIe switches</source>
+        <translation>PCIe 交換器</translation>
+    </message>
+    <message>
+        <source>NICs / DPUs</source>
+        <translation>網路卡 / DPU</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Power supplies</source>
+        <translation>電源供應器</translation>
+    </message>
+    <message>
+        <source>Cooling</source>
+        <translation>散熱</translation>
+    </message>
+    <message>
+        <source>Networks</source>
+        <translation>網路</translation>
+    </message>
+    <message>
+        <source>Chassis</source>
+        <translation>機箱</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Components</source>
+        <translation>元件</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>屬性</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>問題</translation>
+    </message>
+    <message>
+        <source>Performance</source>
+        <translation>效能</translation>
+    </message>
+    <message>
+        <source>Power &amp;&amp; Thermal</source>
+        <translation>功耗與散熱</translation>
+    </message>
+    <message>
+        <source>Bill of Materials</source>
+        <translation>物料清單</translation>
+    </message>
+    <message>
+        <source>Analysis</source>
+        <translation>分析</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>檔案(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New from Template...</source>
+        <translation>從範本新增(&amp;N)...</translation>
+    </message>
+    <message>
+        <source>&amp;Open...</source>
+        <translation>開啟(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近開啟(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>儲存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As...</source>
+        <translation>另存新檔(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert</source>
+        <translation>還原(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare...</source>
+        <translation>比較(&amp;C)...</translation>
+    </message>
+    <message>
+        <source>&amp;Import Topology...</source>
+        <translation>匯入拓撲(&amp;I)...</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>匯出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;PDF Spec Sheet...</source>
+        <translation>PDF 規格表(&amp;P)...</translation>
+    </message>
+    <message>
+        <source>&amp;JSON Spec...</source>
+        <translation>JSON 規格(&amp;J)...</translation>
+    </message>
+    <message>
+        <source>&amp;SVG Diagram...</source>
+        <translation>SVG 架構圖(&amp;S)...</translation>
+    </message>
+    <message>
+        <source>P&amp;NG Diagram...</source>
+        <translation>PNG 架構圖(&amp;N)...</translation>
+    </message>
+    <message>
+        <source>16:9 S&amp;lide...</source>
+        <translation>16:9 投影片(&amp;L)...</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>結束(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>編輯(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>復原</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>刪除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate</source>
+        <translation>複製一份(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>複製(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>貼上(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>全選(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Auto-wire</source>
+        <translation>自動接線(&amp;A)</translation>
+    </message>
+    <message>
+        <source>C&amp;hanges Since Saved...</source>
+        <translation>自上次儲存的變更(&amp;H)...</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Select / Move</source>
+        <translation>選取 / 移動(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>連接(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Pr&amp;eferences...</source>
+        <translation>偏好設定(&amp;E)...</translation>
+    </message>
+    <message>
+        <source>&amp;Branding for Spec Sheets...</source>
+        <translation>規格表品牌設定(&amp;B)...</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>檢視(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>縮小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to View</source>
+        <translation>符合視窗(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Grid</source>
+        <translation>顯示格線(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation>面板(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>重設版面(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Present</source>
+        <translation>簡報模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>說明(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>鍵盤快速鍵(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About</source>
+        <translation>關於(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Auto-wire</source>
+        <translation>自動接線</translation>
+    </message>
+    <message>
+        <source>Auto-wire (Ctrl+Shift+W)</source>
+        <translation>自動接線 (Ctrl+Shift+W)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具列</translation>
+    </message>
+    <message>
+        <source>Select</source>
+        <translation>選取</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>連接</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>縮小</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>符合</translation>
+    </message>
+    <message>
+        <source>Present</source>
+        <translation>簡報</translation>
+    </message>
+    <message>
+        <source>Nothing to undo</source>
+        <translation>沒有可復原的動作</translation>
+    </message>
+    <message>
+        <source>Nothing to redo</source>
+        <translation>沒有可重做的動作</translation>
+    </message>
+    <message>
+        <source>Connect: drag from one component to another</source>
+        <translation>連接：從一個元件拖曳到另一個元件</translation>
+    </message>
+    <message>
+        <source>Select and move</source>
+        <translation>選取並移動</translation>
+    </message>
+    <message>
+        <source>&amp;What-if: fail it</source>
+        <translation>假設分析：讓它故障(&amp;W)</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（無）</translation>
+    </message>
+    <message>
+        <source>Paste: the clipboard holds no GPU Node Designer parts</source>
+        <translation>貼上：剪貼簿中沒有 GPU Node Designer 零件</translation>
+    </message>
+    <message>
+        <source>Zoom</source>
+        <translation>縮放</translation>
+    </message>
+    <message>
+        <source>Ctrl+wheel</source>
+        <translation>Ctrl+滾輪</translation>
+    </message>
+    <message>
+        <source>Pan</source>
+        <translation>平移</translation>
+    </message>
+    <message>
+        <source>middle or right drag, Space+drag</source>
+        <translation>中鍵或右鍵拖曳、Space+拖曳</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>鍵盤快速鍵</translation>
+    </message>
+    <message>
+        <source>catalog {version}, {count} parts</source>
+        <translation>型錄 {version}，{count} 個零件</translation>
+    </message>
+    <message>
+        <source>About GPU Node Designer</source>
+        <translation>關於 GPU Node Designer</translation>
+    </message>
+</context>
+<context>
+    <name>PalettePanel</name>
+    <message>
+        <source>{form}, {tdp} W TDP</source>
+        <translation>{form}，TDP {tdp} W</translation>
+    </message>
+    <message>
+        <source>scale-up: {links} x {bw} GB/s per direction ({bidir} GB/s bidirectional)</source>
+        <translation>scale-up：{links} x {bw} GB/s（每方向）（雙向 {bidir} GB/s）</translation>
+    </message>
+    <message>
+        <source>dense BF16 {bf16}, FP8 {fp8}</source>
+        <translation>稠密算力 BF16 {bf16}，FP8 {fp8}</translation>
+    </message>
+    <message>
+        <source>{ports} ports x {bw} GB/s per direction</source>
+        <translation>{ports} 埠 x {bw} GB/s（每方向）</translation>
+    </message>
+    <message>
+        <source>in-switch reduction (NVLS)</source>
+        <translation>交換器內歸約（NVLS）</translation>
+    </message>
+    <message>
+        <source>no in-switch reduction</source>
+        <translation>無交換器內歸約</translation>
+    </message>
+    <message>
+        <source>{cores} cores, {tdp} W, {lanes} PCIe Gen{gen} lanes</source>
+        <translation>{cores} 核心，{tdp} W，{lanes} 條 PCIe Gen{gen} 通道</translation>
+    </message>
+    <message>
+        <source>{watts} W, {eff} efficient</source>
+        <translation>{watts} W，效率 {eff}</translation>
+    </message>
+    <message>
+        <source>source ({confidence}): {source}</source>
+        <translation>來源（{confidence}）：{source}</translation>
+    </message>
+    <message>
+        <source>Search parts (name, vendor, id)...</source>
+        <translation>搜尋零件（名稱、廠商、ID）...</translation>
+    </message>
+</context>
+<context>
+    <name>PerformancePanel</name>
+    <message>
+        <source>Collectives</source>
+        <translation>集合通訊</translation>
+    </message>
+    <message>
+        <source>nodes: </source>
+        <translation>節點數：</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自動</translation>
+    </message>
+    <message>
+        <source>What-if: fail the selection</source>
+        <translation>假設分析：讓選取項目故障</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>備註</translation>
+    </message>
+    <message>
+        <source>Bottleneck of {collective} at {size} bytes: {link}</source>
+        <translation>{collective} 在 {size} bytes 的瓶頸：{link}</translation>
+    </message>
+    <message>
+        <source>Notes ({count})</source>
+        <translation>備註（{count}）</translation>
+    </message>
+    <message>
+        <source>message size (bytes)</source>
+        <translation>訊息大小（位元組）</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs ({nodes} nodes)</source>
+        <translation>{gpus} 個 GPU（{nodes} 個節點）</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs (1 node)</source>
+        <translation>{gpus} 個 GPU（1 個節點）</translation>
+    </message>
+</context>
+<context>
+    <name>PowerPanel</name>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Component load</source>
+        <translation>元件負載</translation>
+    </message>
+    <message>
+        <source>Peak wall power</source>
+        <translation>牆端峰值功耗</translation>
+    </message>
+    <message>
+        <source>Published maximum</source>
+        <translation>公布的最大值</translation>
+    </message>
+    <message>
+        <source>none published</source>
+        <translation>未公布</translation>
+    </message>
+    <message>
+        <source>{wall} W (PSUs {efficiency}% efficient at this load)</source>
+        <translation>{wall} W（此負載下 PSU 效率 {efficiency}%）</translation>
+    </message>
+    <message>
+        <source>{maximum} W (computed {gap}%)</source>
+        <translation>{maximum} W（計算值 {gap}%）</translation>
+    </message>
+    <message>
+        <source>PSUs</source>
+        <translation>PSU</translation>
+    </message>
+    <message>
+        <source>Usable under policy</source>
+        <translation>冗餘策略下可用</translation>
+    </message>
+    <message>
+        <source>{usable} W ({margin} W margin)</source>
+        <translation>{usable} W（餘裕 {margin} W）</translation>
+    </message>
+    <message>
+        <source>Heat</source>
+        <translation>發熱量</translation>
+    </message>
+    <message>
+        <source>Airflow needed</source>
+        <translation>所需風量</translation>
+    </message>
+    <message>
+        <source>Cooling capacity</source>
+        <translation>散熱能力</translation>
+    </message>
+    <message>
+        <source>{capacity} W ({how}, {confidence})</source>
+        <translation>{capacity} W（{how}，{confidence}）</translation>
+    </message>
+    <message>
+        <source>published</source>
+        <translation>公布值</translation>
+    </message>
+    <message>
+        <source>derived</source>
+        <translation>推算值</translation>
+    </message>
+    <message>
+        <source>Cooling headroom</source>
+        <translation>散熱餘裕</translation>
+    </message>
+    <message>
+        <source>Assumed figures</source>
+        <translation>假設數值</translation>
+    </message>
+    <message>
+        <source>{count} lines</source>
+        <translation>{count} 項</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>偏好設定</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>跟隨系統</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>淺色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Per direction (as NVIDIA and nccl-tests quote links)</source>
+        <translation>每方向（NVIDIA 與 nccl-tests 標示鏈路的方式）</translation>
+    </message>
+    <message>
+        <source>Bidirectional (both directions added)</source>
+        <translation>雙向（兩個方向相加）</translation>
+    </message>
+    <message>
+        <source>US Letter</source>
+        <translation>美式 Letter</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>主題</translation>
+    </message>
+    <message>
+        <source>Language (after a restart)</source>
+        <translation>語言（重新啟動後生效）</translation>
+    </message>
+    <message>
+        <source>Bandwidth shown</source>
+        <translation>頻寬顯示方式</translation>
+    </message>
+    <message>
+        <source>Autosave unsaved work every</source>
+        <translation>自動儲存未儲存工作的間隔</translation>
+    </message>
+    <message>
+        <source>Default paper size</source>
+        <translation>預設紙張大小</translation>
+    </message>
+</context>
+<context>
+    <name>PresentWindow</name>
+    <message>
+        <source>Fail a switch plane</source>
+        <translation>交換平面故障</translation>
+    </message>
+    <message>
+        <source>Fail a NIC</source>
+        <translation>網路卡故障</translation>
+    </message>
+    <message>
+        <source>Fail a PSU</source>
+        <translation>PSU 故障</translation>
+    </message>
+    <message>
+        <source>GPU Node Designer - presentation</source>
+        <translation>GPU Node Designer - 簡報</translation>
+    </message>
+    <message>
+        <source>Open design</source>
+        <translation>開啟設計</translation>
+    </message>
+    <message>
+        <source>Left/Right or 1-9: switch design    P, N, S: fail a plane, NIC, PSU    Esc: leave</source>
+        <translation>左/右或 1-9：切換設計    P、N、S：讓交換平面、網路卡、PSU 故障    Esc：離開</translation>
+    </message>
+    <message>
+        <source>Cannot compute</source>
+        <translation>無法計算</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemsPanel</name>
+    <message>
+        <source>Problem</source>
+        <translation>問題</translation>
+    </message>
+    <message>
+        <source>Items</source>
+        <translation>項目</translation>
+    </message>
+    <message>
+        <source>  [waived: {reason}]</source>
+        <translation>  [已豁免：{reason}]</translation>
+    </message>
+    <message>
+        <source>{message}
+fix: {fix}</source>
+        <translation>{message}
+修正：{fix}</translation>
+    </message>
+    <message>
+        <source>{counts}, {waived} waived; {rules} rules</source>
+        <translation>{counts}，{waived} 項已豁免；{rules} 條規則</translation>
+    </message>
+    <message>
+        <source>Remove waiver</source>
+        <translation>移除豁免</translation>
+    </message>
+    <message>
+        <source>Waive...</source>
+        <translation>豁免...</translation>
+    </message>
+    <message>
+        <source>Locate on canvas</source>
+        <translation>在畫布上定位</translation>
+    </message>
+    <message>
+        <source>Why is this acceptable?
+{message}</source>
+        <translation>為什麼可以接受？
+{message}</translation>
+    </message>
+    <message>
+        <source>Waive violation</source>
+        <translation>豁免違規</translation>
+    </message>
+</context>
+<context>
+    <name>TemplateGallery</name>
+    <message>
+        <source>{count} GPUs · {scaleup} GB/s/dir scale-up per GPU · {memory} GB {kind} · {out} Gb/s per GPU out · {power} kW</source>
+        <translation>{count} 個 GPU · 每 GPU scale-up {scaleup} GB/s（每方向）· {kind} {memory} GB · 每 GPU 對外 {out} Gb/s · {power} kW</translation>
+    </message>
+    <message>
+        <source>{count} accelerators · {scaleup} GB/s/dir scale-up per accelerator · {memory} GB {kind} · {out} Gb/s per accelerator out · {power} kW</source>
+        <translation>{count} 個加速器 · 每加速器 scale-up {scaleup} GB/s（每方向）· {kind} {memory} GB · 每加速器對外 {out} Gb/s · {power} kW</translation>
+    </message>
+    <message>
+        <source>New design from a reference design</source>
+        <translation>從參考設計新增設計</translation>
+    </message>
+    <message>
+        <source>Start from a reference design:</source>
+        <translation>從參考設計開始：</translation>
+    </message>
+</context>
+<context>
+    <name>TopologyImport</name>
+    <message>
+        <source>Cannot import topology</source>
+        <translation>無法匯入拓撲</translation>
+    </message>
+    <message>
+        <source>Import topology (nvidia-smi topo -m, rocm-smi, npu-smi)</source>
+        <translation>匯入拓撲（nvidia-smi topo -m、rocm-smi、npu-smi）</translation>
+    </message>
+    <message>
+        <source>Topology pastes (*.txt *.log *.out);;All files (*)</source>
+        <translation>拓撲輸出 (*.txt *.log *.out);;所有檔案 (*)</translation>
+    </message>
+</context>
+</TS>
