@@ -160,7 +160,7 @@
     </message>
     <message>
         <source>US Letter</source>
-        <translation>US Letter</translation>
+        <translation>美式 Letter 纸张</translation>
     </message>
     <message>
         <source>Side by side</source>

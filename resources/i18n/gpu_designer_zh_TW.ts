@@ -160,7 +160,7 @@
     </message>
     <message>
         <source>US Letter</source>
-        <translation>US Letter</translation>
+        <translation>美規 Letter 紙張</translation>
     </message>
     <message>
         <source>Side by side</source>

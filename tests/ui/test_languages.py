@@ -32,7 +32,7 @@ from designer.ui.preferences import PreferencesDialog
 # What stays English in every language (resources/i18n/GLOSSARY.md), and what is not interface text.
 KEPT = re.compile(r"\(&\w\)|&|GPU Node Designer|GPUs?|CPUs?|PSUs?|NICs?|DPUs?|PCIe|NVLink|NVSwitch|BOM|PDF|JSON|SVG|"
                   r"PNG|HBM|TDP|#rrggbb|[Ss]cale-(up|out)|busbw|Ctrl|Shift|Space|Esc|kW|GB/s|Gb/s|GB|MiB|GiB|NVIDIA|"
-                  r"nccl-tests|nvidia-smi|rocm-smi|npu-smi|topo|ID|US Letter|A4|English|N\+\d|"
+                  r"nccl-tests|nvidia-smi|rocm-smi|npu-smi|topo|ID|US Letter|A4|English|N\+\d|ECCN|TPP|"
                   r"\b[a-z]+\.[a-z_]+\b|AllReduce|AllGather|ReduceScatter|AllToAll|ring|tree|nvls|collnet")
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
 
