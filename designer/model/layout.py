@@ -52,6 +52,11 @@ class ChassisLayout:
     outline: Rect = (0.0, 0.0, CHASSIS_DEPTH_MM, CHASSIS_WIDTH_MM)
     zone_labels: dict[str, str] = field(default_factory=dict)  # zones named other than ZONE_LABELS (rack trays)
 
+    @property
+    def view(self) -> str:
+        """How the drawing looks at the chassis, for captions."""
+        return "front view, trays from the top of the rack" if self.zone_labels else "top view, front at the left"
+
     def zone_label(self, name: str) -> str:
         return self.zone_labels.get(name) or ZONE_LABELS.get(name, name)
 

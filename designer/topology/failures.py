@@ -12,6 +12,7 @@ Python loop over dicts took about 200 ms to produce (benchmarks/bench_rules.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -72,34 +73,42 @@ class _Arrays:
         self.gpus = topo.gpus
         gi = {g: i for i, g in enumerate(self.gpus)}
         self.cols = {n: j for j, n in enumerate(dict.fromkeys(n for p in ports.values() for n in p))}
-        self.cap = np.zeros((len(self.gpus), len(self.cols)))
-        self.has = np.zeros(self.cap.shape, dtype=bool)
-        for g, row in ports.items():
-            for n, c in row.items():
-                self.cap[gi[g], self.cols[n]] = c
-                self.has[gi[g], self.cols[n]] = True
+        cols = list(self.cols)
+        self.cap = np.array([[ports[g].get(c, 0.0) for c in cols] for g in self.gpus]).reshape(len(gi), len(cols))
+        self.has = np.array([[c in ports[g] for c in cols] for g in self.gpus], dtype=bool).reshape(self.cap.shape)
+        index = np.array([[gi[a], gi[b]] for a, b in base], dtype=int).reshape(-1, 2)
         self.base = np.zeros((len(self.gpus),) * 2)
-        for (a, b), c in base.items():
-            self.base[gi[a], gi[b]] = self.base[gi[b], gi[a]] = c
+        self.base[index[:, 0], index[:, 1]] = list(base.values())
+        self.base[index[:, 1], index[:, 0]] = list(base.values())
         self.gi = gi
 
     def pair(self, i: int, j: int) -> tuple[str, str]:
         return (self.gpus[i], self.gpus[j]) if i < j else (self.gpus[j], self.gpus[i])
 
 
+def _arrays(topo: Topology) -> _Arrays:
+    if "failure_arrays" not in topo.cache:
+        topo.cache["failure_arrays"] = _Arrays(topo, gpu_scaleup_ports(topo), scaleup_pair_capacity(topo))
+    return topo.cache["failure_arrays"]
+
+
 def _link_rows(topo: Topology, arr: _Arrays, links: list[Link]) -> tuple[np.ndarray, np.ndarray]:
     """Per failed link (one physical link of it), the capacity after towards every GPU, and which are affected."""
-    np, adj = arr.np, topo.graph.adj
+    np = arr.np
     n = len(arr.gpus)
+    ends = [(lk.a, lk.b) if lk.a in arr.gi else (lk.b, lk.a) for lk in links]
+    bundled: dict[tuple[str, str], int] = {}  # physical links per GPU-neighbour pair (the graph edge's count)
+    for (gpu, other), link in zip(ends, links, strict=True):
+        bundled[(gpu, other)] = bundled.get((gpu, other), 0) + link.count
     gpu_row, col, lost, peer, switch = [], [], [], [], []
-    for link in links:
-        gpu, other = (link.a, link.b) if link.a in arr.gi else (link.b, link.a)
-        edge = adj[gpu][other]
+    switches = set(topo.scaleup_switches)
+    for gpu, other in ends:
+        j = arr.cols[other]
         gpu_row.append(arr.gi[gpu])
-        col.append(arr.cols[other])
-        lost.append(edge["capacity"] * min(1, link.count) / edge["count"])
+        col.append(j)
+        lost.append(arr.cap[arr.gi[gpu], j] / bundled[(gpu, other)])  # one physical link of the bundle
         peer.append(arr.gi.get(other, -1))
-        switch.append(other in topo.scaleup_switches)
+        switch.append(other in switches)
     rows, cols = np.array(gpu_row, dtype=int), np.array(col, dtype=int)
     lost_a, peer_a, sw = np.array(lost), np.array(peer, dtype=int), np.array(switch, dtype=bool)
     mine = arr.cap[rows, cols][:, None]
@@ -144,11 +153,10 @@ def sweep(topo: Topology) -> Sweep:
     if "failure_sweep" in topo.cache:
         return topo.cache["failure_sweep"]
     ports = gpu_scaleup_ports(topo)
-    base = scaleup_pair_capacity(topo)
     worst: dict[str, FailureCost] = {}
     cut: list[tuple[str, tuple[str, str]]] = []
     if len(topo.gpus) > 1 and any(ports.values()):
-        arr = _Arrays(topo, ports, base)
+        arr = _arrays(topo)
         np = arr.np
         links = scaleup_links(topo, ports)
         if links:
@@ -172,6 +180,32 @@ def sweep(topo: Topology) -> Sweep:
     result = Sweep(worst, tuple(cut))
     topo.cache["failure_sweep"] = result
     return result
+
+
+@dataclass(frozen=True)
+class PlaneLosses:
+    """Per switch plane, what its failure takes from every GPU pair (the upper triangle, flattened); failures
+    of several planes at once (a switch tray) add up."""
+
+    base: np.ndarray  # capacity per pair before
+    loss: dict[str, np.ndarray]  # switch -> loss per pair
+    pair: Callable[[int], tuple[str, str]]  # flat index -> GPU pair
+
+
+def plane_losses(topo: Topology) -> PlaneLosses | None:
+    """None without switch planes."""
+    ports = gpu_scaleup_ports(topo)
+    if len(topo.gpus) < 2 or not any(ports.values()):
+        return None
+    arr = _arrays(topo)
+    planes = [s for s in topo.scaleup_switches if s in arr.cols]
+    if not planes:
+        return None
+    after, both = _plane_rows(arr, planes)
+    iu = arr.np.triu_indices(len(arr.gpus), 1)
+    base = arr.base[iu]
+    return PlaneLosses(base, {s: arr.np.where(both[k], base - after[k], 0.0) for k, s in enumerate(planes)},
+                       lambda k: arr.pair(int(iu[0][k]), int(iu[1][k])))
 
 
 def _add(worst: dict[str, FailureCost], cost: FailureCost | None) -> None:

@@ -125,7 +125,14 @@ class Topology:
         return adj
 
     def nics(self, purpose: str | None = "compute") -> list[str]:
-        """NICs, optionally only those with a port on a fabric of the given purpose."""
+        """NICs, optionally only those with a port on a fabric of the given purpose (a new list each call; the
+        answer is computed once per topology)."""
+        key = ("nics", purpose)
+        if key not in self.cache:
+            self.cache[key] = self._nics(purpose)
+        return list(self.cache[key])
+
+    def _nics(self, purpose: str | None) -> list[str]:
         out = []
         for c in self.design.components:
             if not isinstance(self.part(c.id), NicSpec):

@@ -139,8 +139,11 @@ def class_rank(label: str) -> int:
 
 def gpu_scaleup_ports(topo: Topology) -> dict[str, dict[str, float]]:
     """Per GPU: scale-up capacity (GB/s per direction) towards each neighbour (switch or GPU)."""
-    g = topo.graph
-    return {gpu: {n: d["capacity"] for n, d in g[gpu].items() if d["kind"] in SCALEUP} for gpu in topo.gpus}
+    if "scaleup_ports" not in topo.cache:
+        g = topo.graph
+        topo.cache["scaleup_ports"] = {gpu: {n: d["capacity"] for n, d in g[gpu].items() if d["kind"] in SCALEUP}
+                                       for gpu in topo.gpus}
+    return topo.cache["scaleup_ports"]
 
 
 def scaleup_pair_capacity(topo: Topology) -> dict[tuple[str, str], float]:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from designer.rules.checks.rack import tray_findings
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 from designer.topology.failures import sweep
 from designer.topology.paths import fallback_path, gpu_nic_affinity, scaleup_pair_capacity
 
-GRANULARITY = {"link": "single-link", "plane": "switch-plane"}
+GRANULARITY = {"link": "single-link", "plane": "switch-plane", "tray": "switch-tray"}
 
 
 @rule("resilience.single_failure", "One failure does not cut the node apart", Severity.ERROR)
@@ -18,6 +19,7 @@ def single_failure(ctx: RuleContext) -> Iterator[Finding]:
         yield from _scaleup_findings(ctx)
     yield from _nic_findings(ctx)
     yield from _psu_findings(ctx)
+    yield from tray_findings(ctx)
 
 
 def _scaleup_findings(ctx: RuleContext) -> Iterator[Finding]:
