@@ -3,15 +3,16 @@
 Expected figures come from public documents, not from the code:
 - NVIDIA DGX GB200 User Guide, Hardware (NVIDIA, 2024), https://docs.nvidia.com/dgx/dgxgb200-user-guide/hardware.html:
   18 x 1RU compute trays of 2 Grace CPUs and 4 Blackwell GPUs, 9 x 1RU NVLink switch trays.
-- NVIDIA GB200 NVL72 product page (NVIDIA, 2024), https://www.nvidia.com/en-us/data-center/gb200-nvl72/: fifth-generation
-  NVLink 1.8 TB/s per GPU (bidirectional, so 900 GB/s per direction), 130 TB/s for the rack, up to 13.4 TB HBM3e.
+- NVIDIA GB200 NVL72 product page (NVIDIA, 2024), https://www.nvidia.com/en-us/data-center/gb200-nvl72/:
+  fifth-generation NVLink 1.8 TB/s per GPU (bidirectional, so 900 GB/s per direction), 130 TB/s for the rack,
+  up to 13.4 TB HBM3e.
 - NVIDIA Mission Control manual, 'BCM Power Shelf Integration' (NVIDIA, 2025),
   https://docs.nvidia.com/base-command-manager/product-manuals/nvidia-mission-control/powershelf: 8 power shelves of
   6 PSUs rated 5.5 kW (33 kW per shelf).
 - TechRadar, 'This is what Nvidia's exaflop supercomputer-in-a-rack looks like' (Future plc, 2024-03), from
   ServeTheHome's GTC 2024 report: the DGX GB200 NVL72 draws 120 kW.
-- NVLink 5: 18 links of 50 GB/s per direction per Blackwell GPU (NVIDIA Blackwell datasheet): a switch tray holds 2 of the
-  18 switch chips, so its failure takes 2 of each GPU's 18 links.
+- NVLink 5: 18 links of 50 GB/s per direction per Blackwell GPU (NVIDIA Blackwell datasheet): a switch tray holds 2
+  of the 18 switch chips, so its failure takes 2 of each GPU's 18 links.
 """
 
 from __future__ import annotations
