@@ -29,9 +29,9 @@ def tray_parts(topo: Topology) -> list[TrayParts]:
             where.update({(kind, i): n for i in r})
     members: list[list[str]] = [[] for _ in rack]
     for comp in topo.design.components:
-        n = where.get((slot_kind_for(topo.part(comp.id)), comp.slot))
-        if n is not None:
-            members[n].append(comp.id)
+        at = where.get((slot_kind_for(topo.part(comp.id)), comp.slot))
+        if at is not None:
+            members[at].append(comp.id)
     return [TrayParts(t, tuple(m)) for t, m in zip(rack, members, strict=True)]
 
 
