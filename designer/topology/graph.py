@@ -142,12 +142,40 @@ class Topology:
                 out.append(c.id)
         return out
 
+    def _star_flow(self, kinds: frozenset[LinkKind], a: set[str], b: set[str]) -> float | None:
+        """The max flow in closed form where no two forwarding nodes are linked (each switch chip a star of GPU
+        links, as on HGX boards and in the NVL72 rack): direct a-b links plus, per switch, the smaller of its
+        capacity to a and to b. None where switches are linked to each other (general max flow needed); a
+        72-GPU rack's bisection takes about 0.3 s as a general max flow."""
+        nodes = self.graph.nodes
+        direct = 0.0
+        sides: dict[str, list[float]] = {}
+        for u, v, d in self.graph.edges(data=True):
+            if d["kind"] not in kinds:
+                continue
+            tu, tv = nodes[u]["transit"], nodes[v]["transit"]
+            if tu and tv:
+                return None
+            if not tu and not tv:
+                direct += d["capacity"] if (u in a and v in b) or (u in b and v in a) else 0.0
+                continue
+            hub, end = (u, v) if tu else (v, u)
+            side = sides.setdefault(hub, [0.0, 0.0])
+            if end in a:
+                side[0] += d["capacity"]
+            if end in b:
+                side[1] += d["capacity"]
+        return direct + sum(min(x, y) for x, y in sides.values())
+
     def edges_of_kinds(self, kinds: frozenset[LinkKind]) -> nx.Graph:
         keep = [(u, v) for u, v, k in self.graph.edges(data="kind") if k in kinds]
         return self.graph.edge_subgraph(keep)
 
     def max_flow(self, kinds: frozenset[LinkKind], sources: list[str], sinks: list[str]) -> float:
         """Max flow (GB/s per direction) from a set of GPUs to another over the given link kinds."""
+        star = self._star_flow(kinds, set(sources), set(sinks))
+        if star is not None:
+            return star
         allowed = set(sources) | set(sinks)
         sub = self.edges_of_kinds(kinds)
         di = nx.DiGraph()
