@@ -117,3 +117,19 @@ def test_nvls_allreduce_runs_over_all_72_gpus(catalog, rack):
     result = simulate(rack, catalog, SimConfig(collectives=("allreduce",), sizes=(1 << 30,)))
     (row,) = result.rows
     assert row.gpus == 72 and row.algorithm.startswith("nvls")  # NVLink SHARP in the 18 switch chips
+
+
+@pytest.mark.parametrize("template", ["dgx-h100", "dgx-b200", "amd-mi300x", "gb200-nvl72"])
+def test_the_closed_form_max_flow_equals_the_general_one(catalog, monkeypatch, template):
+    import random
+
+    topo = build_topology(build_template(template, catalog), catalog)
+    rng = random.Random(7)
+    splits = []
+    for _ in range(5):
+        a = rng.sample(topo.gpus, rng.randint(1, len(topo.gpus) - 1))
+        splits.append((a, [g for g in topo.gpus if g not in a]))
+    fast = [topo._star_flow(SCALEUP, set(a), set(b)) for a, b in splits]
+    assert None not in fast  # switch chips and meshes are stars: the closed form applies
+    monkeypatch.setattr(type(topo), "_star_flow", lambda *args: None)
+    assert fast == pytest.approx([topo.max_flow(SCALEUP, a, b) for a, b in splits])
