@@ -42,7 +42,8 @@ def main() -> None:
     from designer.ui.main_window import MainWindow  # noqa: PLC0415
 
     catalog = shipped_catalog()
-    design = build_template("dgx-h100", catalog)
+    template = sys.argv[1] if len(sys.argv) > 1 else "dgx-h100"  # e.g. gb200-nvl72 for the 72-GPU rack
+    design = build_template(template, catalog)
     folder = Path(tempfile.mkdtemp())
     settings = QSettings(str(folder / "s.ini"), QSettings.Format.IniFormat)
     window = MainWindow(Document(design, catalog), catalog, settings, folder)
@@ -75,7 +76,7 @@ def main() -> None:
         topo_builds.append(build_topology.computed - t_built)
         budget_builds.append(power_budget.computed - b_built)
 
-    print(f"DGX H100 ({len(design.components)} components, {len(design.links)} links), {REPEAT} edits each")
+    print(f"{template} ({len(design.components)} components, {len(design.links)} links), {REPEAT} edits each")
     print(f"  full canvas rebuild (show_design)             {ms(rebuild)}")
     print(f"  canvas update, one component changed (apply)  {ms(one)}")
     print(f"  whole edit: push + listeners + analysis       {ms(whole)}")

@@ -78,7 +78,7 @@ def draw_diagram(ax, design: Design, catalog: Catalog, highlight: set[str] | Non
     layout = chassis_layout(chassis)
     ox, oy, ow, oh = layout.outline
     ax.add_patch(Rectangle((ox, oy), ow, oh, fill=False, edgecolor="#757575", linewidth=1.0))
-    ax.text(ox, oy - 8, f"{chassis.name} ({chassis.rack_units}U), top view, front at the left",
+    ax.text(ox, oy - 8, f"{chassis.name} ({chassis.rack_units}U), {layout.view}",
             fontsize=MIN_LABEL_PT + 1, color="#444", parse_math=False)
     for name, (x, y, w, h) in layout.zones.items():
         ax.add_patch(Rectangle((x, y), w, h, facecolor="#f4f4f4", edgecolor="#c8c8c8", linewidth=0.5))

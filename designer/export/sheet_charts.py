@@ -178,7 +178,7 @@ def diagram_chart(design: Design, catalog: Catalog, width: float) -> Canvas:
     k = width / (x_max - ox + 12)
     to: ToPage = lambda x, y: ((x - ox + 6) * k, (y - oy) * k + 14)  # noqa: E731
     c = Canvas(width, oh * k + 20)
-    c.text((0, 6), f"{chassis.name} ({chassis.rack_units}U), top view, front at the left", size=7, anchor="left",
+    c.text((0, 6), f"{chassis.name} ({chassis.rack_units}U), {layout.view}", size=7, anchor="left",
            color="#444444", width=width)
     c.rect(*to(ox, oy), ow * k, oh * k, stroke="#757575", thickness=0.8)
     for name, (x, y, w, h) in layout.zones.items():

@@ -7,14 +7,20 @@ The chassis is drawn to the scale of a 19-inch server: 445 mm wide, 850 mm deep.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from designer.model.parts import ChassisSpec, SlotKind
+from designer.model.rack import trays
 
 Rect = tuple[float, float, float, float]  # x, y, width, height (mm)
 
 CHASSIS_DEPTH_MM = 850.0
 CHASSIS_WIDTH_MM = 445.0
+# A rack-scale chassis is drawn from the front, trays as rows: not to scale in height (1U is 44.45 mm; a row of
+# 64 mm leaves room for a tray's parts and their labels); the width stops short of the external column.
+RACK_WIDTH_MM = 840.0
+U_PITCH_MM = 64.0
+TRAY_LABEL_MM = 130.0  # the tray's name, left of its parts
 EXTERNAL_X = CHASSIS_DEPTH_MM + 60.0
 GPU_KINDS = (SlotKind.SXM, SlotKind.OAM, SlotKind.PCIE_X16, SlotKind.SUPERCHIP, SlotKind.MODULE)
 
@@ -44,6 +50,15 @@ class ChassisLayout:
     zones: dict[str, Rect]
     slots: tuple[Slot, ...]
     outline: Rect = (0.0, 0.0, CHASSIS_DEPTH_MM, CHASSIS_WIDTH_MM)
+    zone_labels: dict[str, str] = field(default_factory=dict)  # zones named other than ZONE_LABELS (rack trays)
+
+    @property
+    def view(self) -> str:
+        """How the drawing looks at the chassis, for captions."""
+        return "front view, trays from the top of the rack" if self.zone_labels else "top view, front at the left"
+
+    def zone_label(self, name: str) -> str:
+        return self.zone_labels.get(name) or ZONE_LABELS.get(name, name)
 
     def slot(self, kind: SlotKind, index: int) -> Slot | None:
         return next((s for s in self.slots if s.kind == kind and s.index == index), None)
@@ -65,7 +80,29 @@ def _grid(kind: SlotKind, count: int, area: Rect, cols: int, pad: float = 8.0) -
             for i in range(count)]
 
 
+def rack_layout(chassis: ChassisSpec) -> ChassisLayout:
+    """A rack-scale chassis from the front: one row per tray (top of the rack first), the tray's slots side by
+    side in it, GPUs first."""
+    zones: dict[str, Rect] = {}
+    slots: list[Slot] = []
+    order = [*GPU_KINDS, SlotKind.CPU, SlotKind.SCALEUP_SWITCH, SlotKind.NIC, SlotKind.PCIE_SWITCH, SlotKind.PSU,
+             SlotKind.COOLING]
+    for tray in trays(chassis):
+        y, h = tray.top_u * U_PITCH_MM, tray.height_u * U_PITCH_MM
+        zones[tray.name] = (0.0, y, RACK_WIDTH_MM, h)
+        cells = [(kind, i) for kind in order for i in tray.slots.get(kind, range(0))]
+        if not cells:
+            continue
+        cw = (RACK_WIDTH_MM - TRAY_LABEL_MM) / len(cells)
+        slots += [Slot(kind, i, (TRAY_LABEL_MM + n * cw + 2, y + 4, cw - 4, h - 8))
+                  for n, (kind, i) in enumerate(cells)]
+    height = sum(t.height_u for t in trays(chassis)) * U_PITCH_MM
+    return ChassisLayout(zones, tuple(slots), (0.0, 0.0, RACK_WIDTH_MM, height), {n: n for n in zones})
+
+
 def chassis_layout(chassis: ChassisSpec) -> ChassisLayout:
+    if chassis.rack_trays:
+        return rack_layout(chassis)
     w = CHASSIS_WIDTH_MM
     zones = {"cooling": (0.0, 0.0, 50.0, w), "gpu": (60.0, 0.0, 420.0, w), "host": (490.0, 0.0, 230.0, w),
              "psu": (730.0, 0.0, 120.0, w)}

@@ -233,6 +233,16 @@ class SlotKind(StrEnum):
     COOLING = "cooling"
 
 
+class RackTray(Frozen):
+    """A run of identical trays in a rack-scale chassis (listed from the top of the rack down): the slots of
+    each tray, in U. Slot indices run through the trays in this order, per slot kind."""
+
+    kind: Literal["compute", "switch", "power", "cooling", "network"]
+    count: Annotated[int, Field(ge=1, le=60)] = 1
+    height_u: Annotated[int, Field(ge=1, le=10)] = 1
+    slots: dict[SlotKind, Count] = {}
+
+
 class ChassisSpec(PartBase):
     kind: Literal["chassis"] = "chassis"
     rack_units: Annotated[int, Field(ge=1, le=52)]
@@ -250,6 +260,8 @@ class ChassisSpec(PartBase):
     # maximum (no vendor publishes fan power); fans follow the cube of the load below it (fan affinity law).
     fan_max_w: NonNeg | None = None
     fan_full_load_w: NonNeg | None = None
+    # A rack-scale chassis (a GB200 NVL72 rack): its trays from the top down; empty for a single node.
+    rack_trays: tuple[RackTray, ...] = ()
 
 
 AnyPart = (GpuSpec | ScaleupSwitchSpec | PcieSwitchSpec | NicSpec | CpuSpec | PsuSpec | CoolingSpec | FabricSpec

@@ -165,9 +165,9 @@ class _Wirer:
         pcie = {LinkKind.PCIE, LinkKind.C2C}
         gpus = self.of(GpuSpec)
         superchips = [g for g in gpus if self.spec(g, GpuSpec).c2c_bw_gbytes_s_per_dir > 0]
-        for i, gpu in enumerate(superchips):  # Grace Hopper: GPU i and Grace i are one module
+        for i, gpu in enumerate(superchips):  # GH200: GPU i and Grace i are one module; GB200: 2 GPUs per Grace
             if cpus and not self.linked(gpu, {LinkKind.C2C}):
-                self.add(LinkKind.C2C, gpu, cpus[i % len(cpus)], 1)
+                self.add(LinkKind.C2C, gpu, cpus[i * len(cpus) // len(superchips) % len(cpus)], 1)
         if len(cpus) > 1 and not superchips and not any(lk.kind is LinkKind.SOCKET for lk in self.links):
             for i, j in socket_pairs(len(cpus)):
                 self.add(LinkKind.SOCKET, cpus[i], cpus[j], 1)

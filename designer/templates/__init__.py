@@ -11,6 +11,9 @@ from designer.model.design import Design, LinkKind, Metadata, Redundancy
 from designer.model.wiring import even_split
 from designer.templates import reference as ref
 from designer.templates.gallery2026 import ROWS as GALLERY_2026
+from designer.templates.gb200_nvl72 import DESCRIPTION as NVL72_DESCRIPTION
+from designer.templates.gb200_nvl72 import TITLE as NVL72_TITLE
+from designer.templates.gb200_nvl72 import build_gb200_nvl72
 from designer.templates.reference import Hgx
 
 
@@ -293,6 +296,7 @@ TEMPLATES: dict[str, Template] = {
             "Consumer 8-GPU box: 4 GPUs on each socket's root ports, one 200G NIC on socket 0; PSUs assumed",
             ref.build_rtx,
         ),
+        Template("gb200-nvl72", NVL72_TITLE, NVL72_DESCRIPTION, build_gb200_nvl72),
     ]
 }
 

@@ -139,8 +139,11 @@ def class_rank(label: str) -> int:
 
 def gpu_scaleup_ports(topo: Topology) -> dict[str, dict[str, float]]:
     """Per GPU: scale-up capacity (GB/s per direction) towards each neighbour (switch or GPU)."""
-    g = topo.graph
-    return {gpu: {n: d["capacity"] for n, d in g[gpu].items() if d["kind"] in SCALEUP} for gpu in topo.gpus}
+    if "scaleup_ports" not in topo.cache:
+        g = topo.graph
+        topo.cache["scaleup_ports"] = {gpu: {n: d["capacity"] for n, d in g[gpu].items() if d["kind"] in SCALEUP}
+                                       for gpu in topo.gpus}
+    return topo.cache["scaleup_ports"]
 
 
 def scaleup_pair_capacity(topo: Topology) -> dict[tuple[str, str], float]:
@@ -149,16 +152,24 @@ def scaleup_pair_capacity(topo: Topology) -> dict[tuple[str, str], float]:
     if "pair_capacity" in topo.cache:
         return topo.cache["pair_capacity"]
     ports = gpu_scaleup_ports(topo)
-    switches = set(topo.scaleup_switches)
+    via = _via_switches(topo, ports)
     out = {}
-    for a, b in itertools.combinations(topo.gpus, 2):
-        pa, pb = ports[a], ports[b]
-        total = pa.get(b, 0.0)
-        for sw in switches.intersection(pa).intersection(pb):
-            total += min(pa[sw], pb[sw])
-        out[(a, b)] = total
+    for (i, a), (j, b) in itertools.combinations(enumerate(topo.gpus), 2):
+        out[(a, b)] = ports[a].get(b, 0.0) + (via[i][j] if via else 0.0)
     topo.cache["pair_capacity"] = out
     return out
+
+
+def _via_switches(topo: Topology, ports: dict[str, dict[str, float]]) -> list[list[float]]:
+    """Per GPU pair, the sum over switches of the smaller side's capacity (arrays: 72 GPUs x 18 switches is
+    93,000 minima, about 40 ms as a Python loop)."""
+    switches = topo.scaleup_switches
+    if not switches or len(topo.gpus) < 2:
+        return []
+    import numpy as np  # noqa: PLC0415 (loaded on first use, not at CLI start-up)
+
+    cap = np.array([[ports[g].get(s, 0.0) for s in switches] for g in topo.gpus])
+    return np.minimum(cap[:, None, :], cap[None, :, :]).sum(axis=2).tolist()
 
 
 @dataclass(frozen=True)
@@ -184,12 +195,13 @@ def gpu_nic_affinity(topo: Topology, exclude: frozenset[str] = frozenset()) -> l
     used: dict[str, int] = {n: 0 for n in nics}
     out = []
     for gpu in topo.gpus:
-        options = []
         tree = host_tree(topo, gpu)
-        for nic in nics:
+        options = []
+        for nic in (n for n in nics if n in tree):  # an unreachable NIC ("-") wins only where none is reachable
             path = _unwind(tree, nic)
             label = host_class(topo, path) if path else "-"
             options.append((class_rank(label), used[nic], nic, label, path))
+        options = options or [(CLASS_ORDER["-"], used[n], n, "-", None) for n in nics]
         if not options:
             out.append(NicAffinity(gpu, None, "-", 0.0))
             continue

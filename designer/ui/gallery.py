@@ -1,21 +1,68 @@
-"""New from template: a gallery with names, one-line descriptions and key figures."""
+"""New from template: a gallery of the reference designs with thumbnails, headline figures and filters
+(vendor, scheme A-D and rack-scale, cooling)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout
+from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+)
+
+from designer.compare.data import scheme
 from designer.core import i18n
+from designer.core.colors import KIND_COLOR
+from designer.export.diagram_layout import component_rects
 from designer.model.catalog import Catalog
+from designer.model.design import Design
+from designer.model.layout import chassis_layout
+from designer.model.parts import GpuSpec
 from designer.templates import TEMPLATES, build_template
-from designer.topology.figures import key_figures
-from designer.ui.style import kind_icon
+from designer.topology.figures import KeyFigures, key_figures
+from designer.topology.graph import build_topology
 
 translate = QCoreApplication.translate
+ALL = "all"
+THUMB = QSize(120, 120)
+SCHEMES = ("A", "B", "C", "D", "rack-scale")
+COOLING_TEXT = {"air": "air", "cold_plate": "liquid (cold plate)", "immersion": "immersion"}
 
 
-def figures_line(template_id: str, catalog: Catalog) -> str:
-    k = key_figures(build_template(template_id, catalog), catalog)
+def cooling_text(key: str) -> str:
+    return {"air": translate("TemplateGallery", "air"),
+            "cold_plate": translate("TemplateGallery", "liquid (cold plate)"),
+            "immersion": translate("TemplateGallery", "immersion")}.get(key, key)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What the gallery shows and filters on for one template."""
+
+    id: str
+    title: str
+    description: str
+    figures: str
+    vendor: str
+    scheme: str  # "C: CPU-GPU fusion; rack-scale"
+    cooling: str  # air, cold_plate, immersion
+    design: Design
+
+    def matches(self, vendor: str, scheme_key: str, cooling: str) -> bool:
+        scheme_ok = scheme_key == ALL or (self.scheme.endswith("rack-scale") if scheme_key == "rack-scale"
+                                          else self.scheme.startswith(f"{scheme_key}:"))
+        return (vendor in (ALL, self.vendor)) and scheme_ok and cooling in (ALL, self.cooling)
+
+
+def figures_line(k: KeyFigures) -> str:
     n = i18n.format_number
     line = (translate("TemplateGallery", "{count} GPUs · {scaleup} GB/s/dir scale-up per GPU · {memory} GB {kind} · "
                       "{out} Gb/s per GPU out · {power} kW") if k.device_word == "GPUs" else
@@ -25,26 +72,108 @@ def figures_line(template_id: str, catalog: Catalog) -> str:
                        kind=k.memory_kind, out=n(k.scaleout_gbit_s_per_gpu), power=n(k.wall_power_peak_w / 1000, 1))
 
 
+def entry(template_id: str, catalog: Catalog) -> Entry:
+    tpl = TEMPLATES[template_id]
+    design = build_template(template_id, catalog)
+    topo = build_topology(design, catalog)
+    gpus = [topo.part(g) for g in topo.gpus]
+    vendor = next((p.vendor for p in gpus if isinstance(p, GpuSpec) and p.vendor), "") or "other"
+    figs = key_figures(design, catalog, topo)
+    return Entry(tpl.id, tpl.title, tpl.description, figures_line(figs), vendor, scheme(design, catalog, topo),
+                 catalog.chassis(design.chassis).cooling_type.value, design)
+
+
+def thumbnail(design: Design, catalog: Catalog, size: QSize = THUMB) -> QPixmap:
+    """The design's chassis (or rack) and its parts, drawn from the diagram layout: a box per part in its kind's
+    colour, inside the chassis outline, scaled to fit."""
+    pix = QPixmap(size)
+    pix.fill(QColor("white"))
+    ox, oy, ow, oh = chassis_layout(catalog.chassis(design.chassis)).outline
+    rects = component_rects(design, catalog)
+    right = max([ox + ow, *(x + w for x, _, w, _ in rects.values())])
+    bottom = max([oy + oh, *(y + h for _, y, _, h in rects.values())])
+    scale = min((size.width() - 4) / (right - ox), (size.height() - 4) / (bottom - oy))
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.translate(2, 2)
+    p.scale(scale, scale)
+    p.translate(-ox, -oy)
+    p.setPen(QPen(QColor("#888888"), 0))
+    p.drawRect(QRectF(ox, oy, ow, oh))
+    for comp in design.components:
+        x, y, w, h = rects[comp.id]
+        p.fillRect(QRectF(x, y, w, h), QColor(KIND_COLOR.get(catalog.get(comp.part).kind, "#9e9e9e")))
+    p.end()
+    return pix
+
+
 class TemplateGallery(QDialog):
     def __init__(self, catalog: Catalog, parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("New design from a reference design"))
+        self.entries = [entry(tid, catalog) for tid in TEMPLATES]
         self.list = QListWidget()
-        for tpl in TEMPLATES.values():
-            item = QListWidgetItem(kind_icon("gpu"), f"{tpl.title}\n{tpl.description}\n{figures_line(tpl.id, catalog)}")
-            item.setData(Qt.ItemDataRole.UserRole, tpl.id)
+        self.list.setIconSize(THUMB)
+        for e in self.entries:
+            tags = self.tr("{vendor} · scheme {scheme} · {cooling}").format(
+                vendor=e.vendor, scheme=e.scheme, cooling=cooling_text(e.cooling))
+            item = QListWidgetItem(QIcon(thumbnail(e.design, catalog)),
+                                   f"{e.title}\n{e.description}\n{e.figures}\n{tags}")
+            item.setData(Qt.ItemDataRole.UserRole, e.id)
+            item.setToolTip(e.description)
             self.list.addItem(item)
         self.list.setCurrentRow(1)
         self.list.itemDoubleClicked.connect(self.accept)
+        self.vendor = self._combo([(v, v) for v in sorted({e.vendor for e in self.entries})])
+        self.scheme = self._combo([(k, self.tr("rack-scale") if k == "rack-scale" else k) for k in SCHEMES])
+        kinds = [c for c in COOLING_TEXT if any(e.cooling == c for e in self.entries)]
+        self.cooling = self._combo([(c, cooling_text(c)) for c in kinds])
+        self.shown = QLabel()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        filters = QHBoxLayout()
+        for label, combo in ((self.tr("Vendor:"), self.vendor), (self.tr("Scheme:"), self.scheme),
+                             (self.tr("Cooling:"), self.cooling)):
+            filters.addWidget(QLabel(label))
+            filters.addWidget(combo)
+        filters.addStretch(1)
+        filters.addWidget(self.shown)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(self.tr("Start from a reference design:")))
+        layout.addLayout(filters)
         layout.addWidget(self.list)
         layout.addWidget(buttons)
-        self.resize(760, 560)
+        self.resize(900, 640)
+        self.apply_filters()
+
+    def _combo(self, values: list[tuple[str, str]]) -> QComboBox:
+        """(value filtered on, text shown) pairs, after 'All'."""
+        combo = QComboBox()
+        for value, text in [(ALL, self.tr("All")), *values]:
+            combo.addItem(text, value)
+        combo.currentIndexChanged.connect(self.apply_filters)
+        return combo
+
+    def apply_filters(self) -> None:
+        if not hasattr(self, "cooling"):
+            return  # the combos are still being built
+        wanted = (self.vendor.currentData(), self.scheme.currentData(), self.cooling.currentData())
+        visible = 0
+        for row, e in enumerate(self.entries):
+            hide = not e.matches(*wanted)
+            self.list.item(row).setHidden(hide)
+            visible += not hide
+        current = self.list.currentItem()
+        if current is None or current.isHidden():
+            rows = [r for r in range(self.list.count()) if not self.list.item(r).isHidden()]
+            self.list.setCurrentRow(rows[0] if rows else -1)
+        self.shown.setText(self.tr("{visible} of {total} designs").format(visible=visible, total=len(self.entries)))
+
+    def visible_ids(self) -> list[str]:
+        return [self.list.item(r).data(Qt.ItemDataRole.UserRole) for r in range(self.list.count())
+                if not self.list.item(r).isHidden()]
 
     def chosen(self) -> str | None:
         item = self.list.currentItem()
-        return item.data(Qt.ItemDataRole.UserRole) if item else None
+        return item.data(Qt.ItemDataRole.UserRole) if item and not item.isHidden() else None

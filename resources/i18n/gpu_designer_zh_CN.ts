@@ -1083,6 +1083,18 @@ fix: {fix}</source>
 <context>
     <name>TemplateGallery</name>
     <message>
+        <source>air</source>
+        <translation>风冷</translation>
+    </message>
+    <message>
+        <source>liquid (cold plate)</source>
+        <translation>液冷（冷板）</translation>
+    </message>
+    <message>
+        <source>immersion</source>
+        <translation>浸没式冷却</translation>
+    </message>
+    <message>
         <source>{count} GPUs · {scaleup} GB/s/dir scale-up per GPU · {memory} GB {kind} · {out} Gb/s per GPU out · {power} kW</source>
         <translation>{count} 个 GPU · 每 GPU scale-up {scaleup} GB/s（每方向）· {kind} {memory} GB · 每 GPU 对外 {out} Gb/s · {power} kW</translation>
     </message>
@@ -1095,8 +1107,36 @@ fix: {fix}</source>
         <translation>从参考设计新建设计</translation>
     </message>
     <message>
+        <source>{vendor} · scheme {scheme} · {cooling}</source>
+        <translation>{vendor} · 方案 {scheme} · {cooling}</translation>
+    </message>
+    <message>
+        <source>rack-scale</source>
+        <translation>机柜级</translation>
+    </message>
+    <message>
+        <source>Vendor:</source>
+        <translation>厂商：</translation>
+    </message>
+    <message>
+        <source>Scheme:</source>
+        <translation>方案：</translation>
+    </message>
+    <message>
+        <source>Cooling:</source>
+        <translation>散热：</translation>
+    </message>
+    <message>
         <source>Start from a reference design:</source>
         <translation>从参考设计开始：</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>{visible} of {total} designs</source>
+        <translation>显示 {visible} / {total} 个设计</translation>
     </message>
 </context>
 <context>

@@ -4,38 +4,39 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from designer.rules.checks.rack import tray_findings
 from designer.rules.engine import Finding, RuleContext, Severity, rule
-from designer.topology.failures import single_failures, worst_failures
+from designer.topology.failures import sweep
 from designer.topology.paths import fallback_path, gpu_nic_affinity, scaleup_pair_capacity
 
-GRANULARITY = {"link": "single-link", "plane": "switch-plane"}
+GRANULARITY = {"link": "single-link", "plane": "switch-plane", "tray": "switch-tray"}
 
 
 @rule("resilience.single_failure", "One failure does not cut the node apart", Severity.ERROR)
 def single_failure(ctx: RuleContext) -> Iterator[Finding]:
     base = scaleup_pair_capacity(ctx.topo)
     if base and max(base.values()) > 0:
-        yield from _scaleup_findings(ctx, base)
+        yield from _scaleup_findings(ctx)
     yield from _nic_findings(ctx)
     yield from _psu_findings(ctx)
+    yield from tray_findings(ctx)
 
 
-def _scaleup_findings(ctx: RuleContext, base) -> Iterator[Finding]:
+def _scaleup_findings(ctx: RuleContext) -> Iterator[Finding]:
     fallback: list[str] = []
-    for _, what, after in single_failures(ctx.topo):
-        for pair, cap in after.items():
-            if cap <= 1e-9 < base[pair]:
-                if fallback_path(ctx.topo, *pair) is None:
-                    yield Finding(f"a failed {what} leaves {pair[0]} and {pair[1]} with no path at all", pair,
-                                  "add a second path (another switch plane or a PCIe route)")
-                else:
-                    fallback.append(what)
+    result = sweep(ctx.topo)
+    for what, pair in result.cut:
+        if fallback_path(ctx.topo, *pair) is None:
+            yield Finding(f"a failed {what} leaves {pair[0]} and {pair[1]} with no path at all", pair,
+                          "add a second path (another switch plane or a PCIe route)")
+        else:
+            fallback.append(what)
     if fallback:
         pair_of = f"pair of {ctx.device}s"
         yield Finding(f"{len(set(fallback))} single scale-up failures (e.g. {fallback[0]}) leave a {pair_of} without "
                       "a scale-up path: its traffic falls back to PCIe or the network, and ring collectives route "
                       "around it", (), f"expected where each {pair_of} has a single link (a full mesh)", Severity.INFO)
-    for cost in worst_failures(ctx.topo).values():
+    for cost in result.worst.values():
         if cost.drop > 0 and cost.after > 1e-9:  # a pair cut off is reported above
             yield Finding(f"worst {GRANULARITY[cost.granularity]} failure: {cost.what} drops {cost.pair[0]}-"
                           f"{cost.pair[1]} from {cost.before:.0f} to {cost.after:.0f} GB/s per direction "

@@ -23,22 +23,36 @@ def used_links(ctx: RuleContext, cid: str) -> int:
 
 @rule("scaleup.fabric_mismatch", "Scale-up link kinds and generations match", Severity.ERROR)
 def fabric_mismatch(ctx: RuleContext) -> Iterator[Finding]:
+    verdicts: dict[tuple, tuple[int, str] | None] = {}  # per (part, part, kind): a 72-GPU rack has 1,296 alike
     for link in ctx.design.links:
         if link.kind not in SCALEUP:
             continue
-        ends = [ctx.part(link.a), ctx.part(link.b)]
-        fabrics = [_fabric(p) for p in ends]
-        for cid, part, fab in zip((link.a, link.b), ends, fabrics, strict=True):
-            if fab is None or fab is Fabric.NONE or FABRIC_LINK[fab] is not link.kind:
-                yield Finding(f"{link.id}: {part.name} has no {link.kind.value} ports", (link.id, cid),
-                              "delete the link or use the part's own fabric")
-                break
+        ends = (ctx.part(link.a), ctx.part(link.b))
+        key = (ends[0].id, ends[1].id, link.kind)
+        if key not in verdicts:
+            verdicts[key] = _mismatch(ends, link.kind)
+        verdict = verdicts[key]
+        if verdict is None:
+            continue
+        end, what = verdict
+        if end < 2:
+            yield Finding(f"{link.id}: {what}", (link.id, (link.a, link.b)[end]),
+                          "delete the link or use the part's own fabric")
         else:
-            fa, fb = fabrics
-            if fa is not None and fb is not None and fa is not fb:
-                yield Finding(f"{link.id}: {ends[0].name} ({fa.value}) and {ends[1].name} "
-                              f"({fb.value}) are different link generations", (link.id, link.a, link.b),
-                              "use a switch of the GPUs' NVLink generation")
+            yield Finding(f"{link.id}: {what}", (link.id, link.a, link.b),
+                          "use a switch of the GPUs' NVLink generation")
+
+
+def _mismatch(ends: tuple[PartBase, PartBase], kind) -> tuple[int, str] | None:
+    """(0 or 1: that end has no ports of the kind | 2: the ends differ in generation, message) or None."""
+    fabrics = [_fabric(p) for p in ends]
+    for end, (part, fab) in enumerate(zip(ends, fabrics, strict=True)):
+        if fab is None or fab is Fabric.NONE or FABRIC_LINK[fab] is not kind:
+            return end, f"{part.name} has no {kind.value} ports"
+    fa, fb = fabrics
+    if fa is not None and fb is not None and fa is not fb:
+        return 2, f"{ends[0].name} ({fa.value}) and {ends[1].name} ({fb.value}) are different link generations"
+    return None
 
 
 @rule("scaleup.gpu_ports_exceeded", "GPU scale-up ports not over-used", Severity.ERROR)

@@ -13,7 +13,7 @@ from designer.core import i18n
 from designer.document.changes import DesignChange
 from designer.model.catalog import Catalog
 from designer.model.design import Design, Link
-from designer.model.layout import ZONE_LABELS, ChassisLayout, Rect, chassis_layout, external_rect
+from designer.model.layout import ChassisLayout, Rect, chassis_layout, external_rect
 from designer.model.parts import AnyPart, GpuSpec, NicSpec, slot_kind_for
 from designer.topology.graph import build_topology
 from designer.ui.canvas.items import ComponentItem, DropTargetItem, LinkItem, ZoneItem
@@ -184,7 +184,7 @@ class CanvasScene(QGraphicsScene):
         outline.setZValue(-1)
         self.addItem(outline)
         for name, rect in self.layout.zones.items():
-            self.addItem(ZoneItem(rect, i18n.word(ZONE_LABELS[name])))
+            self.addItem(ZoneItem(rect, i18n.word(self.layout.zone_label(name))))
         for slot in self.layout.slots:
             self.addItem(ZoneItem(slot.rect, "", dashed=True))
 

@@ -1,0 +1,49 @@
+"""Single failures of a whole tray in a rack-scale chassis (reported by resilience.single_failure)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from designer.rules.engine import Finding, RuleContext, Severity
+from designer.topology.trays import compute_tray_loss, shelf_watts, tray_parts, worst_switch_tray
+
+
+def tray_findings(ctx: RuleContext) -> Iterator[Finding]:
+    racks = tray_parts(ctx.topo)
+    if not racks:
+        return
+    cost = worst_switch_tray(ctx.topo, racks)
+    if cost is not None and cost.drop > 0:
+        yield Finding(f"worst switch-tray failure: {cost.what} drops {cost.pair[0]}-{cost.pair[1]} from "
+                      f"{cost.before:.0f} to {cost.after:.0f} GB/s per direction (-{cost.drop:.0%})", cost.pair, "",
+                      Severity.INFO if cost.after > 1e-9 else Severity.ERROR)
+    yield from _compute_tray(ctx, [tp for tp in racks if tp.tray.kind == "compute" and tp.ids])
+    yield from _power_shelf(ctx, [tp for tp in racks if tp.tray.kind == "power" and tp.ids])
+
+
+def _compute_tray(ctx: RuleContext, trays) -> Iterator[Finding]:
+    if not trays:
+        return
+    n = len(ctx.topo.gpus)
+    worst = max(trays, key=lambda tp: len(compute_tray_loss(ctx.topo, tp)[0]))
+    gpus, gbit = compute_tray_loss(ctx.topo, worst)
+    if not gpus:
+        return
+    dev = ctx.device
+    yield Finding(f"a failed compute tray ({worst.tray.name}: {', '.join(gpus)}) takes {len(gpus)} of {n} {dev}s "
+                  f"out of the scale-up domain and {gbit:,.0f} Gb/s of scale-out; the other {n - len(gpus)} keep "
+                  "their scale-up bandwidth (scale-up paths never run through another GPU)", tuple(gpus),
+                  "plan jobs for the smaller domain or keep a spare tray", Severity.INFO)
+
+
+def _power_shelf(ctx: RuleContext, shelves) -> Iterator[Finding]:
+    b = ctx.budget
+    if not shelves or b.psu_count == 0:
+        return
+    biggest = max(shelves, key=lambda tp: shelf_watts(ctx.topo, tp))
+    total = b.psu_count * b.psu_unit_w
+    left = total - shelf_watts(ctx.topo, biggest)
+    severity = Severity.INFO if left >= b.load_w else Severity.ERROR
+    yield Finding(f"a failed power shelf ({biggest.tray.name}) leaves {left:,.0f} W of {total:,.0f} W installed "
+                  f"for the {b.load_w:,.0f} W load", (), "" if severity is Severity.INFO else "add a power shelf",
+                  severity)

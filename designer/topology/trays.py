@@ -1,0 +1,70 @@
+"""Single failures of a whole tray in a rack-scale chassis: a compute tray (its GPUs, CPUs and NICs leave the
+domain), an NVLink switch tray (all its switch chips at once) and a power shelf (all its PSUs)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from designer.model.parts import NicSpec, PsuSpec, slot_kind_for
+from designer.model.rack import Tray, trays
+from designer.topology.failures import FailureCost, plane_losses
+from designer.topology.graph import Topology
+
+
+@dataclass(frozen=True)
+class TrayParts:
+    tray: Tray
+    ids: tuple[str, ...]  # components placed in the tray, in design order
+
+
+def tray_parts(topo: Topology) -> list[TrayParts]:
+    """Each tray of the design's rack-scale chassis with the components in its slots ([] for a single node)."""
+    chassis = topo.catalog.chassis(topo.design.chassis)
+    rack = trays(chassis)
+    if not rack:
+        return []
+    where: dict[tuple, int] = {}
+    for n, tray in enumerate(rack):
+        for kind, r in tray.slots.items():
+            where.update({(kind, i): n for i in r})
+    members: list[list[str]] = [[] for _ in rack]
+    for comp in topo.design.components:
+        at = where.get((slot_kind_for(topo.part(comp.id)), comp.slot))
+        if at is not None:
+            members[at].append(comp.id)
+    return [TrayParts(t, tuple(m)) for t, m in zip(rack, members, strict=True)]
+
+
+def worst_switch_tray(topo: Topology, racks: list[TrayParts]) -> FailureCost | None:
+    """The GPU pair that loses most when one switch tray (every switch chip in it) fails."""
+    switches = set(topo.scaleup_switches)
+    groups = [(tp.tray.name, [c for c in tp.ids if c in switches]) for tp in racks if tp.tray.kind == "switch"]
+    groups = [(name, chips) for name, chips in groups if chips]
+    if not groups:
+        return None
+    losses = plane_losses(topo)
+    if losses is None:
+        return None
+    base = losses.base
+    worst: FailureCost | None = None
+    for name, chips in groups:
+        lost = sum((losses.loss[c] for c in chips if c in losses.loss), base * 0.0)
+        drop = lost / base.clip(min=1e-12)
+        k = int(drop.argmax())
+        cost = FailureCost("tray", f"{name} ({', '.join(chips)})", losses.pair(k), float(base[k]),
+                           max(0.0, float(base[k] - lost[k])))
+        if worst is None or cost.drop > worst.drop + 1e-12:
+            worst = cost
+    return worst
+
+
+def compute_tray_loss(topo: Topology, tp: TrayParts) -> tuple[list[str], float]:
+    """(GPUs a failed compute tray takes out, scale-out Gb/s of the NICs in it)."""
+    gpus, compute = set(topo.gpus), set(topo.nics("compute"))
+    nics = [c for c in tp.ids if isinstance(topo.part(c), NicSpec) and c in compute]
+    gbit = sum(topo.part(n).line_rate_gbit_s for n in nics)  # type: ignore[attr-defined]
+    return [c for c in tp.ids if c in gpus], gbit
+
+
+def shelf_watts(topo: Topology, tp: TrayParts) -> float:
+    return sum(p.output_w for p in (topo.part(c) for c in tp.ids) if isinstance(p, PsuSpec))

@@ -1,0 +1,83 @@
+"""The New from Template gallery: thumbnails, headline figures, filters by vendor, scheme and cooling, used with
+real key and mouse events."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from designer.templates import TEMPLATES
+from designer.ui.gallery import TemplateGallery
+
+
+@pytest.fixture
+def gallery(qtbot, catalog):
+    dialog = TemplateGallery(catalog)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def choose(qtbot, combo, text: str) -> None:
+    """Pick a filter value the way a keyboard user does: focus the combo box, Home, then Down until it shows."""
+    combo.setFocus()
+    qtbot.waitUntil(combo.hasFocus)
+    QTest.keyClick(combo, Qt.Key.Key_Home)
+    for _ in range(combo.count()):
+        if combo.currentText().lower().startswith(text.lower()):
+            return
+        QTest.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentText().lower().startswith(text.lower()), (text, combo.currentText())
+
+
+def test_every_template_has_a_thumbnail_and_its_headline_figures(gallery):
+    assert gallery.list.count() == len(TEMPLATES)
+    for row in range(gallery.list.count()):
+        item = gallery.list.item(row)
+        assert not item.icon().isNull()
+        assert " GB/s/dir scale-up per " in item.text() and " kW" in item.text()
+    nvl72 = next(gallery.list.item(r) for r in range(gallery.list.count())
+                 if gallery.list.item(r).data(Qt.ItemDataRole.UserRole) == "gb200-nvl72")
+    assert "72 GPUs · 900 GB/s/dir scale-up per GPU" in nvl72.text()
+    assert "rack-scale" in nvl72.text() and "liquid (cold plate)" in nvl72.text()
+
+
+def test_the_rack_thumbnail_is_drawn_taller_than_wide(gallery, catalog):
+    entry = next(e for e in gallery.entries if e.id == "gb200-nvl72")
+    image = gallery.list.item(gallery.entries.index(entry)).icon().pixmap(120, 120).toImage()
+    coloured = [(x, y) for x in range(image.width()) for y in range(image.height())
+                if image.pixelColor(x, y).saturation() > 80]
+    xs, ys = [x for x, _ in coloured], [y for _, y in coloured]
+    assert max(ys) - min(ys) > 2 * (max(xs) - min(xs))  # a 48U rack, not an 8-GPU chassis seen from the top
+
+
+def test_scheme_filter_keeps_the_rack_scale_design(qtbot, gallery):
+    choose(qtbot, gallery.scheme, "rack")
+    assert gallery.visible_ids() == ["gb200-nvl72"]
+    assert gallery.shown.text() == f"1 of {len(TEMPLATES)} designs"
+    assert gallery.chosen() == "gb200-nvl72"  # the only visible design becomes the current one
+
+
+def test_vendor_and_cooling_filters_combine(qtbot, gallery):
+    choose(qtbot, gallery.cooling, "liquid")
+    liquid = gallery.visible_ids()
+    assert "gb200-nvl72" in liquid and "dgx-h100" not in liquid
+    choose(qtbot, gallery.vendor, "AMD")
+    both = gallery.visible_ids()  # liquid-cooled and AMD: both filters at once
+    expected = [e.id for e in gallery.entries if e.vendor == "AMD" and e.cooling != "air"]
+    assert both == expected and "amd-mi300x" not in both  # the air-cooled MI300X box is filtered out
+    choose(qtbot, gallery.cooling, "All")
+    assert set(both) < set(gallery.visible_ids()) and all(i.startswith("amd-") for i in gallery.visible_ids())
+
+
+def test_double_click_on_a_thumbnail_chooses_that_design(qtbot, gallery):
+    choose(qtbot, gallery.scheme, "C")
+    row = next(r for r in range(gallery.list.count()) if gallery.list.item(r).data(Qt.ItemDataRole.UserRole)
+               == "gb200-nvl72")
+    rect = gallery.list.visualItemRect(gallery.list.item(row))
+    with qtbot.waitSignal(gallery.accepted):
+        QTest.mouseClick(gallery.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        QTest.mouseDClick(gallery.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert gallery.chosen() == "gb200-nvl72"
