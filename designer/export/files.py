@@ -49,9 +49,10 @@ def diagram_bytes(design: Design, catalog: Catalog, fmt: str) -> bytes:
 
 
 def slide_bytes(design: Design, catalog: Catalog, fmt: str, brand: Brand | None = None,
-                calibration: Calibration = NO_CALIBRATION) -> bytes:
+                calibration: Calibration = NO_CALIBRATION, lang: str = "en") -> bytes:
     fmt = fmt.lstrip(".")
-    return render("slide", slide_data(design, catalog, brand=brand, calibration=calibration), fmt=fmt,  # type: ignore[arg-type]
+    data = slide_data(design, catalog, brand=brand, calibration=calibration, lang=lang)
+    return render("slide", data, fmt=fmt,  # type: ignore[arg-type]
                   ppi=SLIDE_PPI if fmt == "png" else None)
 
 
@@ -69,7 +70,7 @@ def export(design: Design, catalog: Catalog, targets: dict[str, Path], paper: st
         elif kind == "json":
             data = spec_json(build_spec(design, catalog, nodes, calibration=calibration)).encode("utf-8")
         elif kind == "slide":
-            data = slide_bytes(design, catalog, path.suffix.lower(), brand, calibration)
+            data = slide_bytes(design, catalog, path.suffix.lower(), brand, calibration, lang)
         else:
             data = diagram_bytes(design, catalog, kind)
         atomic_write_bytes(path, data)

@@ -167,6 +167,18 @@ class SheetData:
 
     # Headline figures (cover cards, slide) --------------------------------------------------------------
     def headlines(self) -> list[dict[str, str]]:
+        """The five cards, their words in the sheet's language (values and part names as they are)."""
+        cards = [{key: (self.t(text) if key != "value" else text) for key, text in card.items()}
+                 for card in self._headlines()]
+        if self.parts_of("gpu"):
+            cards[0]["detail"] = self.parts_of("gpu")[0][0].name  # a part name stays as the vendor writes it
+        return cards
+
+    def t(self, english: str) -> str:
+        """Chart and card wording in the sheet's language (nccl-tests terms stay as they are)."""
+        return i18n.phrase(english, self.lang)
+
+    def _headlines(self) -> list[dict[str, str]]:
         k, p = self.spec.key_figures, self.spec.power
         gpu = self.parts_of("gpu")
         return [
@@ -295,11 +307,11 @@ class SheetData:
         return {
             "diagram": diagram_chart(self.design, self.catalog, width).as_dict(),
             "power": power_chart(power_budget(self.design, self.catalog), width).as_dict(),
-            "busbw": line_chart(busbw, width, chart_height, "message size (bytes, nccl-tests 'size')",
-                                "busbw (GB/s, GB = 1e9 B)", f"{sweep.gpus_per_node} GPUs, 1 node",
+            "busbw": line_chart(busbw, width, chart_height, self.t("message size (bytes, nccl-tests 'size')"),
+                                "busbw (GB/s, GB = 1e9 B)", self.t(f"{sweep.gpus_per_node} GPUs, 1 node"),
                                 size_ticks(sizes)).as_dict(),
-            "scaling": line_chart(scaling, width, 150, "nodes", "busbw (GB/s)",
-                                  "Scaling over node counts (scale-out over the compute NICs)",
+            "scaling": line_chart(scaling, width, 150, self.t("nodes"), "busbw (GB/s)",
+                                  self.t("Scaling over node counts (scale-out over the compute NICs)"),
                                   [(float(n), str(n)) for n in SCALING_NODES]).as_dict(),
         }
 
@@ -325,13 +337,13 @@ class SheetData:
 
 
 def slide_data(design: Design, catalog: Catalog, now: datetime | None = None, brand: Brand | None = None,
-               calibration: Calibration = NO_CALIBRATION) -> dict:
+               calibration: Calibration = NO_CALIBRATION, lang: str = "en") -> dict:
     """The 16:9 slide: name, the five headline figures, the block diagram and the busbw curve."""
-    sheet = SheetData(design, catalog, 1, now or datetime.now(UTC), brand or Brand(), calibration)
+    sheet = SheetData(design, catalog, 1, now or datetime.now(UTC), brand or Brand(), calibration, lang)
     diagram = sheet.figures(width=SLIDE_DIAGRAM_PT)["diagram"]
     busbw = sheet.figures(width=SLIDE_CHART_PT, chart_height=190.0)["busbw"]
     return {"meta": sheet.meta(), "brand": sheet.brand_data(), "headlines": sheet.headlines(),
-            "figures": {"diagram": diagram, "busbw": busbw}}
+            "figures": {"diagram": diagram, "busbw": busbw}, "lang": sheet.text["lang"]}
 
 
 def sheet_data(design: Design, catalog: Catalog, paper: str = "a4", nodes: int = 8, now: datetime | None = None,

@@ -34,3 +34,18 @@ def test_a_wrong_lang_is_one_line_and_exit_status_2(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "--lang must be one of en, zh-TW, zh-CN" in err and err.count("\n") == 1
     assert not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize(("lang", "wall", "memory"), [("zh-TW", "牆端功耗", "記憶體"), ("zh-CN", "墙端功耗", "显存")])
+def test_the_slide_and_the_headline_cards_follow_the_language(tmp_path, capsys, lang, wall, memory):
+    english, chinese = tmp_path / "en.pdf", tmp_path / "zh.pdf"
+    assert main(["export", "dgx-h100", "--slide", str(english)]) == 0
+    assert main(["export", "dgx-h100", "--lang", lang, "--slide", str(chinese)]) == 0
+    capsys.readouterr()
+    en = PdfReader(english).pages[0].extract_text()
+    zh = PdfReader(chinese).pages[0].extract_text()
+    assert "kW at the wall" in en and "GB GPU memory" in en
+    assert wall in zh and memory in zh and "kW at the wall" not in zh and "aggregate" not in zh
+    assert "NVIDIA H100 SXM5 80GB" in zh  # the part name stays as the vendor writes it
+    sheet = sheet_text(tmp_path, capsys, lang)
+    assert wall in sheet  # the same cards on the spec sheet's cover
