@@ -72,13 +72,19 @@ def test_compare_window_marks_the_best_value_and_overlays_curves(make_window, qt
     assert len(axes) == 3 and all(len(ax.get_lines()) == 2 for ax in axes)
 
 
-def test_changes_since_saved_lists_the_edit_and_its_effect(make_window, tmp_path, design_of):
+def edited_after_save(make_window, tmp_path, design_of):
+    """A DGX H100 saved to a file, then changed (N+1 PSUs), with Edit > Changes Since Saved opened."""
     window = make_window("dgx-h100")
     path = tmp_path / "node.json"
     save_design(design_of("dgx-h100"), path)
     window.files.open_path(path)
     window.document.push(cmd.set_settings(psu_redundancy="N+1"))
     menu_action(window, "Edit", "Changes Since Saved...").trigger()
+    return window
+
+
+def test_changes_since_saved_lists_the_edit_and_its_effect(make_window, tmp_path, design_of):
+    window = edited_after_save(make_window, tmp_path, design_of)
     text = dialog_of(window, ChangesDialog).text.toPlainText()
     assert "Saved file: node.json" in text
     assert "changed psu_redundancy: 'N+2' -> 'N+1'" in text and "psu_usable_w: 13,200 -> 16,500" in text
@@ -136,12 +142,7 @@ def test_add_file_to_compare(make_window, tmp_path, monkeypatch, design_of):
 
 
 def test_changes_dialog_opens_the_saved_and_open_design_side_by_side(make_window, tmp_path, design_of):
-    window = make_window("dgx-h100")
-    path = tmp_path / "node.json"
-    save_design(design_of("dgx-h100"), path)
-    window.files.open_path(path)
-    window.document.push(cmd.set_settings(psu_redundancy="N+1"))
-    menu_action(window, "Edit", "Changes Since Saved...").trigger()
+    window = edited_after_save(make_window, tmp_path, design_of)
     changes = dialog_of(window, ChangesDialog)
     QTest.mouseClick(changes.compare_button, Qt.MouseButton.LeftButton)
     compare = dialog_of(changes, CompareDialog)
