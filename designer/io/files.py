@@ -102,32 +102,42 @@ def check_parts(design: Design, catalog: Catalog, source: str) -> None:
             raise DesignFileError(source, f"'{comp.part}' is a chassis, not a component", f"components[{i}].part")
 
 
-def design_from_json(text: str, source: str, catalog: Catalog | None = None) -> Design:
+def parse_json_text(text: str, source: str) -> Any:
+    """JSON text of a file as plain values (no object hooks); size, syntax and depth errors as DesignFileError."""
     if len(text) > MAX_FILE_BYTES:
         raise DesignFileError(source, f"larger than {MAX_FILE_BYTES // 1_000_000} MB")
     try:
-        raw = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise DesignFileError(source, f"not valid JSON: {exc.msg}", f"line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:
         raise DesignFileError(source, f"nested deeper than {MAX_JSON_DEPTH} levels") from None
-    return design_from_dict(raw, source, catalog)
 
 
-def load_design(path: str | os.PathLike[str], catalog: Catalog | None = None) -> Design:
-    path = Path(path)
+def design_from_json(text: str, source: str, catalog: Catalog | None = None) -> Design:
+    return design_from_dict(parse_json_text(text, source), source, catalog)
+
+
+def read_file_bytes(path: Path, what: str = "design file") -> bytes:
+    """The bytes of a file of at most MAX_FILE_BYTES; every failure one DesignFileError naming the file."""
     name = path.name
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
             raise DesignFileError(name, f"larger than {MAX_FILE_BYTES // 1_000_000} MB ({size} bytes)")
-        data = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise DesignFileError(name, "no such file") from None
     except IsADirectoryError:
-        raise DesignFileError(name, "is a folder, not a design file") from None
+        raise DesignFileError(name, f"is a folder, not a {what}") from None
     except OSError as exc:
         raise DesignFileError(name, f"cannot be read ({exc.strerror or exc.__class__.__name__})") from None
+
+
+def load_design(path: str | os.PathLike[str], catalog: Catalog | None = None) -> Design:
+    path = Path(path)
+    name = path.name
+    data = read_file_bytes(path)
     if data.startswith(b"%PDF-"):
         from designer.io.pdf_embed import design_json_from_pdf  # noqa: PLC0415 (only for PDFs)
 

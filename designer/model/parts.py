@@ -262,14 +262,71 @@ class ChassisSpec(PartBase):
     fan_full_load_w: NonNeg | None = None
     # A rack-scale chassis (a GB200 NVL72 rack): its trays from the top down; empty for a single node.
     rack_trays: tuple[RackTray, ...] = ()
+    # Scale-out NIC ports behind one front-panel cage (DGX H100: 8 ConnectX-7 ports in 4 twin-port OSFP cages), so
+    # one node-side transceiver serves this many links; 1 where each NIC has its own cage.
+    scaleout_ports_per_cage: Annotated[int, Field(ge=1, le=4)] = 1
+
+
+class NetworkSwitchSpec(PartBase):
+    """A scale-out (or storage, in-band, out-of-band) switch: ports at their native speed, in cages."""
+
+    kind: Literal["network_switch"] = "network_switch"
+    ports: Annotated[int, Field(ge=1, le=4096)]
+    port_speed_gbit_s: NonNeg
+    cages: Annotated[int, Field(ge=1, le=4096)]  # OSFP/QSFP cages on the front panel (twin-port: ports / 2)
+    rack_units: Annotated[int, Field(ge=1, le=20)] = 1
+    network_kind: NetworkKind = NetworkKind.INFINIBAND
+    role: Literal["compute", "storage", "inband", "oob"] = "compute"
+    liquid: bool = False
+
+
+class CableSpec(PartBase):
+    kind: Literal["cable"] = "cable"
+    medium: Literal["dac", "acc", "aoc", "fiber"]
+    speed_gbit_s: NonNeg
+    max_length_m: Annotated[float, Field(gt=0, le=10_000)]
+    needs_transceivers: bool = False  # passive fiber runs between two transceivers
+
+
+class TransceiverSpec(PartBase):
+    kind: Literal["transceiver"] = "transceiver"
+    form_factor: Literal["osfp", "qsfp112", "qsfp-dd"] = "osfp"
+    ports: Annotated[int, Field(ge=1, le=8)] = 1  # twin-port OSFP: 2 links per cage
+    port_speed_gbit_s: NonNeg
+    reach_m: Annotated[float, Field(gt=0, le=100_000)]
+
+
+class PduSpec(PartBase):
+    kind: Literal["pdu"] = "pdu"
+    volts: Annotated[float, Field(gt=0, le=1000)]
+    amps: Annotated[float, Field(gt=0, le=1000)]
+    phases: Literal[1, 3]
+    outlets: Count
+    rack_units: Annotated[int, Field(ge=0, le=4)] = 0  # 0: vertical (zero-U)
+
+
+class RackSpec(PartBase):
+    kind: Literal["rack"] = "rack"
+    height_u: Annotated[int, Field(ge=10, le=60)]
+    width_mm: Annotated[int, Field(ge=400, le=1200)]
+    depth_mm: Annotated[int, Field(ge=600, le=1600)]
+
+
+class CduSpec(PartBase):
+    kind: Literal["cdu"] = "cdu"
+    capacity_w: NonNeg
+    placement: Literal["in_rack", "in_row"] = "in_row"
+    rack_units: Annotated[int, Field(ge=0, le=10)] = 0
 
 
 AnyPart = (GpuSpec | ScaleupSwitchSpec | PcieSwitchSpec | NicSpec | CpuSpec | PsuSpec | CoolingSpec | FabricSpec
-           | ChassisSpec)  # every part has `kind`; narrow with isinstance to read kind-specific fields
+           | ChassisSpec | NetworkSwitchSpec | CableSpec | TransceiverSpec | PduSpec | RackSpec
+           | CduSpec)  # every part has `kind`; narrow with isinstance to read kind-specific fields
 Part = Annotated[AnyPart, Field(discriminator="kind")]
 
 PartKind = Literal[
-    "gpu", "scaleup_switch", "pcie_switch", "nic", "cpu", "psu", "cooling", "fabric", "chassis"
+    "gpu", "scaleup_switch", "pcie_switch", "nic", "cpu", "psu", "cooling", "fabric", "chassis",
+    "network_switch", "cable", "transceiver", "pdu", "rack", "cdu",
 ]
 
 GPU_SLOT_FOR_FORM = {

@@ -1,0 +1,183 @@
+"""`cluster new|info|validate|bom|simulate|export`: cluster plans from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from designer.cli.common import EXIT_FAIL, EXIT_OK, UsageError, print_json
+from designer.cluster.bom import bom, bom_csv
+from designer.cluster.build import ClusterModel
+from designer.cluster.files import load_plan, plan_to_json, save_plan
+from designer.cluster.plan import ClusterPlan, ComputeFabric, Fabrics, Feed, NodeRef, Site
+from designer.cluster.rules import check_plan
+from designer.cluster.summary import info_dict, info_lines
+from designer.io.files import _validation_message as validation_message
+from designer.io.files import atomic_write_bytes, load_design
+from designer.model.catalog import default_catalog
+from designer.templates import TEMPLATES
+
+
+def _output(path_text: str, force: bool) -> Path:
+    out = Path(path_text)
+    if out.is_dir():
+        raise UsageError(f"{out} is a folder")
+    if out.exists() and not force:
+        raise UsageError(f"{out} exists (use --force to replace it)")
+    if str(out.parent) and not out.parent.is_dir():
+        raise UsageError(f"folder {out.parent} does not exist")
+    return out
+
+
+def _feed(text: str) -> Feed:
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) not in (3, 4):
+        raise UsageError(f"--feed: give VOLTS,AMPS,PHASES[,UTIL], not '{text}'")
+    try:
+        volts, amps, phases = float(parts[0]), float(parts[1]), int(parts[2])
+        util = float(parts[3]) if len(parts) == 4 else 0.8
+    except ValueError:
+        raise UsageError(f"--feed: '{text}' is not numbers") from None
+    if volts <= 0 or amps <= 0 or phases not in (1, 3) or not 0 < util <= 1:
+        raise UsageError(f"--feed: volts and amps must be positive, phases 1 or 3, utilisation in (0, 1]: '{text}'")
+    return Feed(volts=volts, amps=amps, phases=phases, utilisation=util)  # type: ignore[arg-type]
+
+
+def _node(arg: str) -> NodeRef:
+    path = Path(arg)
+    if path.exists():
+        return NodeRef(design=load_design(path, default_catalog()))
+    if arg in TEMPLATES:
+        return NodeRef(template=arg)
+    raise UsageError(f"--node: '{arg}' is neither a design file nor a template id")
+
+
+def _positive(value: float | None, flag: str) -> None:
+    if value is not None and not value > 0:
+        raise UsageError(f"{flag} must be a positive number, not {value:g}")
+
+
+def plan_from_args(args: argparse.Namespace) -> ClusterPlan:
+    if (args.gpus is None) == (args.nodes is None):
+        raise UsageError("cluster new: give --gpus N or --nodes N (one of them)")
+    for value, flag in ((args.gpus, "--gpus"), (args.nodes, "--nodes"), (args.rack_kw, "--rack-kw"),
+                        (args.oversubscription, "--oversubscription"), (args.planes, "--planes"), (args.pue, "--pue")):
+        _positive(value, flag)
+    site: dict = {"cooling": args.cooling} if args.cooling else {}
+    if args.rack_kw is not None:
+        site |= {"rack_power_limit_w": args.rack_kw * 1000, "rack_air_limit_w": args.rack_kw * 1000}
+    if args.feed:
+        site["feed"] = _feed(args.feed)
+    if args.pue is not None:
+        site["pue"] = args.pue
+    compute: dict = {}
+    for key in ("oversubscription", "planes", "switch"):
+        if getattr(args, key) is not None:
+            compute[key] = getattr(args, key)
+    try:
+        return ClusterPlan(name=args.name or f"{args.node} cluster", node=_node(args.node), gpus=args.gpus,
+                           nodes=args.nodes, site=Site(**site), fabrics=Fabrics(compute=ComputeFabric(**compute)))
+    except ValidationError as exc:
+        where, msg = validation_message(exc)
+        raise UsageError(f"cluster new: {where}: {msg}") from None
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    out = _output(args.output, args.force)
+    plan = plan_from_args(args)
+    model = ClusterModel(plan, default_catalog())
+    model.compute  # noqa: B018 (size it before writing: a plan that cannot be built is bad input)
+    model.racks  # noqa: B018
+    save_plan(plan, out)
+    print(f"wrote {out}: {model.compute.gpus:,} GPUs, {model.nodes:,} nodes, {len(model.racks.racks)} racks")
+    return EXIT_OK
+
+
+def _model(path: str) -> ClusterModel:
+    catalog = default_catalog()
+    return ClusterModel(load_plan(path, catalog), catalog)
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    data = info_dict(_model(args.plan))
+    if args.json:
+        print_json(data)
+    else:
+        print("\n".join(info_lines(data)))
+    return EXIT_OK
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    report = check_plan(_model(args.plan))
+    if args.json:
+        print_json(report.as_dict(Path(args.plan).name))
+    else:
+        for v in report.violations:
+            mark = " (waived)" if v.waived else ""
+            print(f"{v.severity.value:<7} {v.rule}: {v.message}{mark}" + (f" -- fix: {v.fix}" if v.fix else ""))
+        errors = sum(1 for v in report.active if v.severity.value == "error")
+        print(f"{len(report.active)} finding(s), {errors} error(s)")
+    return EXIT_FAIL if report.has_errors else EXIT_OK
+
+
+def cmd_bom(args: argparse.Namespace) -> int:
+    lines = bom(_model(args.plan))
+    if args.csv:
+        sys.stdout.write(bom_csv(lines))
+        return EXIT_OK
+    for line in lines:
+        print(f"{line.quantity:>8,}  {line.category:<12} {line.name}  [{line.part}; {line.where}]")
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    if not args.json:
+        raise UsageError("cluster export: give --json F")
+    out = _output(args.json, True)
+    model = _model(args.plan)
+    data = {"plan": json.loads(plan_to_json(model.plan)), "info": info_dict(model),
+            "bom": [line.__dict__ for line in bom(model)], "rules": check_plan(model).as_dict(Path(args.plan).name)}
+    atomic_write_bytes(out, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    print(f"wrote {out}")
+    return EXIT_OK
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("cluster", help="cluster plans: racks, power, cooling, fabrics, BOM, rules, performance")
+    csub = p.add_subparsers(dest="cluster_command", required=True, parser_class=type(p))
+    new = csub.add_parser("new", help="plan a cluster of a node design")
+    new.add_argument("--node", required=True, help="node design file or template id")
+    new.add_argument("--gpus", type=int)
+    new.add_argument("--nodes", type=int)
+    new.add_argument("--oversubscription", type=float, help="leaf downlink : uplink ratio (default 1)")
+    new.add_argument("--planes", type=int, help="independent compute fabric planes (default 1)")
+    new.add_argument("--switch", help="compute switch part (default qm9700)")
+    new.add_argument("--rack-kw", type=float, help="rack power limit in kW (default 45)")
+    new.add_argument("--cooling", choices=["air", "liquid"])
+    new.add_argument("--feed", help="VOLTS,AMPS,PHASES[,UTIL] of each rack feed (default 415,60,3,0.8)")
+    new.add_argument("--pue", type=float)
+    new.add_argument("--name")
+    new.add_argument("-o", "--output", required=True)
+    new.add_argument("--force", action="store_true", help="replace an existing file")
+    new.set_defaults(func=cmd_new)
+    for name, func, help_text in (("info", cmd_info, "headline figures"),
+                                  ("validate", cmd_validate, "cluster rule check")):
+        c = csub.add_parser(name, help=help_text)
+        c.add_argument("plan")
+        c.add_argument("--json", action="store_true")
+        c.set_defaults(func=func)
+    b = csub.add_parser("bom", help="bill of materials")
+    b.add_argument("plan")
+    b.add_argument("--csv", action="store_true")
+    b.set_defaults(func=cmd_bom)
+    e = csub.add_parser("export", help="write the plan's figures, BOM and rule check as JSON")
+    e.add_argument("plan")
+    e.add_argument("--json", metavar="F")
+    e.set_defaults(func=cmd_export)
+    from designer.cli.cluster_simulate import register_simulate  # noqa: PLC0415
+
+    register_simulate(csub)

@@ -1,0 +1,83 @@
+"""The cluster's bill of materials: nodes, switches by role, cables by kind and length class, transceivers,
+PDUs, racks, CDUs; in total and per rack role."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from dataclasses import dataclass
+
+from designer.cluster.build import DAC_REACH_M, ClusterModel
+from designer.model.parts import CableSpec
+
+
+@dataclass(frozen=True)
+class BomLine:
+    category: str
+    part: str
+    name: str
+    quantity: int
+    where: str  # the rack role or link the line belongs to
+
+
+def cable_for(m: ClusterModel, length_m: float) -> CableSpec:
+    """Copper (DAC) within its reach, else fibre between transceivers, as the RA cables every compute link;
+    active copper and AOCs stay in the catalog for hand-made choices."""
+    medium = "dac" if length_m <= DAC_REACH_M else "fiber"
+    cables = sorted((p for p in m.catalog.of_kind("cable") if isinstance(p, CableSpec) and p.medium == medium),
+                    key=lambda p: p.max_length_m)
+    return next((c for c in cables if c.max_length_m >= length_m), cables[-1])
+
+
+def length_class(length_m: float) -> str:
+    return "<=3 m" if length_m <= 3 else "<=5 m" if length_m <= 5 else "<=30 m" if length_m <= 30 else "<=100 m"
+
+
+def _cable_lines(m: ClusterModel) -> list[BomLine]:
+    f, c = m.plan.fabrics.compute, m.compute
+    out = []
+    for link, count, length in (("node-leaf", c.node_leaf_cables, f.node_leaf_length_m),
+                                ("leaf-spine", c.leaf_spine_cables, f.leaf_spine_length_m),
+                                ("spine-core", c.spine_core_cables, f.spine_core_length_m)):
+        if count:
+            cable = cable_for(m, length)
+            out.append(BomLine("cable", cable.id, f"{cable.name} ({length_class(length)})", count, link))
+    return out
+
+
+def _optics(m: ClusterModel) -> list[BomLine]:
+    on_switches, on_nodes = m.optics
+    t = m.transceiver
+    node_t = t if m.node.ports_per_cage > 1 else m.catalog.get("mms4x00-ns400")
+    out = [BomLine("transceiver", t.id, t.name, on_switches, "compute switches")] if on_switches else []
+    return out + ([BomLine("transceiver", node_t.id, node_t.name, on_nodes, "nodes")] if on_nodes else [])
+
+
+def bom(m: ClusterModel) -> list[BomLine]:
+    c, sw, site = m.compute, m.switch, m.plan.site
+    lines = [BomLine("node", m.plan.node.template or "embedded design", m.node.name, m.nodes, "compute racks")]
+    for role, n in (("leaf", c.leaf_switches), ("spine", c.spine_switches), ("core", c.core_switches)):
+        if n:
+            lines.append(BomLine("switch", sw.id, sw.name, n, f"compute {role}"))
+    for a in m.aux:
+        lines.append(BomLine("switch", a.switch, m.catalog.get(a.switch).name, a.switches, f"{a.role} fabric"))
+    lines += _cable_lines(m) + _optics(m)
+    racks = Counter(r.role for r in m.racks.racks)
+    pdu, rack = m.catalog.get(site.pdu_part), m.catalog.get(site.rack_part)
+    lines.append(BomLine("pdu", pdu.id, pdu.name, sum(r.count("pdu") for r in m.racks.racks), "all racks"))
+    for role, n in racks.items():
+        lines.append(BomLine("rack", rack.id, rack.name, n, f"{role} racks"))
+    if m.cdus:
+        cdu = m.catalog.get(site.cdu_part)
+        lines.append(BomLine("cdu", cdu.id, cdu.name, m.cdus, "liquid racks"))
+    return lines
+
+
+def bom_csv(lines: list[BomLine]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["category", "part", "name", "quantity", "where"])
+    for line in lines:
+        writer.writerow([line.category, line.part, line.name, line.quantity, line.where])
+    return out.getvalue()

@@ -1,0 +1,69 @@
+"""Load and save cluster plans with the care given to design files: size and depth limits, schema_version
+(newer files refused), validation, part checks of the embedded design, atomic writes. Every problem is one
+DesignFileError naming the file and the place in it."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from designer.cluster.plan import PLAN_SCHEMA_VERSION, ClusterPlan
+from designer.core.errors import DesignFileError
+from designer.io.files import (
+    MAX_JSON_DEPTH,
+    _depth,
+    _validation_message,
+    atomic_write_bytes,
+    check_parts,
+    parse_json_text,
+    read_file_bytes,
+)
+from designer.io.migrations import MigrationError, migrate
+from designer.model.catalog import Catalog, default_catalog
+
+PLAN_MIGRATIONS: dict = {}  # none yet: version 1 is the first published plan format
+
+
+def plan_from_dict(raw: Any, source: str, catalog: Catalog | None = None) -> ClusterPlan:
+    if not isinstance(raw, dict):
+        raise DesignFileError(source, "the top level must be a JSON object")
+    if _depth(raw, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+        raise DesignFileError(source, f"nested deeper than {MAX_JSON_DEPTH} levels")
+    try:
+        raw = migrate(raw, PLAN_SCHEMA_VERSION, PLAN_MIGRATIONS)
+    except MigrationError as exc:
+        raise DesignFileError(source, str(exc), "schema_version") from None
+    try:
+        plan = ClusterPlan.model_validate(raw)
+    except ValidationError as exc:
+        where, msg = _validation_message(exc)
+        raise DesignFileError(source, msg, where) from None
+    if plan.node.design is not None:
+        check_parts(plan.node.design, catalog or default_catalog(), source)
+    return plan
+
+
+def plan_from_json(text: str, source: str, catalog: Catalog | None = None) -> ClusterPlan:
+    return plan_from_dict(parse_json_text(text, source), source, catalog)
+
+
+def load_plan(path: str | os.PathLike[str], catalog: Catalog | None = None) -> ClusterPlan:
+    path = Path(path)
+    data = read_file_bytes(path, "cluster plan")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DesignFileError(path.name, "not UTF-8 text (is it a cluster plan?)") from None
+    return plan_from_json(text, path.name, catalog)
+
+
+def plan_to_json(plan: ClusterPlan) -> str:
+    return json.dumps(plan.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+
+
+def save_plan(plan: ClusterPlan, path: str | os.PathLike[str]) -> None:
+    atomic_write_bytes(path, plan_to_json(plan).encode("utf-8"))

@@ -1,0 +1,142 @@
+"""Racks, elevations, power feeds and cooling of a cluster plan.
+
+Nodes per rack: the fewest of what the rack's power limit, its heat-to-air limit and its height allow (a
+rack-scale node such as GB200 NVL72 fills a rack by itself). Switches go in network racks, the fabric
+manager (UFM) and management servers in management racks. Feeds follow NetBox's arithmetic
+(designer.core.electrical). Elevations are data: (U from the bottom, height, kind, label).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from designer.cluster.node import NodeFigures
+from designer.cluster.plan import Site
+from designer.core.electrical import btu_per_hr, feed_capacity_w
+from designer.core.errors import DesignerError
+
+UFM_APPLIANCE_U, UFM_APPLIANCE_W = 1, 500.0  # assumption: a 1U fabric-manager server, 500 W (not published here)
+MGMT_SERVERS, MGMT_SERVER_U, MGMT_SERVER_W = 5, 1, 800.0  # assumption after the RA's 5 management servers
+
+
+@dataclass(frozen=True)
+class Slot:
+    u: int  # lowest U it occupies (1 = bottom); 0 for zero-U parts (vertical PDUs)
+    height_u: int
+    kind: str  # node, switch, pdu, cdu, power_shelf, server
+    label: str
+    watts: float = 0.0
+
+
+@dataclass(frozen=True)
+class Rack:
+    name: str
+    role: str  # compute, network, management
+    slots: tuple[Slot, ...]
+    heat_to_liquid_w: float = 0.0
+
+    @property
+    def watts(self) -> float:
+        return sum(s.watts for s in self.slots)
+
+    @property
+    def heat_to_air_w(self) -> float:
+        return self.watts - self.heat_to_liquid_w
+
+    @property
+    def btu_hr(self) -> float:
+        return btu_per_hr(self.watts)
+
+    def count(self, kind: str) -> int:
+        return sum(1 for s in self.slots if s.kind == kind)
+
+
+@dataclass(frozen=True)
+class RackLayout:
+    racks: tuple[Rack, ...]
+    nodes_per_rack: int
+    limited_by: str  # power, air, height, rack-scale
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def of_role(self, role: str) -> list[Rack]:
+        return [r for r in self.racks if r.role == role]
+
+
+def nodes_per_rack(node: NodeFigures, site: Site) -> tuple[int, str]:
+    if node.rack_scale:
+        return 1, "rack-scale"
+    usable_u = site.rack_height_u - (4 if node.liquid else 0)  # an in-rack CDU's 4U kept free for liquid nodes
+    limits = {"power": math.floor(site.rack_power_limit_w / node.wall_w) if node.wall_w else usable_u,
+              "height": usable_u // node.rack_units}
+    if node.heat_to_air_w > 0:
+        limits["air"] = math.floor(site.rack_air_limit_w / node.heat_to_air_w)
+    kind = min(limits, key=lambda k: limits[k])
+    if limits[kind] < 1:
+        raise DesignerError(f"one node ({node.wall_w / 1000:,.1f} kW, {node.rack_units}U) does not fit a rack of "
+                            f"{site.rack_power_limit_w / 1000:,.1f} kW and {site.rack_height_u}U")
+    return limits[kind], kind
+
+
+def _compute_rack(index: int, count: int, node: NodeFigures, site: Site) -> Rack:
+    slots = [Slot(1 + i * node.rack_units, node.rack_units, "node", f"{node.name} {index * 1000 + i + 1}",
+                  node.wall_w) for i in range(count)]
+    if node.liquid and not node.rack_scale:
+        slots.append(Slot(site.rack_height_u - 3, 4, "cdu", "in-rack CDU position"))
+    slots += [Slot(0, 0, "pdu", f"PDU {'AB'[i % 2]}{i // 2 + 1}") for i in range(site.feeds_per_rack)]
+    return Rack(f"C{index + 1:03d}", "compute", tuple(slots), count * node.heat_to_liquid_w)
+
+
+def _pack(items: list[tuple[str, int, float]], site: Site, role: str, prefix: str) -> list[Rack]:
+    """First-fit of (label, U, W) items into racks by height and power, bottom up."""
+    racks: list[list[Slot]] = []
+    for label, height, watts in items:
+        for slots in racks:
+            top = max((s.u + s.height_u for s in slots), default=1)
+            fits_power = sum(s.watts for s in slots) + watts <= site.rack_power_limit_w
+            if top + height - 1 <= site.rack_height_u and fits_power:
+                slots.append(Slot(top, height, "switch" if role == "network" else "server", label, watts))
+                break
+        else:
+            racks.append([Slot(1, height, "switch" if role == "network" else "server", label, watts)])
+    pdus = tuple(Slot(0, 0, "pdu", f"PDU {'AB'[i % 2]}{i // 2 + 1}") for i in range(site.feeds_per_rack))
+    return [Rack(f"{prefix}{i + 1:03d}", role, tuple(slots) + pdus) for i, slots in enumerate(racks)]
+
+
+def layout(nodes: int, node: NodeFigures, site: Site, switches: list[tuple[str, int, float]],
+           ufm_appliances: int) -> RackLayout:
+    per_rack, limited = nodes_per_rack(node, site)
+    full, rest = divmod(nodes, per_rack)
+    compute = [_compute_rack(i, per_rack, node, site) for i in range(full)]
+    if rest:
+        compute.append(_compute_rack(full, rest, node, site))
+    network = _pack(switches, site, "network", "N")
+    mgmt_items = [("UFM appliance", UFM_APPLIANCE_U, UFM_APPLIANCE_W)] * ufm_appliances
+    mgmt_items += [("management server", MGMT_SERVER_U, MGMT_SERVER_W)] * MGMT_SERVERS
+    management = _pack(mgmt_items, site, "management", "M")
+    notes = (f"management rack: {ufm_appliances} UFM appliance(s) of {UFM_APPLIANCE_W:g} W and {MGMT_SERVERS} "
+             f"management servers of {MGMT_SERVER_W:g} W assumed (not published in the RA)",)
+    return RackLayout(tuple(compute + network + management), per_rack, limited, notes)
+
+
+@dataclass(frozen=True)
+class FeedCheck:
+    rack: str
+    rack_w: float
+    feed_capacity_w: float
+    feeds: int
+    normal_load: float  # share of the feeds' capacity used with every feed up
+    after_loss_load: float  # share of the surviving feeds' capacity with one feed lost
+
+
+def feed_checks(racks: tuple[Rack, ...], site: Site) -> list[FeedCheck]:
+    """Each rack against its feeds: with all up (shared), and with one feed gone (the rest carry the rack)."""
+    f = site.feed
+    cap = feed_capacity_w(f.volts, f.amps, f.phases, f.utilisation)
+    n = site.feeds_per_rack
+    out = []
+    for rack in racks:
+        normal = rack.watts / (cap * n)
+        after = rack.watts / (cap * (n - 1)) if n > 1 else math.inf
+        out.append(FeedCheck(rack.name, rack.watts, cap, n, normal, after))
+    return out

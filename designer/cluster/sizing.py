@@ -1,0 +1,155 @@
+"""Compute-fabric sizing by the public DGX SuperPOD rules, for any node from its own NIC ports and speed.
+
+Rules (NVIDIA DGX SuperPOD reference architectures, H100 RA-11333-001 and B200, "Network fabrics"):
+- Rail-optimised: NIC port r of every node goes to the leaf of rail r; one leaf per rail per scalable unit
+  (SU). A leaf gives `downlinks` ports to nodes and `uplinks` to spines, downlinks : uplinks = the chosen
+  oversubscription (1:1 in the RA: 32 + 32 of a 64-port QM9700); an SU therefore holds `downlinks` node
+  positions, some of which may hold the fabric manager (UFM) instead of a node, as the H100 RA counts them.
+- The full SU is built and cabled even when fewer nodes are bought (leaves and leaf-spine links).
+- Two tiers while every spine can reach every leaf (leaves <= switch ports); the spine count is the least
+  that takes all leaf uplinks and gives every leaf the same number of links to every spine (it divides the
+  leaf's uplinks: 3 SU of DGX H100 need 768 / 64 = 12 spines, built as 16).
+- Beyond two tiers' reach a core tier is added: spines then give half their ports to leaves and half to
+  the core; core switches take all spine uplinks.
+- A switch port faster than the NIC is split (an 800G port serves two 400G NIC ports); every used cage of
+  every switch holds a transceiver where its links are optical, and each node holds one per scale-out cage.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from designer.cluster.node import NodeFigures
+from designer.cluster.plan import ComputeFabric
+from designer.core.errors import DesignerError
+from designer.model.parts import NetworkSwitchSpec
+
+MAX_TIERS_REACH = 3
+
+
+@dataclass(frozen=True)
+class ComputeSizing:
+    nodes: int
+    gpus: int
+    rails: int  # scale-out ports per node
+    planes: int
+    radix: int  # switch ports at the NIC's speed
+    leaf_downlinks: int
+    leaf_uplinks: int
+    positions_per_su: int
+    scalable_units: int
+    tiers: int
+    leaf_switches: int
+    spine_switches: int
+    core_switches: int
+    node_leaf_cables: int  # node links plus the UFM's links (the RA's "node-leaf" column)
+    ufm_leaf_cables: int
+    leaf_spine_cables: int
+    spine_core_cables: int
+    switch_cages_used: int
+    node_cages: int
+
+    @property
+    def oversubscription(self) -> float:
+        return self.leaf_downlinks / self.leaf_uplinks if self.leaf_uplinks else math.inf
+
+    @property
+    def switches(self) -> int:
+        return self.leaf_switches + self.spine_switches + self.core_switches
+
+    @property
+    def node_cables(self) -> int:
+        return self.node_leaf_cables - self.ufm_leaf_cables
+
+    @property
+    def compute_cables(self) -> int:
+        """Node, leaf-spine and spine-core links (the RA appendix's compute cable count; UFM links apart)."""
+        return self.node_cables + self.leaf_spine_cables + self.spine_core_cables
+
+    @property
+    def positions(self) -> int:
+        return self.scalable_units * self.positions_per_su
+
+
+def nodes_for(gpus: int, node: NodeFigures) -> int:
+    if node.gpus <= 0:
+        raise DesignerError("the node design has no GPUs")
+    return math.ceil(gpus / node.gpus)
+
+
+def _radix(switch: NetworkSwitchSpec, port_speed_gbit_s: float) -> int:
+    split = int(switch.port_speed_gbit_s // port_speed_gbit_s) if port_speed_gbit_s > 0 else 1
+    return switch.ports * max(1, split)
+
+
+def leaf_ports(radix: int, oversubscription: float) -> tuple[int, int]:
+    """Downlinks and uplinks of a leaf of `radix` ports for a downlink : uplink ratio."""
+    down = math.floor(radix * oversubscription / (oversubscription + 1) + 1e-9)
+    up = math.ceil(down / oversubscription - 1e-9)
+    return down, min(up, radix - down)
+
+
+def _balanced_spines(needed: int, leaf_uplinks: int) -> int:
+    """The least spine count >= needed that divides the leaf's uplinks (equal links from each leaf to each
+    spine); the plain count where no divisor is large enough."""
+    divisors = [d for d in range(needed, leaf_uplinks + 1) if leaf_uplinks % d == 0]
+    return divisors[0] if divisors else needed
+
+
+def _spine_core(leaves: int, uplinks: int, radix: int) -> tuple[int, int, int, int]:
+    """(tiers, spines, cores, spine-core cables) for `leaves` leaves of `uplinks` uplinks each, per plane."""
+    total_up = leaves * uplinks
+    if leaves <= radix:
+        return 2, _balanced_spines(math.ceil(total_up / radix), uplinks), 0, 0
+    half = radix // 2
+    spines = math.ceil(total_up / half)
+    if spines * half > radix * radix * half:
+        raise DesignerError(f"{leaves} leaves are beyond a {MAX_TIERS_REACH}-tier fat tree of {radix}-port switches")
+    spine_core = spines * half
+    return 3, spines, math.ceil(spine_core / radix), spine_core
+
+
+def _used_cages(ports: int, switches: int, ports_per_cage: int) -> int:
+    """Cages holding at least one used port when `ports` links spread evenly over `switches` switches."""
+    if switches == 0:
+        return 0
+    per = math.ceil(ports / switches)
+    return switches * math.ceil(per / ports_per_cage)
+
+
+def size_compute(nodes: int, node: NodeFigures, fabric: ComputeFabric, switch: NetworkSwitchSpec) -> ComputeSizing:
+    units = node.fabric_units  # a rack-scale node joins the fabric tray by tray (its trays' NIC ports are rails)
+    endpoints, rails = nodes * units, node.scaleout_ports // units
+    if rails <= 0:
+        raise DesignerError("the node design has no scale-out (compute) NIC ports to build a fabric from")
+    if rails % fabric.planes:
+        raise DesignerError(f"{rails} rails do not divide into {fabric.planes} planes")
+    rails_plane = rails // fabric.planes
+    if switch.ports < rails_plane:
+        raise DesignerError(f"switch '{switch.id}' has {switch.ports} ports, fewer than the node's {rails_plane} rails")
+    radix = _radix(switch, node.port_speed_gbit_s)
+    down, up = leaf_ports(radix, fabric.oversubscription)
+    per_su = down if fabric.topology == "rail_optimized" else (down // rails_plane) * rails_plane
+    if per_su <= 0 or up <= 0:
+        raise DesignerError(f"switch '{switch.id}' leaves no downlinks or uplinks at {fabric.oversubscription:g}:1")
+    sus = math.ceil((endpoints + fabric.ufm_positions) / per_su)
+    leaves_plane = sus * rails_plane
+    tiers, spines, cores, spine_core = _spine_core(leaves_plane, up, radix)
+    planes = fabric.planes
+    ufm = fabric.ufm_links if fabric.ufm_positions else 0
+    leaf_spine = leaves_plane * up * planes
+    cage = switch.ports // switch.cages
+    split = max(1, radix // switch.ports)
+    leaf_cages = leaves_plane * math.ceil(math.ceil((down + up) / split) / cage)
+    spine_ports = leaves_plane * up + spine_core
+    spine_cages = _used_cages(math.ceil(spine_ports / split), spines, cage)
+    core_cages = _used_cages(math.ceil(spine_core / split), cores, cage)
+    return ComputeSizing(
+        nodes=nodes, gpus=nodes * node.gpus, rails=rails, planes=planes, radix=radix, leaf_downlinks=down,
+        leaf_uplinks=up, positions_per_su=per_su, scalable_units=sus, tiers=tiers,
+        leaf_switches=leaves_plane * planes, spine_switches=spines * planes, core_switches=cores * planes,
+        node_leaf_cables=endpoints * rails + ufm, ufm_leaf_cables=ufm, leaf_spine_cables=leaf_spine,
+        spine_core_cables=spine_core * planes, switch_cages_used=(leaf_cages + spine_cages + core_cages) * planes,
+        node_cages=endpoints * math.ceil(rails / node.ports_per_cage),
+    )

@@ -1,0 +1,63 @@
+"""`cluster info`: the plan's headline figures as data (keys as issue 22 lists them) and as text lines."""
+
+from __future__ import annotations
+
+from designer.cluster.build import ClusterModel
+
+
+def _fabric(m: ClusterModel) -> dict:
+    c = m.compute
+    switch_optics, node_optics = m.optics
+    return {"switch": m.switch.id, "topology": m.plan.fabrics.compute.topology, "tiers": c.tiers,
+            "planes": c.planes, "scalable_units": c.scalable_units, "positions_per_su": c.positions_per_su,
+            "leaf_switches": c.leaf_switches, "spine_switches": c.spine_switches, "core_switches": c.core_switches,
+            "node_leaf_cables": c.node_leaf_cables, "leaf_spine_cables": c.leaf_spine_cables,
+            "spine_core_cables": c.spine_core_cables, "compute_cables": c.compute_cables,
+            "switch_transceivers": switch_optics, "node_transceivers": node_optics,
+            "oversubscription": round(c.oversubscription, 4)}
+
+
+def info_dict(m: ClusterModel) -> dict:
+    racks = m.racks
+    counts = {role: len(racks.of_role(role)) for role in ("compute", "network", "management")}
+    feeds = m.feeds
+    worst = max(feeds, key=lambda f: f.after_loss_load)
+    return {
+        "name": m.plan.name, "node": m.node.name, "gpus": m.compute.gpus, "nodes": m.nodes,
+        "gpus_per_node": m.node.gpus, "nodes_per_rack": racks.nodes_per_rack, "rack_limited_by": racks.limited_by,
+        "racks": {**counts, "total": sum(counts.values())},
+        "fabrics": {"compute": _fabric(m),
+                    **{a.role: {"switch": a.switch, "leaf_switches": a.leaves, "spine_switches": a.spines,
+                                "ports": a.ports} for a in m.aux}},
+        "power": {"it_w": round(m.it_w), "facility_w": round(m.it_w * m.plan.site.pue), "pue": m.plan.site.pue,
+                  "max_rack_w": round(max(r.watts for r in racks.racks))},
+        "feeds": {"feed_capacity_w": round(worst.feed_capacity_w), "feeds_per_rack": worst.feeds,
+                  "ab_policy": m.plan.site.ab_policy, "max_load": round(max(f.normal_load for f in feeds), 4),
+                  "max_load_after_loss": round(worst.after_loss_load, 4), "worst_rack": worst.rack},
+        "cooling": {"heat_to_air_w": round(m.it_w - m.heat_to_liquid_w), "heat_to_liquid_w": round(m.heat_to_liquid_w),
+                    "coolant_flow_l_min": round(m.coolant_flow_l_min, 1), "cdus": m.cdus,
+                    "cooling_tons": round(m.cooling_tons, 1), "supply_water_c": m.plan.site.supply_water_c},
+        "assumptions": m.assumptions(),
+    }
+
+
+def info_lines(d: dict) -> list[str]:
+    c, p, f, k, r = (d["fabrics"]["compute"], d["power"], d["feeds"], d["cooling"], d["racks"])
+    return [
+        f"{d['name']}: {d['gpus']:,} GPUs in {d['nodes']:,} x {d['node']} ({d['gpus_per_node']} GPUs each)",
+        f"Racks: {r['total']} ({r['compute']} compute at {d['nodes_per_rack']} nodes each, limited by "
+        f"{d['rack_limited_by']}; {r['network']} network; {r['management']} management)",
+        f"Compute fabric: {c['switch']} {c['topology'].replace('_', '-')}, {c['tiers']} tiers, {c['planes']} plane(s), "
+        f"{c['scalable_units']} SU of {c['positions_per_su']} positions; {c['leaf_switches']} leaf, "
+        f"{c['spine_switches']} spine, {c['core_switches']} core; oversubscription {c['oversubscription']:g}:1",
+        f"Cables: {c['node_leaf_cables']:,} node-leaf, {c['leaf_spine_cables']:,} leaf-spine, "
+        f"{c['spine_core_cables']:,} spine-core; transceivers {c['switch_transceivers']:,} on switches, "
+        f"{c['node_transceivers']:,} on nodes",
+        f"Power: IT {p['it_w'] / 1000:,.1f} kW, facility {p['facility_w'] / 1000:,.1f} kW at PUE {p['pue']:g}; "
+        f"largest rack {p['max_rack_w'] / 1000:,.1f} kW",
+        f"Feeds: {f['feeds_per_rack']} per rack of {f['feed_capacity_w'] / 1000:,.1f} kW ({f['ab_policy']}); "
+        f"worst load {f['max_load']:.0%}, {f['max_load_after_loss']:.0%} with one feed lost ({f['worst_rack']})",
+        f"Cooling: {k['heat_to_air_w'] / 1000:,.1f} kW to air, {k['heat_to_liquid_w'] / 1000:,.1f} kW to liquid, "
+        f"{k['coolant_flow_l_min']:,.1f} L/min coolant, {k['cdus']} CDU(s), {k['cooling_tons']:,.1f} tons",
+        *[f"Assumed: {a}" for a in d["assumptions"]],
+    ]

@@ -1,0 +1,125 @@
+"""`gpu-designer-cli cluster ...`: the commands, the info keys, bad input (one line, exit 2, nothing written)."""
+
+import json
+
+import pytest
+
+from designer.cli.main import main
+from designer.cluster.files import load_plan
+from designer.core.errors import DesignFileError
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def h100_plan(tmp_path, capsys):
+    path = tmp_path / "h100.json"
+    assert run(capsys, "cluster", "new", "--node", "dgx-h100", "--gpus", "1024", "--feed", "415,80,3",
+               "-o", str(path))[0] == 0
+    return path
+
+
+def test_new_info_json_keys_as_the_issue_lists_them(capsys, h100_plan):
+    code, out, _ = run(capsys, "cluster", "info", str(h100_plan), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["gpus"] == 1024 and data["nodes"] == 128
+    assert set(data["racks"]) == {"compute", "network", "management", "total"}
+    assert {"leaf_switches", "spine_switches", "core_switches", "node_leaf_cables", "leaf_spine_cables",
+            "spine_core_cables", "switch_transceivers", "node_transceivers", "oversubscription"} <= \
+        set(data["fabrics"]["compute"])
+    assert {"it_w", "facility_w", "pue", "max_rack_w"} <= set(data["power"])
+    assert "feed_capacity_w" in data["feeds"]
+    assert {"heat_to_air_w", "heat_to_liquid_w", "coolant_flow_l_min", "cdus"} <= set(data["cooling"])
+    assert data["power"]["facility_w"] == pytest.approx(data["power"]["it_w"] * 1.3, abs=1)
+
+
+def test_validate_bom_simulate_and_export(capsys, h100_plan, tmp_path):
+    assert run(capsys, "cluster", "validate", str(h100_plan))[0] == 0
+    code, out, _ = run(capsys, "cluster", "bom", str(h100_plan), "--csv")
+    assert code == 0 and out.startswith("category,part,name,quantity,where")
+    assert "qm9700" in out and "mms4x00-ns" in out
+    code, out, _ = run(capsys, "cluster", "simulate", str(h100_plan), "--gpus", "256", "--collective", "allreduce",
+                       "--min-bytes", "1G", "--max-bytes", "1G", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["nodes"] == 32 and data["tier"] == "leaf" and data["results"][0]["busbw_GBps"] > 0
+    out_json = tmp_path / "export.json"
+    assert run(capsys, "cluster", "export", str(h100_plan), "--json", str(out_json))[0] == 0
+    assert json.loads(out_json.read_text())["info"]["gpus"] == 1024
+
+
+def test_validate_exits_1_on_an_unwaived_error(capsys, tmp_path):
+    path = tmp_path / "p.json"
+    assert run(capsys, "cluster", "new", "--node", "dgx-h100", "--nodes", "8", "-o", str(path))[0] == 0
+    code, out, _ = run(capsys, "cluster", "validate", str(path), "--json")
+    assert code == 1 and json.loads(out)["counts"]["error"] > 0  # 40.8 kW racks on 34.5 kW feeds lose A/B
+
+
+def test_busbw_falls_with_scale_across_tiers(capsys, tmp_path):
+    path = tmp_path / "big.json"
+    assert run(capsys, "cluster", "new", "--node", "dgx-h100", "--gpus", "4096", "--oversubscription", "2",
+               "-o", str(path))[0] == 0
+    busbw = []
+    for gpus in (8, 256, 4096):
+        _, out, _ = run(capsys, "cluster", "simulate", str(path), "--gpus", str(gpus), "--collective", "allreduce",
+                        "--min-bytes", "1G", "--max-bytes", "1G", "--json")
+        busbw.append(json.loads(out)["results"][0]["busbw_GBps"])
+    assert busbw[0] > busbw[1] > busbw[2]
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["--gpus", "0"], "--gpus must be a positive"),
+    (["--gpus", "64", "--rack-kw", "-5"], "--rack-kw must be a positive"),
+    (["--gpus", "64", "--feed", "415,0,3"], "--feed"),
+    (["--gpus", "64", "--switch", "no-such-switch"], "unknown part"),
+])
+def test_bad_input_is_one_line_exit_2_and_nothing_written(capsys, tmp_path, argv, needle):
+    out = tmp_path / "p.json"
+    args = ["cluster", "new", *(["--node", "dgx-h100"] if "--node" not in argv else []), *argv, "-o", str(out)]
+    code, _, err = run(capsys, *args)
+    assert code == 2 and needle in err and err.count("\n") == 1
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_a_broken_node_file_and_a_future_plan_are_refused(capsys, tmp_path, h100_plan):
+    broken = tmp_path / "node.json"
+    broken.write_text("{ not json")
+    code, _, err = run(capsys, "cluster", "new", "--node", str(broken), "--gpus", "8", "-o", str(tmp_path / "x.json"))
+    assert code == 2 and "not valid JSON" in err and not (tmp_path / "x.json").exists()
+    future = tmp_path / "future.json"
+    raw = json.loads(h100_plan.read_text())
+    future.write_text(json.dumps({**raw, "schema_version": 99}))
+    code, _, err = run(capsys, "cluster", "info", str(future))
+    assert code == 2 and "schema_version 99" in err and err.count("\n") == 1
+    with pytest.raises(DesignFileError, match="unknown field"):
+        bad = tmp_path / "bad.json"
+        bad.write_text(json.dumps({**raw, "surprise": 1}))
+        load_plan(bad)
+
+
+def test_an_embedded_design_makes_the_plan_self_contained(capsys, tmp_path):
+    node = tmp_path / "node.json"
+    assert run(capsys, "new", "amd-mi300x", "-o", str(node))[0] == 0
+    plan = tmp_path / "plan.json"
+    assert run(capsys, "cluster", "new", "--node", str(node), "--gpus", "1024", "-o", str(plan))[0] == 0
+    node.unlink()
+    loaded = load_plan(plan)
+    assert loaded.node.design is not None and loaded.node.template is None
+    assert run(capsys, "cluster", "info", str(plan), "--json")[0] == 0
+
+
+def test_a_switch_with_fewer_ports_than_rails_is_bad_input(catalog):
+    from designer.cluster.build import ClusterModel
+    from designer.cluster.plan import ClusterPlan, NodeRef
+    from designer.cluster.sizing import size_compute
+    from designer.core.errors import DesignerError
+    from designer.model.parts import NetworkSwitchSpec
+
+    m = ClusterModel(ClusterPlan(node=NodeRef(template="dgx-h100"), nodes=8), catalog)
+    tiny = NetworkSwitchSpec(id="tiny", name="4-port switch", source="assumption: a test part", ports=4,
+                             port_speed_gbit_s=400, cages=4)
+    with pytest.raises(DesignerError, match="has 4 ports, fewer than the node's 8 rails"):
+        size_compute(8, m.node, m.plan.fabrics.compute, tiny)

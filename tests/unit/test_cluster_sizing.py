@@ -1,0 +1,121 @@
+"""Cluster sizing against the public DGX SuperPOD reference architectures (expected counts are the RA's
+published table rows; the code computes them by rule, never from a table)."""
+
+import math
+
+import pytest
+
+from designer.cluster.build import ClusterModel
+from designer.cluster.plan import ClusterPlan, ComputeFabric, Fabrics, NodeRef, Site
+from designer.cluster.rules import CLUSTER_RULES, check_plan
+from designer.core import i18n
+from designer.core.electrical import cooling_tons, feed_capacity_w, phase_current_a
+
+H100_RA = ("NVIDIA DGX SuperPOD Reference Architecture with DGX H100 (RA-11333-001), network fabrics, compute fabric "
+           "table and appendix bill of materials")
+B200_RA = ("NVIDIA DGX SuperPOD Reference Architecture with DGX B200, DGX SuperPOD architecture, compute fabric "
+           "component count table")
+
+
+def model(catalog, template="dgx-h100", **kw):
+    fabric = kw.pop("fabric", ComputeFabric())
+    return ClusterModel(ClusterPlan(node=NodeRef(template=template), fabrics=Fabrics(compute=fabric), **kw), catalog)
+
+
+@pytest.mark.parametrize("nodes,leaf,spine,node_leaf,leaf_spine", [
+    (31, 8, 4, 252, 256),  # H100 RA, 1 SU: 31 DGX + the UFM position, 248 GPUs
+    (127, 32, 16, 1020, 1024),  # H100 RA, 4 SU: 127 DGX, 1,016 GPUs
+])
+def test_h100_ra_rows(catalog, nodes, leaf, spine, node_leaf, leaf_spine):
+    c = model(catalog, nodes=nodes).compute
+    assert (c.gpus, c.leaf_switches, c.spine_switches, c.core_switches) == (nodes * 8, leaf, spine, 0), H100_RA
+    assert (c.node_leaf_cables, c.leaf_spine_cables) == (node_leaf, leaf_spine), H100_RA
+
+
+def test_h100_ra_four_su_bill_of_materials(catalog):
+    m = model(catalog, nodes=127)
+    c = m.compute
+    assert c.compute_cables == 2040, H100_RA  # 1,016 node + 1,024 leaf-spine NDR cables
+    assert m.optics == (1536, 508), H100_RA  # every cage of 48 QM9700, 4 twin-port OSFP per DGX
+    assert c.switches == 48
+
+
+@pytest.mark.parametrize("sus,leaf,spine,core", [
+    (2, 16, 8, 0), (4, 32, 16, 0), (8, 64, 32, 0), (16, 128, 128, 64), (32, 256, 256, 128), (64, 512, 512, 256),
+])
+def test_b200_ra_rows_with_the_core_tier(catalog, sus, leaf, spine, core):
+    # The B200 RA counts 32 DGX per SU (no UFM position) and equal node-leaf, leaf-spine and spine-core cables.
+    m = model(catalog, "dgx-b200", nodes=32 * sus, fabric=ComputeFabric(ufm_positions=0))
+    c = m.compute
+    assert (c.leaf_switches, c.spine_switches, c.core_switches) == (leaf, spine, core), B200_RA
+    assert c.node_leaf_cables == c.leaf_spine_cables == 256 * sus, B200_RA
+    assert c.spine_core_cables == (256 * sus if core else 0), B200_RA
+    assert c.tiers == (3 if core else 2)
+
+
+def test_three_su_spines_divide_the_leaf_uplinks(catalog):
+    c = model(catalog, nodes=95).compute  # 24 leaves x 32 uplinks = 768 links, 12 spines' worth
+    assert c.leaf_switches == 24 and c.leaf_spine_cables == 768
+    assert c.spine_switches == 16 and 32 % c.spine_switches == 0  # each leaf: 2 links to each spine
+
+
+def test_mi300x_is_sized_from_its_own_nics(catalog):
+    m = model(catalog, "amd-mi300x", gpus=1024)
+    rails = m.node.scaleout_ports
+    assert rails == 8 and m.node.port_speed_gbit_s == 400  # read from the design's analysis
+    c = m.compute
+    assert c.scalable_units == math.ceil((128 + 1) / 32)
+    assert c.leaf_switches == c.scalable_units * rails
+    assert c.node_cages == 128 * rails  # one single-port cage per NIC
+    assert m.node.network_kind.value == "roce"
+
+
+def test_an_oversubscribed_leaf_holds_more_nodes_and_fewer_uplinks(catalog):
+    c = model(catalog, nodes=127, fabric=ComputeFabric(oversubscription=3.0)).compute
+    assert (c.leaf_downlinks, c.leaf_uplinks) == (48, 16)
+    assert c.oversubscription == 3.0
+
+
+def test_feed_and_cooling_arithmetic():
+    assert feed_capacity_w(415, 60, 3, 0.8) == pytest.approx(415 * 60 * 0.8 * math.sqrt(3))  # NetBox
+    assert feed_capacity_w(230, 32, 1) == pytest.approx(7360)
+    assert phase_current_a(34_502, 415, 3) == pytest.approx(48.0, abs=0.05)
+    assert cooling_tons(3516.85) == pytest.approx(1.0, abs=1e-4)
+    with pytest.raises(ValueError):
+        feed_capacity_w(415, 0, 3)
+
+
+def test_racks_feeds_and_site_totals(catalog):
+    m = model(catalog, nodes=127)
+    assert m.racks.nodes_per_rack == 4 and m.racks.limited_by == "power"  # 4 x 10.2 kW under 45 kW
+    assert len(m.racks.of_role("compute")) == 32
+    assert m.it_w == pytest.approx(sum(r.watts for r in m.racks.racks))
+    node_w = m.node.wall_w
+    assert m.racks.of_role("compute")[0].watts == pytest.approx(4 * node_w)
+
+
+def test_liquid_rack_scale_nodes_fill_a_rack_and_need_cdus(catalog):
+    m = model(catalog, "hgx-b200-dlc", nodes=64, site=Site(cooling="liquid", rack_power_limit_w=100_000))
+    assert m.heat_to_liquid_w > 0 and m.cdus >= 1 and m.coolant_flow_l_min > 0
+    nvl = model(catalog, "gb200-nvl72", nodes=8, site=Site(cooling="liquid", rack_power_limit_w=150_000))
+    assert nvl.racks.nodes_per_rack == 1 and nvl.racks.limited_by == "rack-scale"
+    assert nvl.compute.gpus == 576
+
+
+def test_rules_find_an_overloaded_rack_and_a_lost_feed(catalog):
+    m = model(catalog, nodes=31, site=Site(rack_power_limit_w=30_000, rack_air_limit_w=30_000))
+    rules = {v.rule for v in check_plan(m).active}
+    assert "cluster.ab_loss" not in rules  # 2 x 10.2 kW racks survive a feed
+    m = model(catalog, nodes=31)  # 4 x 10.2 kW = 40.8 kW on 34.5 kW feeds
+    report = check_plan(m)
+    assert "cluster.ab_loss" in {v.rule for v in report.active} and report.has_errors
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_cluster_rules_and_messages_are_translated(catalog, lang):
+    assert set(CLUSTER_RULES) <= set(i18n.table(lang)["rules"])
+    plans = [model(catalog, nodes=100, fabric=ComputeFabric(oversubscription=2.0, target_oversubscription=1.0)),
+             model(catalog, "hgx-b200-dlc", nodes=8, site=Site(rack_power_limit_w=20_000, rack_air_limit_w=1000))]
+    texts = {t for m in plans for v in check_plan(m).violations for t in (v.message, v.fix) if t}
+    assert len(texts) >= 6
+    assert not [t for t in texts if not i18n.translated(t, lang)]
