@@ -9,39 +9,22 @@ import os
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from designer.cluster.plan import PLAN_SCHEMA_VERSION, ClusterPlan
 from designer.core.errors import DesignFileError
 from designer.io.files import (
-    MAX_JSON_DEPTH,
-    _depth,
-    _validation_message,
     atomic_write_bytes,
     check_parts,
     parse_json_text,
     read_file_bytes,
+    validated_file,
 )
-from designer.io.migrations import MigrationError, migrate
 from designer.model.catalog import Catalog, default_catalog
 
 PLAN_MIGRATIONS: dict = {}  # none yet: version 1 is the first published plan format
 
 
 def plan_from_dict(raw: Any, source: str, catalog: Catalog | None = None) -> ClusterPlan:
-    if not isinstance(raw, dict):
-        raise DesignFileError(source, "the top level must be a JSON object")
-    if _depth(raw, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
-        raise DesignFileError(source, f"nested deeper than {MAX_JSON_DEPTH} levels")
-    try:
-        raw = migrate(raw, PLAN_SCHEMA_VERSION, PLAN_MIGRATIONS)
-    except MigrationError as exc:
-        raise DesignFileError(source, str(exc), "schema_version") from None
-    try:
-        plan = ClusterPlan.model_validate(raw)
-    except ValidationError as exc:
-        where, msg = _validation_message(exc)
-        raise DesignFileError(source, msg, where) from None
+    plan = validated_file(raw, source, ClusterPlan, PLAN_SCHEMA_VERSION, PLAN_MIGRATIONS)
     if plan.node.design is not None:
         check_parts(plan.node.design, catalog or default_catalog(), source)
     return plan

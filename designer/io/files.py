@@ -11,9 +11,9 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from designer.core.errors import DesignFileError
 from designer.io.migrations import MigrationError, migrate
@@ -73,21 +73,30 @@ def _validation_message(exc: ValidationError) -> tuple[str, str]:
 
 def design_from_dict(raw: Any, source: str, catalog: Catalog | None = None) -> Design:
     """Validate a parsed JSON value into a Design; raise DesignFileError naming the place."""
+    design = validated_file(raw, source, Design, SCHEMA_VERSION)
+    check_parts(design, catalog or default_catalog(), source)
+    return design
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def validated_file(raw: Any, source: str, model: type[M], version: int, migrations: dict | None = None) -> M:
+    """A parsed file (a JSON object, not too deep) migrated up to `version` and validated into `model`; every
+    problem one DesignFileError naming the place."""
     if not isinstance(raw, dict):
         raise DesignFileError(source, "the top level must be a JSON object")
     if _depth(raw, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
         raise DesignFileError(source, f"nested deeper than {MAX_JSON_DEPTH} levels")
     try:
-        raw = migrate(raw, SCHEMA_VERSION)
+        raw = migrate(raw, version, migrations)
     except MigrationError as exc:
         raise DesignFileError(source, str(exc), "schema_version") from None
     try:
-        design = Design.model_validate(raw)
+        return model.model_validate(raw)
     except ValidationError as exc:
         where, msg = _validation_message(exc)
         raise DesignFileError(source, msg, where) from None
-    check_parts(design, catalog or default_catalog(), source)
-    return design
 
 
 def check_parts(design: Design, catalog: Catalog, source: str) -> None:
