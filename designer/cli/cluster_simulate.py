@@ -32,7 +32,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     lines = table_lines(result, m.node.name)
     print("\n".join([lines[0], *[f"# note: {n}" for n in notes[len(result.notes):]], *lines[1:]]))
     for w in what_if(m):
-        print(f"# what if one {w['failure']} fails: {w['gpus_affected']:,} GPUs affected; {w['effect']}")
+        bw = "" if w["busbw_after_GBps"] is None else \
+            f"; 1 GiB AllReduce busbw {w['busbw_before_GBps']:,.1f} -> {w['busbw_after_GBps']:,.1f} GB/s"
+        print(f"# what if one {w['failure']} fails: {w['gpus_affected']:,} GPUs affected; {w['effect']}{bw}")
     return EXIT_OK
 
 

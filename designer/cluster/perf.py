@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from designer.cluster.build import ClusterModel
 from designer.core.errors import DesignerError
-from designer.model.design import ScaleOut, ScaleOutTopology
+from designer.model.design import Design, ScaleOut, ScaleOutTopology
 from designer.model.parts import NicSpec
 from designer.simulation import SimConfig, SimResult, simulate
 from designer.simulation.model import MAX_NODES
@@ -33,21 +33,28 @@ def place(m: ClusterModel, gpus: int) -> Placement:
         raise DesignerError(f"a job of {gpus} GPUs does not fit the plan's {m.compute.gpus:,} GPUs")
     nodes = math.ceil(gpus / m.node.gpus)
     c = m.compute
-    per_group = c.positions_per_su if m.plan.fabrics.compute.topology == "rail_optimized" else \
-        c.leaf_downlinks // max(1, c.rails // c.planes)
-    groups_per_spine_reach = c.radix if c.tiers == 3 else math.inf
-    tier = "node" if nodes == 1 else "leaf" if nodes <= per_group else \
-        "spine" if nodes <= per_group * groups_per_spine_reach // max(1, c.rails) or c.tiers == 2 else "core"
+    per_group = nodes_per_group(m)
+    # With three tiers a spine gives half its ports to leaves: one spine group reaches radix/2 leaf groups.
+    spine_reach = per_group * (c.radix // 2) if c.tiers == 3 else math.inf
+    tier = "node" if nodes == 1 else "leaf" if nodes <= per_group else "spine" if nodes <= spine_reach else "core"
     return Placement(nodes * m.node.gpus, nodes, tier)
 
 
-def cluster_design(m: ClusterModel):
+def nodes_per_group(m: ClusterModel) -> int:
+    """Nodes that reach each other through one leaf (rail-optimised: an SU; leaf-spine: one leaf's nodes)."""
+    c = m.compute
+    if m.plan.fabrics.compute.topology == "rail_optimized":
+        return max(1, c.positions_per_su // m.node.fabric_units)
+    return max(1, c.leaf_downlinks // max(1, c.rails // c.planes) // m.node.fabric_units)
+
+
+def cluster_design(m: ClusterModel, oversubscription: float | None = None) -> Design:
     """The node design with the plan's scale-out wiring in its settings (what the network model reads)."""
     c, f = m.compute, m.plan.fabrics.compute
     rail = f.topology == "rail_optimized"
-    per_leaf = c.positions_per_su if rail else max(1, c.leaf_downlinks // max(1, c.rails // c.planes))
+    ratio = min(oversubscription or c.oversubscription, 16.0)
     scaleout = ScaleOut(topology=ScaleOutTopology.RAIL_OPTIMIZED if rail else ScaleOutTopology.FAT_TREE,
-                        nodes_per_leaf=min(per_leaf, 4096), oversubscription=min(c.oversubscription, 16.0))
+                        nodes_per_leaf=min(nodes_per_group(m), 4096), oversubscription=ratio)
     design = m.node_analysis.design
     settings = design.settings.model_copy(update={"scaleout": scaleout})
     return design.model_copy(update={"settings": settings})
@@ -61,30 +68,49 @@ def simulate_job(m: ClusterModel, gpus: int, config: SimConfig) -> tuple[SimResu
     return simulate(cluster_design(m), m.catalog, cfg), p
 
 
+WHAT_IF_BYTES = 1 << 30  # the AllReduce size the what-if quotes (large-message busbw)
+
+
+def _busbw(m: ClusterModel, gpus: int, fail: tuple[str, ...] = (), oversubscription: float | None = None) -> float:
+    p = place(m, gpus)
+    design = cluster_design(m, oversubscription)
+    cfg = SimConfig(("allreduce",), min(p.nodes, MAX_NODES), sizes=(WHAT_IF_BYTES,), fail=fail)
+    rows = simulate(design, m.catalog, cfg).rows
+    return round(rows[-1].busbw_GBps, 1) if rows else 0.0
+
+
 def what_if(m: ClusterModel) -> list[dict]:
-    """What one failure costs: GPUs affected and the share of their scale-out bandwidth lost."""
-    c, site = m.compute, m.plan.site
-    per_su_nodes = min(m.nodes, c.positions_per_su)
-    out = [{"failure": "leaf", "gpus_affected": per_su_nodes * m.node.gpus,
-            "effect": f"one rail of {per_su_nodes} nodes lost: {1 / c.rails:.1%} of their scale-out bandwidth "
-                      "(traffic of that rail moves to the other NICs through the node's scale-up fabric)"}]
+    """What one failure costs: the GPUs it touches, what they lose, and a 1 GiB AllReduce's busbw before and
+    after (for a job over the GPUs it touches, placed compactly)."""
+    c, site, g = m.compute, m.plan.site, m.node.gpus
+    su_gpus = min(m.compute.gpus, c.positions_per_su // m.node.fabric_units * g) or g
+    whole = min(c.gpus, MAX_NODES * g)
+    nic = first_compute_nic(m)
+    rails_per_node = m.node.scaleout_ports
+    out = [_item("leaf", su_gpus, f"one rail of every node under it: 1/{rails_per_node} of their scale-out bandwidth; "
+                 "that rail's traffic moves to the other NICs over the node's scale-up fabric",
+                 _busbw(m, su_gpus), _busbw(m, su_gpus, (nic,) if nic else ()))]
     if c.spine_switches:
         per_plane = c.spine_switches // c.planes
-        out.append({"failure": "spine", "gpus_affected": c.gpus,
-                    "effect": f"leaf uplinks fall by 1/{per_plane}: oversubscription {c.oversubscription:.2f}:1 -> "
-                              f"{c.oversubscription * per_plane / max(1, per_plane - 1):.2f}:1 across SUs"})
-    out.append({"failure": "plane", "gpus_affected": c.gpus,
-                "effect": "the whole compute fabric is lost" if c.planes == 1 else
-                f"{1 / c.planes:.0%} of every node's scale-out bandwidth lost"})
-    lost = "none (each feed carries the rack)" if site.ab_policy == "2n" else \
-        f"a rack of {m.racks.nodes_per_rack} nodes may shed load"
-    shed = 0 if site.ab_policy == "2n" else m.racks.nodes_per_rack * m.node.gpus
-    out.append({"failure": "feed", "gpus_affected": shed, "effect": lost})
+        after = c.oversubscription * per_plane / max(1, per_plane - 1)
+        out.append(_item("spine", c.gpus, f"leaf uplinks fall by 1/{per_plane}: oversubscription "
+                         f"{c.oversubscription:.2f}:1 -> {after:.2f}:1 between SUs",
+                         _busbw(m, whole), _busbw(m, whole, oversubscription=min(after, 16.0))))
+    plane_lost = "the whole compute fabric is lost: jobs stay inside a node" if c.planes == 1 else \
+        f"1/{c.planes} of every node's scale-out bandwidth"
+    out.append(_item("plane", c.gpus, plane_lost, _busbw(m, whole), None if c.planes > 1 else 0.0))
+    shed = 0 if site.ab_policy == "2n" else m.racks.nodes_per_rack * g
+    out.append(_item("feed", shed, "none: each feed carries the rack (2N)" if not shed else
+                     f"a rack of {m.racks.nodes_per_rack} nodes may shed load", None, None))
     if m.cdus:
         per_cdu = math.ceil(m.nodes / m.cdus)
-        out.append({"failure": "cdu", "gpus_affected": per_cdu * m.node.gpus,
-                    "effect": f"{per_cdu} liquid-cooled nodes lose coolant and must stop"})
+        out.append(_item("cdu", per_cdu * g, f"{per_cdu} liquid-cooled nodes lose coolant and must stop", None, None))
     return out
+
+
+def _item(failure: str, gpus: int, effect: str, before: float | None, after: float | None) -> dict:
+    return {"failure": failure, "gpus_affected": gpus, "effect": effect, "busbw_before_GBps": before,
+            "busbw_after_GBps": after}
 
 
 def first_compute_nic(m: ClusterModel) -> str | None:
