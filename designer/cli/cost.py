@@ -1,0 +1,109 @@
+"""`cost`: what a node design costs to buy and to run (capital, yearly cost, cost per GPU-hour), from the
+shipped price book or the user's own. The TCO options are shared with the cluster and sweep commands."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from designer.cli.common import EXIT_OK, UsageError, print_json, resolve_design
+from designer.core.errors import one_line
+from designer.cost.bill import Bill, node_bill
+from designer.cost.prices import Prices, load_prices
+from designer.cost.tco import SOURCES, Tco, TcoParams, tco
+from designer.model.budget import power_budget
+from designer.model.catalog import Catalog, default_catalog
+
+TCO_OPTIONS = {  # option -> (TcoParams field, help)
+    "--electricity-usd-kwh": ("electricity_usd_kwh", "electricity price, US$ per kWh"),
+    "--pue": ("pue", "power usage effectiveness of the site (>= 1)"),
+    "--utilisation": ("utilisation", "share of GPU-hours used or sold (0-1]"),
+    "--life-years": ("it_life_years", "IT equipment life in years"),
+    "--interest": ("interest_rate", "yearly interest rate on capital (0-1)"),
+}
+
+
+def add_tco_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--price-book", type=Path, metavar="FILE", help="your price book (JSON), over the shipped one")
+    for option, (field, text) in TCO_OPTIONS.items():
+        default = TcoParams.model_fields[field].default
+        p.add_argument(option, type=float, metavar="X", dest=field, help=f"{text} (default {default})")
+
+
+def tco_params(args: argparse.Namespace) -> TcoParams:
+    given = {field: getattr(args, field) for field, _ in TCO_OPTIONS.values() if getattr(args, field) is not None}
+    try:
+        return TcoParams(**given)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        option = next(o for o, (f, _) in TCO_OPTIONS.items() if f == err["loc"][0])
+        raise UsageError(f"{option} {given[str(err['loc'][0])]}: {one_line(err['msg'])}") from None
+
+
+def prices_for(args: argparse.Namespace, catalog: Catalog) -> Prices:
+    return load_prices(args.price_book, frozenset(p.id for p in catalog))
+
+
+def cost_dict(bill: Bill, t: Tco, rental: float | None) -> dict:
+    out = t.as_dict() | {
+        "capital_by_category_usd": {k: round(v) for k, v in bill.by_category().items()},
+        "estimated_capital_usd": round(bill.estimated_usd),
+        "lines": [{"part": ln.part, "name": ln.name, "quantity": ln.quantity, "unit_usd": round(ln.unit_usd, 2),
+                   "total_usd": round(ln.total_usd, 2), "estimate": ln.estimate, "price_key": ln.price_key,
+                   "source": ln.source, "basis": ln.basis} for ln in bill.lines],
+        "param_sources": SOURCES,
+    }
+    if rental is not None:
+        out["rental_usd_per_gpu_hour"] = rental
+        out["break_even_utilisation"] = round(t.break_even_utilisation(rental), 4)
+    return out
+
+
+def _text(bill: Bill, t: Tco, rental: float | None) -> list[str]:
+    est = " (estimated)" if bill.estimated else ""
+    lines = [f"{'Capital':<24} US${t.capital_usd:,.0f}{est}; US${bill.estimated_usd:,.0f} of it from estimates"]
+    for ln in bill.lines:
+        mark = " *" if ln.estimate else ""
+        lines.append(f"  {ln.quantity:>4} x {ln.name:<48} US${ln.unit_usd:>12,.2f}{mark}")
+    lines.append(f"{'Yearly cost':<24} US${t.yearly_usd:,.0f}{est}")
+    for term, value in t.yearly.items():
+        lines.append(f"  {term.replace('_', ' '):<22} US${value:>12,.0f}")
+    lines.append(f"{'Cost per GPU-hour':<24} US${t.usd_per_gpu_hour:,.2f}{est} at {t.params.utilisation:.0%} "
+                 f"utilisation, PUE {t.params.pue:g}, US${t.params.electricity_usd_kwh:g}/kWh")
+    lines.append(f"{'Energy':<24} {t.energy_kwh_per_year:,.0f} kWh a year at the meter")
+    if rental is not None:
+        be = t.break_even_utilisation(rental)
+        verdict = f"{be:.0%} utilisation" if be <= 1 else "never (owning costs more even fully used)"
+        lines.append(f"{'Break-even vs renting':<24} at US${rental:,.2f}/GPU-hour: {verdict}")
+    lines.append("* estimate, not a list price (see --json for each price's source and basis)")
+    return lines
+
+
+def cmd_cost(args: argparse.Namespace) -> int:
+    catalog = default_catalog()
+    params = tco_params(args)
+    if args.rental_usd_gpu_hour is not None and args.rental_usd_gpu_hour <= 0:
+        raise UsageError(f"--rental-usd-gpu-hour {args.rental_usd_gpu_hour}: must be greater than 0")
+    prices = prices_for(args, catalog)
+    design = resolve_design(args.design, catalog)
+    bill = node_bill(design, catalog, prices)
+    gpus = sum(1 for c in design.components if catalog.get(c.part).kind == "gpu")
+    if gpus == 0:
+        raise UsageError(f"'{one_line(args.design)}' has no GPUs: a cost per GPU-hour needs at least one")
+    t = tco(bill.total_usd, power_budget(design, catalog).wall_w, gpus, params, bill.estimated)
+    if args.json:
+        print_json(cost_dict(bill, t, args.rental_usd_gpu_hour))
+    else:
+        print("\n".join(_text(bill, t, args.rental_usd_gpu_hour)))
+    return EXIT_OK
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("cost", help="capital, yearly cost and cost per GPU-hour of a design")
+    p.add_argument("design", help="design file or template id")
+    add_tco_arguments(p)
+    p.add_argument("--rental-usd-gpu-hour", type=float, metavar="P", help="rental price to break even against")
+    p.add_argument("--json", action="store_true", help="machine-readable figures with every price's source")
+    p.set_defaults(func=cmd_cost)

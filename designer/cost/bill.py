@@ -1,0 +1,87 @@
+"""Capital bills: priced lines of parts, for one node design (and, through the cluster plan's BOM, a cluster).
+
+A node is priced from its parts: the chassis (board, memory, drives, fans and assembly as the chassis part's
+price says) and every placed component, grouped by part. Networks drawn outside the chassis (scale-out
+fabrics) are not bought with the node and are not priced here; a cluster plan prices its switches, cables and
+optics from its own bill of materials.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from designer.cost.prices import Prices
+from designer.model.catalog import Catalog
+from designer.model.design import Design
+
+NOT_BOUGHT = frozenset({"fabric"})  # part kinds that stand for a network outside the node
+
+
+@dataclass(frozen=True)
+class CapitalLine:
+    category: str  # "node", "network", "facility" ... as the caller groups them
+    part: str  # catalog part id
+    name: str
+    quantity: int
+    unit_usd: float
+    estimate: bool
+    source: str
+    basis: str
+    price_key: str  # the price book entry used: "part:..." or "family:..."
+
+    @property
+    def total_usd(self) -> float:
+        return self.quantity * self.unit_usd
+
+
+@dataclass(frozen=True)
+class Bill:
+    lines: tuple[CapitalLine, ...]
+
+    @property
+    def total_usd(self) -> float:
+        return sum(line.total_usd for line in self.lines)
+
+    @property
+    def estimated(self) -> bool:
+        return any(line.estimate for line in self.lines)
+
+    @property
+    def estimated_usd(self) -> float:
+        return sum(line.total_usd for line in self.lines if line.estimate)
+
+    def by_category(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for line in self.lines:
+            out[line.category] = out.get(line.category, 0.0) + line.total_usd
+        return out
+
+    def times(self, n: int, category: str | None = None) -> Bill:
+        """The same bill n times (n nodes), optionally under another category."""
+        return Bill(tuple(CapitalLine(category or ln.category, ln.part, ln.name, ln.quantity * n, ln.unit_usd,
+                                      ln.estimate, ln.source, ln.basis, ln.price_key) for ln in self.lines))
+
+    def __add__(self, other: Bill) -> Bill:
+        return Bill(self.lines + other.lines)
+
+
+def price_lines(items: Iterable[tuple[str, str, int]], catalog: Catalog, prices: Prices) -> Bill:
+    """Priced lines for (category, part id, quantity) items; a part kind is its price family."""
+    lines = []
+    for category, part_id, qty in items:
+        part = catalog.get(part_id)
+        family = getattr(part, "kind", "")
+        q = prices.quote(part_id, family, getattr(part, "output_w", None))
+        lines.append(CapitalLine(category, part_id, part.name, qty, q.unit_usd, q.estimate, q.source, q.basis,
+                                 q.key))
+    return Bill(tuple(lines))
+
+
+def node_bill(design: Design, catalog: Catalog, prices: Prices, category: str = "node") -> Bill:
+    """One node: its chassis and every placed part bought with it."""
+    counts = Counter(c.part for c in design.components
+                     if getattr(catalog.get(c.part), "kind", "") not in NOT_BOUGHT)
+    items = [(category, design.chassis, 1)] + [(category, part, n) for part, n in sorted(counts.items())]
+    return price_lines(items, catalog, prices)
