@@ -11,6 +11,7 @@ the shipped one entry by entry (same part or family key) and may add rates.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -90,6 +91,7 @@ class Prices:
     entries: dict[str, PriceEntry]
     rates: dict[str, ExchangeRate]
     origin: str  # "shipped" or "shipped + <file name>"
+    fingerprint: str = ""  # the entries' and rates' content: equal books, equal fingerprints (a cache key)
 
     def quote(self, part_id: str, family: str, rating_w: float | None = None) -> Quote:
         """The unit price of a part; `rating_w` prices it by the watt where its entry says per_watt."""
@@ -162,7 +164,9 @@ def merge(shipped: PriceBook, user: PriceBook | None = None, user_name: str = ""
         _validate(user, user_name or "price book", known_parts, rates)
         entries |= {e.key: e for e in user.entries}
     origin = f"shipped + {user_name}" if user is not None else "shipped"
-    return Prices(entries, rates, origin)
+    content = json.dumps([[e.model_dump() for e in entries.values()], {k: r.model_dump() for k, r in rates.items()}],
+                         sort_keys=True)
+    return Prices(entries, rates, origin, hashlib.sha256(content.encode()).hexdigest())
 
 
 def load_prices(user_path: Path | None = None, known_parts: frozenset[str] | None = None) -> Prices:

@@ -83,7 +83,7 @@ def _distributed_windows(client: Any, chunks: Iterator[list[Point]], fn: ChunkFn
     pending: dict[Any, int] = {}
     done: dict[int, list[dict]] = {}
     next_out = 0
-    queue = as_completed()
+    queue = as_completed(loop=client.loop)
     for submitted, chunk in enumerate(chunks):
         fut = client.submit(fn, chunk, ctx_future, pure=False)
         pending[fut] = submitted

@@ -1,0 +1,127 @@
+"""One point of a sweep, evaluated: a cluster plan of the node, sized by the SuperPOD rules, its AllReduce of
+1 GiB over all its GPUs from the cross-tier model, its capital from the price book and its cost per GPU-hour.
+
+A pure function of the point's parameters and the sweep's context (price book, utilisation). What does not
+depend on electricity price or PUE (the plan's sizing, performance and capital) is computed once per process
+for each (node, network, GPUs, oversubscription) and reused across the energy axes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from designer.cluster.build import ClusterModel
+from designer.cluster.perf import simulate_job
+from designer.cluster.plan import ClusterPlan, ComputeFabric, Fabrics, NodeRef, Site
+from designer.cost.cluster import cluster_bill
+from designer.cost.prices import Prices
+from designer.cost.tco import TcoParams, tco
+from designer.model.catalog import Catalog, default_catalog
+from designer.model.design import Design
+from designer.model.edits import replace_parts
+from designer.model.parts import FabricSpec
+from designer.simulation import SimConfig
+from designer.sweep.grid import Point
+from designer.templates import build_template
+
+ONE_GIB = 1 << 30
+# A sweep's network kinds and the scale-out fabric part that sets each (designer/data/catalog).
+NETWORK_FABRIC = {"ib": "scaleout-ib", "roce": "scaleout-roce"}
+# ... and the compute switch of each (the SuperPOD RAs: Quantum-2 for InfiniBand, Spectrum-4 for Ethernet).
+NETWORK_SWITCH = {"ib": "qm9700", "roce": "sn5600"}
+COLUMNS = ("node", "gpus", "oversubscription", "network", "electricity_usd_kwh", "pue", "gpus_built", "nodes",
+           "racks", "switches", "tiers", "allreduce_busbw_gbytes_s", "tco_usd_per_gpu_hour", "facility_w_per_gpu",
+           "capex_usd", "capex_estimated", "it_w", "bottleneck")
+
+
+@dataclass(frozen=True)
+class SweepContext:
+    prices: Prices
+    utilisation: float = 0.8
+
+
+@dataclass(frozen=True)
+class Physical:
+    """What a plan is, before energy prices: sized, modelled, priced."""
+
+    gpus: int
+    nodes: int
+    racks: int
+    switches: int
+    tiers: int
+    busbw_gbytes_s: float
+    bottleneck: str
+    capex_usd: float
+    capex_estimated: bool
+    it_w: float
+
+
+@cache
+def _catalog() -> Catalog:
+    return default_catalog()
+
+
+@cache
+def node_variant(node: str, network: str) -> Design:
+    """The node template with its compute fabric set to the network kind (one object per process, so the
+    analyses memoised by design identity are shared by every plan of this node)."""
+    catalog = _catalog()
+    design = build_template(node, catalog)
+    fabrics = [c.id for c in design.components
+               if isinstance(p := catalog.get(c.part), FabricSpec) and p.purpose == "compute"]
+    return replace_parts(design, fabrics, NETWORK_FABRIC[network]) if fabrics else design
+
+
+def plan_of(point: Point) -> ClusterPlan:
+    node = NodeRef(design=node_variant(point.node, point.network))
+    switch = NETWORK_SWITCH[point.network]
+    return ClusterPlan(name=f"{point.node} x {point.gpus}", node=node, gpus=point.gpus, site=Site(pue=point.pue),
+                       fabrics=Fabrics(compute=ComputeFabric(oversubscription=point.oversubscription, switch=switch)))
+
+
+_PHYSICAL: dict[tuple[str, str, int, float, str], Physical] = {}
+
+
+def _physical(node: str, network: str, gpus: int, oversubscription: float, prices: Prices) -> Physical:
+    key = (node, network, gpus, oversubscription, prices.fingerprint)
+    if key not in _PHYSICAL:
+        _PHYSICAL[key] = _measure(node, network, gpus, oversubscription, prices)
+    return _PHYSICAL[key]
+
+
+def _measure(node: str, network: str, gpus: int, oversubscription: float, prices: Prices) -> Physical:
+    point = Point(0, node, gpus, oversubscription, network, 0.0, 1.3)
+    m = ClusterModel(plan_of(point), _catalog())
+    result, _ = simulate_job(m, m.compute.gpus, SimConfig(("allreduce",), 1, sizes=(ONE_GIB,)))
+    row = result.rows[-1]
+    bill = cluster_bill(m, prices)
+    return Physical(m.compute.gpus, m.nodes, len(m.racks.racks), m.compute.switches, m.compute.tiers,
+                    row.busbw_GBps, row.bottleneck, bill.total_usd, bill.estimated, m.it_w)
+
+
+def evaluate(point: Point, ctx: SweepContext) -> dict:
+    ph = _physical(point.node, point.network, point.gpus, point.oversubscription, ctx.prices)
+    params = TcoParams(electricity_usd_kwh=point.electricity_usd_kwh, pue=point.pue, utilisation=ctx.utilisation)
+    t = tco(ph.capex_usd, ph.it_w, ph.gpus, params, ph.capex_estimated)
+    return {"node": point.node, "gpus": point.gpus, "oversubscription": point.oversubscription,
+            "network": point.network, "electricity_usd_kwh": point.electricity_usd_kwh, "pue": point.pue,
+            "gpus_built": ph.gpus, "nodes": ph.nodes, "racks": ph.racks, "switches": ph.switches, "tiers": ph.tiers,
+            "allreduce_busbw_gbytes_s": round(ph.busbw_gbytes_s, 2),
+            "tco_usd_per_gpu_hour": round(t.usd_per_gpu_hour, 4),
+            "facility_w_per_gpu": round(ph.it_w * point.pue / ph.gpus, 1), "capex_usd": round(ph.capex_usd),
+            "capex_estimated": ph.capex_estimated, "it_w": round(ph.it_w), "bottleneck": ph.bottleneck}
+
+
+def evaluate_chunk(points: list[Point], ctx: SweepContext) -> list[dict]:
+    return [evaluate(p, ctx) for p in points]
+
+
+def objectives(row: dict) -> tuple[float, float, float]:
+    """All minimised: busbw (higher is better), cost per GPU-hour, facility watts per GPU."""
+    return (-float(row["allreduce_busbw_gbytes_s"]), float(row["tco_usd_per_gpu_hour"]),
+            float(row["facility_w_per_gpu"]))
+
+
+def rank(row: dict) -> float:
+    return float(row["tco_usd_per_gpu_hour"])
