@@ -159,6 +159,7 @@ class MainWindow(QMainWindow):
         self._action(f, self.tr("Save &As..."), self.files.save_as, K.SaveAs)
         self._action(f, self.tr("Re&vert"), self.files.revert)
         self._action(f, self.tr("&Compare..."), self.compare)
+        self._action(f, self.tr("Design-Space &Search..."), self.sweep)
         self._action(f, self.tr("&Import Topology..."), lambda: import_dialog(self, self.files))
         export = f.addMenu(self.tr("&Export"))
         self._action(export, self.tr("&PDF Spec Sheet..."), lambda: self.files.export("pdf"), "Ctrl+E")
@@ -366,6 +367,11 @@ class MainWindow(QMainWindow):
         from designer.ui.compare_window import show_compare  # noqa: PLC0415 (matplotlib: only when opened)
 
         show_compare(self, self.document)
+
+    def sweep(self) -> None:
+        from designer.ui.sweep_window import show_sweep  # noqa: PLC0415 (matplotlib and Dask: only when opened)
+
+        self.sweep_window = show_sweep(self, self.document.catalog)
 
     def changes_since_saved(self) -> None:
         from designer.ui.changes_view import show_changes  # noqa: PLC0415 (matplotlib: only when opened)

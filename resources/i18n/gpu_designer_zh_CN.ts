@@ -329,7 +329,7 @@
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <source>GPU Node Designer did not close properly. Recover the unsaved design &apos;{name}&apos; {source}, autosaved {when}?
+        <source>GPU Node Designer did not close properly. Recover the unsaved design '{name}' {source}, autosaved {when}?
 
 Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it for the next start.</source>
         <translation>GPU Node Designer 上次未正常关闭。要恢复未保存的设计“{name}”{source}（自动保存于 {when}）吗？
@@ -552,6 +552,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>&amp;Compare...</source>
         <translation>比较(&amp;C)...</translation>
+    </message>
+    <message>
+        <source>Design-Space &amp;Search...</source>
+        <translation>设计空间搜索(&amp;S)...</translation>
     </message>
     <message>
         <source>&amp;Import Topology...</source>
@@ -1078,6 +1082,161 @@ fix: {fix}</source>
     <message>
         <source>Waive violation</source>
         <translation>豁免违规</translation>
+    </message>
+</context>
+<context>
+    <name>SweepWindow</name>
+    <message>
+        <source>Design-Space Search</source>
+        <translation>设计空间搜索</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Oversubscription</source>
+        <translation>超额订阅比</translation>
+    </message>
+    <message>
+        <source>Network (ib, roce)</source>
+        <translation>网络 (ib, roce)</translation>
+    </message>
+    <message>
+        <source>Electricity, US$/kWh</source>
+        <translation>电价，US$/kWh</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE（电能利用效率）</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Local processes</source>
+        <translation>本地进程数</translation>
+    </message>
+    <message>
+        <source>shipped price book</source>
+        <translation>内置价格表</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
+    </message>
+    <message>
+        <source>Price book</source>
+        <translation>价格表</translation>
+    </message>
+    <message>
+        <source>Designs</source>
+        <translation>设计数</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export CSV...</source>
+        <translation>导出 CSV...</translation>
+    </message>
+    <message>
+        <source>choose at least one node</source>
+        <translation>请至少选择一种节点</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Electricity</source>
+        <translation>电价</translation>
+    </message>
+    <message>
+        <source>{n} designs</source>
+        <translation>{n} 个设计</translation>
+    </message>
+    <message>
+        <source>Price book (*.json)</source>
+        <translation>价格表 (*.json)</translation>
+    </message>
+    <message>
+        <source>Running...</source>
+        <translation>运行中...</translation>
+    </message>
+    <message>
+        <source>Cancelling...</source>
+        <translation>正在取消...</translation>
+    </message>
+    <message>
+        <source>{n} designs, {p} on the Pareto set. Hover a point for its figures; click it to open that cluster plan.</source>
+        <translation>{n} 个设计，其中 {p} 个在 Pareto 前沿上。将光标移到点上可查看数据；单击即打开该集群规划。</translation>
+    </message>
+    <message>
+        <source>The sweep failed: {reason}</source>
+        <translation>搜索失败：{reason}</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was written.</source>
+        <translation>已取消，未写入任何文件。</translation>
+    </message>
+    <message>
+        <source>AllReduce busbw, 1 GiB over all GPUs (GB/s, modelled)</source>
+        <translation>AllReduce busbw，全部 GPU 上 1 GiB（GB/s，模型推算）</translation>
+    </message>
+    <message>
+        <source>Cost per GPU-hour (US$)</source>
+        <translation>每 GPU 小时成本（US$）</translation>
+    </message>
+    <message>
+        <source>Facility power per GPU (W)</source>
+        <translation>每 GPU 设施功耗（W）</translation>
+    </message>
+    <message>
+        <source>Pareto set</source>
+        <translation>Pareto 前沿</translation>
+    </message>
+    <message>
+        <source>other designs</source>
+        <translation>其他设计</translation>
+    </message>
+    <message>
+        <source>No designs yet: set the ranges and run the sweep</source>
+        <translation>尚无设计：请设置范围后运行搜索</translation>
+    </message>
+    <message>
+        <source>{node}, {gpus} GPUs, oversubscription {over}:1, {net}, US${kwh}/kWh, PUE {pue}: busbw {busbw} GB/s, US${cost} per GPU-hour, {watts} W per GPU, capital US${capex}{est}</source>
+        <translation>{node}，{gpus} 个 GPU，超额订阅 {over}:1，{net}，US${kwh}/kWh，PUE {pue}：busbw {busbw} GB/s，每 GPU 小时 US${cost}，每 GPU {watts} W，资本支出 US${capex}{est}</translation>
+    </message>
+    <message>
+        <source> (estimated)</source>
+        <translation>（估计值）</translation>
+    </message>
+    <message>
+        <source>Export sweep</source>
+        <translation>导出搜索结果</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot write {file}: {reason}</source>
+        <translation>无法写入 {file}：{reason}</translation>
+    </message>
+    <message>
+        <source>Wrote {file}</source>
+        <translation>已写入 {file}</translation>
     </message>
 </context>
 <context>

@@ -329,7 +329,7 @@
         <translation>復原未儲存的工作</translation>
     </message>
     <message>
-        <source>GPU Node Designer did not close properly. Recover the unsaved design &apos;{name}&apos; {source}, autosaved {when}?
+        <source>GPU Node Designer did not close properly. Recover the unsaved design '{name}' {source}, autosaved {when}?
 
 Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it for the next start.</source>
         <translation>GPU Node Designer 上次未正常關閉。要復原未儲存的設計「{name}」{source}（自動儲存於 {when}）嗎？
@@ -552,6 +552,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>&amp;Compare...</source>
         <translation>比較(&amp;C)...</translation>
+    </message>
+    <message>
+        <source>Design-Space &amp;Search...</source>
+        <translation>設計空間搜尋(&amp;S)...</translation>
     </message>
     <message>
         <source>&amp;Import Topology...</source>
@@ -1078,6 +1082,161 @@ fix: {fix}</source>
     <message>
         <source>Waive violation</source>
         <translation>豁免違規</translation>
+    </message>
+</context>
+<context>
+    <name>SweepWindow</name>
+    <message>
+        <source>Design-Space Search</source>
+        <translation>設計空間搜尋</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>節點</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 數</translation>
+    </message>
+    <message>
+        <source>Oversubscription</source>
+        <translation>超額訂閱比</translation>
+    </message>
+    <message>
+        <source>Network (ib, roce)</source>
+        <translation>網路 (ib, roce)</translation>
+    </message>
+    <message>
+        <source>Electricity, US$/kWh</source>
+        <translation>電價，US$/kWh</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE（電源使用效率）</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>使用率</translation>
+    </message>
+    <message>
+        <source>Local processes</source>
+        <translation>本機程序數</translation>
+    </message>
+    <message>
+        <source>shipped price book</source>
+        <translation>內建價格表</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>瀏覽...</translation>
+    </message>
+    <message>
+        <source>Price book</source>
+        <translation>價格表</translation>
+    </message>
+    <message>
+        <source>Designs</source>
+        <translation>設計數</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>執行</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export CSV...</source>
+        <translation>匯出 CSV...</translation>
+    </message>
+    <message>
+        <source>choose at least one node</source>
+        <translation>請至少選擇一種節點</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>網路</translation>
+    </message>
+    <message>
+        <source>Electricity</source>
+        <translation>電價</translation>
+    </message>
+    <message>
+        <source>{n} designs</source>
+        <translation>{n} 個設計</translation>
+    </message>
+    <message>
+        <source>Price book (*.json)</source>
+        <translation>價格表 (*.json)</translation>
+    </message>
+    <message>
+        <source>Running...</source>
+        <translation>執行中...</translation>
+    </message>
+    <message>
+        <source>Cancelling...</source>
+        <translation>正在取消...</translation>
+    </message>
+    <message>
+        <source>{n} designs, {p} on the Pareto set. Hover a point for its figures; click it to open that cluster plan.</source>
+        <translation>{n} 個設計，其中 {p} 個在 Pareto 前緣上。將游標移到點上可看數據；按一下即開啟該叢集規劃。</translation>
+    </message>
+    <message>
+        <source>The sweep failed: {reason}</source>
+        <translation>搜尋失敗：{reason}</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was written.</source>
+        <translation>已取消，未寫入任何檔案。</translation>
+    </message>
+    <message>
+        <source>AllReduce busbw, 1 GiB over all GPUs (GB/s, modelled)</source>
+        <translation>AllReduce busbw，全部 GPU 上 1 GiB（GB/s，模型推算）</translation>
+    </message>
+    <message>
+        <source>Cost per GPU-hour (US$)</source>
+        <translation>每 GPU 小時成本（US$）</translation>
+    </message>
+    <message>
+        <source>Facility power per GPU (W)</source>
+        <translation>每 GPU 設施功耗（W）</translation>
+    </message>
+    <message>
+        <source>Pareto set</source>
+        <translation>Pareto 前緣</translation>
+    </message>
+    <message>
+        <source>other designs</source>
+        <translation>其他設計</translation>
+    </message>
+    <message>
+        <source>No designs yet: set the ranges and run the sweep</source>
+        <translation>尚無設計：請設定範圍後執行搜尋</translation>
+    </message>
+    <message>
+        <source>{node}, {gpus} GPUs, oversubscription {over}:1, {net}, US${kwh}/kWh, PUE {pue}: busbw {busbw} GB/s, US${cost} per GPU-hour, {watts} W per GPU, capital US${capex}{est}</source>
+        <translation>{node}，{gpus} 個 GPU，超額訂閱 {over}:1，{net}，US${kwh}/kWh，PUE {pue}：busbw {busbw} GB/s，每 GPU 小時 US${cost}，每 GPU {watts} W，資本支出 US${capex}{est}</translation>
+    </message>
+    <message>
+        <source> (estimated)</source>
+        <translation>（估計值）</translation>
+    </message>
+    <message>
+        <source>Export sweep</source>
+        <translation>匯出搜尋結果</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot write {file}: {reason}</source>
+        <translation>無法寫入 {file}：{reason}</translation>
+    </message>
+    <message>
+        <source>Wrote {file}</source>
+        <translation>已寫入 {file}</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,44 @@
+"""The sweep's trade-off picture: cost per GPU-hour against AllReduce busbw, facility watts per GPU as colour,
+the Pareto set drawn over the rest and joined in order. A matplotlib Figure, for the app and for documents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from designer.sweep.results import SweepRows
+
+LABELS = {"x": "AllReduce busbw, 1 GiB over all GPUs (GB/s, modelled)", "y": "Cost per GPU-hour (US$)",
+          "colour": "Facility power per GPU (W)", "pareto": "Pareto set", "others": "other designs",
+          "empty": "No designs yet: set the ranges and run the sweep"}
+
+
+def draw_pareto(fig: Any, rows: SweepRows, labels: dict[str, str] | None = None,
+                selected: int | None = None) -> Any:
+    """Draw into `fig` (cleared first); returns the axes."""
+    t = LABELS | (labels or {})
+    fig.clear()
+    ax = fig.add_subplot(1, 1, 1)
+    if not len(rows):
+        ax.text(0.5, 0.5, t["empty"], ha="center", va="center", transform=ax.transAxes, color="0.4")
+        ax.set_axis_off()
+        return ax
+    others = ~rows.pareto
+    vmin, vmax = float(rows.watts.min()), float(rows.watts.max())
+    kw = {"c": rows.watts[others], "cmap": "viridis", "vmin": vmin, "vmax": vmax}
+    sc = ax.scatter(rows.busbw[others], rows.cost[others], s=14, alpha=0.5, label=t["others"], **kw)
+    order = np.argsort(rows.busbw[rows.pareto])
+    px, py = rows.busbw[rows.pareto][order], rows.cost[rows.pareto][order]
+    ax.plot(px, py, color="0.2", lw=0.8, zorder=2)
+    sc = ax.scatter(rows.busbw[rows.pareto], rows.cost[rows.pareto], c=rows.watts[rows.pareto], cmap="viridis",
+                    vmin=vmin, vmax=vmax, s=46, edgecolors="black", linewidths=0.9, zorder=3, label=t["pareto"])
+    if selected is not None and 0 <= selected < len(rows):
+        ax.scatter([rows.busbw[selected]], [rows.cost[selected]], s=160, facecolors="none", edgecolors="red",
+                   linewidths=1.8, zorder=4)
+    fig.colorbar(sc, ax=ax, label=t["colour"])
+    ax.set_xlabel(t["x"])
+    ax.set_ylabel(t["y"])
+    ax.grid(True, alpha=0.3)
+    ax.legend(loc="best", fontsize="small")
+    return ax

@@ -1,0 +1,87 @@
+"""File > Design-Space Search...: ranges typed with the keyboard, a run with progress, hover and click on the
+chart, cancel, export; bad ranges refused in the window."""
+
+import csv
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from designer.model.catalog import shipped_catalog
+from designer.ui.sweep_window import SweepWindow
+
+
+@pytest.fixture
+def window(qtbot):
+    w = SweepWindow(shipped_catalog())
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.cancel()
+    w.wait()
+
+
+def _type(qtbot, edit, text):
+    edit.setFocus()
+    edit.selectAll()
+    QTest.keyClick(edit, Qt.Key.Key_Delete)
+    QTest.keyClicks(edit, text)
+
+
+def _run(qtbot, w):
+    with qtbot.waitSignal(w.finished, timeout=120_000):
+        QTest.mouseClick(w.run_button, Qt.MouseButton.LeftButton)
+
+
+def test_ranges_typed_count_designs_and_a_bad_range_disables_run(qtbot, window):
+    _type(qtbot, window.gpus, "256,1024")
+    _type(qtbot, window.electricity, "0.05,0.1,0.2")
+    assert window.count.text().find("48 designs") >= 0  # 2 nodes x 2 sizes x 2 oversubscriptions x 2 nets x 3
+    _type(qtbot, window.electricity, "0.05,-1")
+    assert not window.run_button.isEnabled() and "at least 0" in window.count.text()
+
+
+def test_a_run_draws_the_front_and_a_click_opens_that_plan(qtbot, window, tmp_path, monkeypatch):
+    _type(qtbot, window.gpus, "256,1024")
+    _run(qtbot, window)
+    assert len(window.rows) == 32 and window.rows.pareto.any()  # 2 nodes x 2 x 2 x 2 networks x 2 prices
+    assert window.progress.value() == 32 and window.export_button.isEnabled()
+    # Hover and click the first Pareto point at its pixel on the canvas.
+    i = int(window.rows.pareto.nonzero()[0][0])
+    canvas = window.chart.canvas
+    canvas.draw()  # lay the figure out at the canvas' size now (the window draws when idle)
+    x, y = window.axes.transData.transform((window.rows.busbw[i], window.rows.cost[i]))
+    ratio = canvas.device_pixel_ratio
+    at = QPoint(int(x / ratio), int(canvas.height() - y / ratio))
+    QTest.mouseMove(canvas, at)
+    qtbot.waitUntil(lambda: "GPUs" in window.hover.text())
+    with qtbot.waitSignal(window.plan_requested) as got:
+        QTest.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=at)
+    plan = got.args[0]
+    row = window.rows.rows[window.selected]
+    assert plan.gpus == int(row["gpus"]) and plan.fabrics.compute.oversubscription == float(row["oversubscription"])
+    assert window.rows.pareto[window.selected]
+    # Export the CSV where the user says.
+    target = tmp_path / "mine.csv"
+    monkeypatch.setattr("designer.ui.sweep_window.QFileDialog.getSaveFileName", lambda *a, **k: (str(target), ""))
+    QTest.mouseClick(window.export_button, Qt.MouseButton.LeftButton)
+    with target.open() as f:
+        assert len(list(csv.DictReader(f))) == 32
+
+
+def test_cancel_stops_the_run_and_writes_nothing(qtbot, window):
+    _type(qtbot, window.gpus, ",".join(str(64 * k) for k in range(1, 41)))
+    with qtbot.waitSignal(window.finished, timeout=120_000):
+        QTest.mouseClick(window.run_button, Qt.MouseButton.LeftButton)
+        QTest.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    assert "Cancelled" in window.status.text() and window.result_path is None
+    assert not (window.folder / "sweep.csv").exists()
+
+
+def test_a_broken_price_book_is_one_line_in_the_window(qtbot, window, tmp_path):
+    book = tmp_path / "book.json"
+    book.write_text("{broken")
+    _type(qtbot, window.price_book, str(book))
+    QTest.mouseClick(window.run_button, Qt.MouseButton.LeftButton)
+    assert "not valid JSON" in window.status.text() and window.job_thread is None
