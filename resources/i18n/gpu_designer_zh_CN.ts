@@ -1228,7 +1228,7 @@ fix: {fix}</source>
     </message>
     <message>
         <source>CSV (*.csv)</source>
-        <translation>CSV (*.csv)</translation>
+        <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
         <source>Cannot write {file}: {reason}</source>
