@@ -22,3 +22,30 @@ def cluster_tco(m: ClusterModel, prices: Prices, params: TcoParams | None = None
     bill = bill or cluster_bill(m, prices)
     p = params or TcoParams(pue=m.plan.site.pue)
     return tco(bill.total_usd, m.it_w, m.compute.gpus, p, bill.estimated)
+
+
+def cost_summary(m: ClusterModel, prices: Prices, params: TcoParams | None = None) -> dict:
+    """The `cost` block of `cluster info --json`: capital by category, yearly cost by term, cost per GPU-hour,
+    energy, and how much of the capital rests on estimates (every figure derived from one says so)."""
+    bill = cluster_bill(m, prices)
+    t = cluster_tco(m, prices, params, bill)
+    return t.as_dict() | {
+        "capital_by_category_usd": {k: round(v) for k, v in bill.by_category().items()},
+        "estimated_capital_usd": round(bill.estimated_usd),
+        "price_book": prices.origin,
+        "lines": [{"category": ln.category, "part": ln.part, "name": ln.name, "quantity": ln.quantity,
+                   "unit_usd": round(ln.unit_usd, 2), "total_usd": round(ln.total_usd), "estimate": ln.estimate,
+                   "source": ln.source, "basis": ln.basis} for ln in bill.lines],
+    }
+
+
+def cost_lines(cost: dict) -> list[str]:
+    """`cluster info` text lines for the cost block."""
+    est = " (estimated)" if cost["capital_estimated"] else ""
+    cats = ", ".join(f"{k} US${v:,.0f}" for k, v in cost["capital_by_category_usd"].items())
+    p = cost["params"]
+    return [f"Capital: US${cost['capital_usd']:,.0f}{est} ({cats}); US${cost['estimated_capital_usd']:,.0f} of it "
+            f"from estimates",
+            f"Yearly cost: US${cost['yearly_usd']:,.0f}{est}; US${cost['usd_per_gpu_hour']:,.2f} per GPU-hour at "
+            f"{p['utilisation']:.0%} utilisation, PUE {p['pue']:g}, US${p['electricity_usd_kwh']:g}/kWh; "
+            f"{cost['energy_kwh_per_year']:,.0f} kWh a year"]

@@ -188,3 +188,27 @@ def test_cost_json_carries_each_prices_source_and_follows_the_options(capsys, tm
 def test_cost_bad_input_is_one_line_and_exit_2(capsys, argv, says):
     code, out, err = _cli(capsys, "cost", "dgx-h100", *argv)
     assert code == 2 and out == "" and says in err and err.count("\n") == 1
+
+
+def test_a_cluster_is_priced_from_its_bom_and_its_nodes(catalog, prices):
+    from designer.cluster.bom import bom
+    from designer.cluster.build import ClusterModel
+    from designer.cluster.plan import ClusterPlan, NodeRef
+    from designer.cost.cluster import cluster_bill, cost_lines, cost_summary
+
+    m = ClusterModel(ClusterPlan(node=NodeRef(template="dgx-h100"), gpus=1024), catalog)
+    bill = cluster_bill(m, prices)
+    node = node_bill(m.node_analysis.design, catalog, prices)
+    assert bill.by_category()["nodes"] == pytest.approx(node.total_usd * m.nodes)
+    # Every BOM line other than the nodes is priced once, at its quantity.
+    for line in (ln for ln in bom(m) if ln.category != "node"):
+        priced = [b for b in bill.lines if b.part == line.part and b.category == line.category]
+        assert sum(b.quantity for b in priced) >= line.quantity
+    switches = sum(b.total_usd for b in bill.lines if b.category == "switch")
+    assert switches == pytest.approx(m.compute.switches * 36_000 + sum(
+        b.total_usd for b in bill.lines if b.category == "switch" and b.part != "qm9700"))
+    cost = cost_summary(m, prices)
+    assert cost["capital_usd"] == pytest.approx(bill.total_usd, abs=1) and cost["capital_estimated"]
+    assert cost["usd_per_gpu_hour"] == pytest.approx(cost["yearly_usd"] / (m.compute.gpus * 8760 * 0.8), rel=1e-3)
+    assert cost["params"]["pue"] == m.plan.site.pue
+    assert "(estimated)" in cost_lines(cost)[0]
