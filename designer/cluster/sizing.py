@@ -49,6 +49,7 @@ class ComputeSizing:
     spine_core_cables: int
     switch_cages_used: int
     node_cages: int
+    endpoints: int = 0  # node positions taken by nodes (a rack-scale node takes one per compute tray)
 
     @property
     def oversubscription(self) -> float:
@@ -151,5 +152,5 @@ def size_compute(nodes: int, node: NodeFigures, fabric: ComputeFabric, switch: N
         leaf_switches=leaves_plane * planes, spine_switches=spines * planes, core_switches=cores * planes,
         node_leaf_cables=endpoints * rails + ufm, ufm_leaf_cables=ufm, leaf_spine_cables=leaf_spine,
         spine_core_cables=spine_core * planes, switch_cages_used=(leaf_cages + spine_cages + core_cages) * planes,
-        node_cages=endpoints * math.ceil(rails / node.ports_per_cage),
+        node_cages=endpoints * math.ceil(rails / node.ports_per_cage), endpoints=endpoints,
     )

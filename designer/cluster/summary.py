@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from designer.cluster.build import ClusterModel
+from designer.cluster.racks import rack_types
 
 
 def _fabric(m: ClusterModel) -> dict:
@@ -37,6 +38,7 @@ def info_dict(m: ClusterModel) -> dict:
         "cooling": {"heat_to_air_w": round(m.it_w - m.heat_to_liquid_w), "heat_to_liquid_w": round(m.heat_to_liquid_w),
                     "coolant_flow_l_min": round(m.coolant_flow_l_min, 1), "cdus": m.cdus,
                     "cooling_tons": round(m.cooling_tons, 1), "supply_water_c": m.plan.site.supply_water_c},
+        "rack_types": [t.as_dict() for t in rack_types(m.racks.racks)],
         "assumptions": m.assumptions(),
     }
 

@@ -1,6 +1,7 @@
 """Cluster sizing against the public DGX SuperPOD reference architectures (expected counts are the RA's
 published table rows; the code computes them by rule, never from a table)."""
 
+import json
 import math
 
 import pytest
@@ -115,7 +116,34 @@ def test_rules_find_an_overloaded_rack_and_a_lost_feed(catalog):
 def test_cluster_rules_and_messages_are_translated(catalog, lang):
     assert set(CLUSTER_RULES) <= set(i18n.table(lang)["rules"])
     plans = [model(catalog, nodes=100, fabric=ComputeFabric(oversubscription=2.0, target_oversubscription=1.0)),
-             model(catalog, "hgx-b200-dlc", nodes=8, site=Site(rack_power_limit_w=20_000, rack_air_limit_w=1000))]
+             model(catalog, "hgx-b200-dlc", nodes=8, site=Site(rack_power_limit_w=20_000, rack_air_limit_w=1000)),
+             model(catalog, "amd-mi300x", nodes=64)]
     texts = {t for m in plans for v in check_plan(m).violations for t in (v.message, v.fix) if t}
     assert len(texts) >= 6
     assert not [t for t in texts if not i18n.translated(t, lang)]
+
+
+def test_a_rack_scale_node_is_drawn_tray_by_tray_and_joins_the_fabric_per_tray(catalog):
+    from designer.cluster.racks import rack_types
+
+    m = model(catalog, "gb200-nvl72", nodes=8, site=Site(cooling="liquid", rack_power_limit_w=150_000))
+    c = m.compute
+    assert c.endpoints == 8 * 18 and c.rails == 72 // 18  # 18 compute trays of 4 NIC ports
+    rack = m.racks.of_role("compute")[0]
+    assert rack.count("node") == 18 and rack.count("power_shelf") == 8 and rack.count("switch") == 11
+    assert rack.watts == pytest.approx(m.node.wall_w)
+    assert m.node.heat_split_assumed and any("heat split" in a for a in m.assumptions())
+    types = rack_types(m.racks.racks)
+    assert types[0].role == "compute" and types[0].count == 8
+
+
+def test_an_ethernet_node_gets_an_ethernet_switch_and_a_mismatch_is_an_error(catalog, tmp_path, capsys):
+    from designer.cli.main import main
+
+    out = tmp_path / "p.json"
+    assert main(["cluster", "new", "--node", "amd-mi300x", "--gpus", "512", "-o", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["fabrics"]["compute"]["switch"] == "sn5600" and data["fabrics"]["compute"]["ufm_positions"] == 0
+    m = model(catalog, "amd-mi300x", nodes=64)  # RoCE NICs on the default InfiniBand QM9700
+    assert any("runs infiniband, the node's NICs run roce" in v.message for v in check_plan(m).active)
+    capsys.readouterr()
