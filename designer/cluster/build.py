@@ -17,10 +17,11 @@ from designer.model.catalog import Catalog
 from designer.model.facility import coolant_flow_l_min
 from designer.model.parts import CduSpec, NetworkKind, NetworkSwitchSpec, TransceiverSpec
 
-# Switch power where the catalog has none: per Gb/s of port capacity, scaled from the QM9700's 1,720 W for
-# 64 x 400G (an assumption; every output that uses it says so).
+# Switch power where the catalog has none (none of the shipped network switches has a verified figure): per
+# Gb/s of port capacity, 1,720 W for 64 x 400G (the figure commonly quoted for a QM9700 with optics in every
+# cage; an assumption, and every output that uses it says so).
 ASSUMED_SWITCH_W_PER_GBIT = 1720 / (64 * 400)
-DAC_REACH_M = 3.0  # passive copper at 100G-PAM4 lanes; longer links are optical (transceivers and fibre)
+DAC_REACH_M = 2.0  # passive copper at 100G-PAM4 lanes (the DAC part's reach); longer links are optical
 
 
 # The compute switch a new plan takes when none is named: the family that runs the node's network kind
@@ -128,7 +129,9 @@ class ClusterModel:
     @cached_property
     def racks(self) -> RackLayout:
         ufm = 1 if self.plan.fabrics.compute.ufm_positions else 0
-        return layout(self.nodes, self.node, self.plan.site, self.switch_items, ufm)
+        cdu = self.part(self.plan.site.cdu_part, CduSpec)
+        return layout(self.nodes, self.node, self.plan.site, self.switch_items, ufm,
+                      cdu.rack_units if cdu.placement == "in_rack" else 0)
 
     @cached_property
     def feeds(self) -> list[FeedCheck]:
@@ -186,5 +189,5 @@ class ClusterModel:
         for sw in {self.switch.id: self.switch, **{a.switch: self.catalog.get(a.switch) for a in self.aux}}.values():
             if isinstance(sw, NetworkSwitchSpec) and switch_watts(sw)[1]:
                 out.append(f"{sw.id}: power not published; {switch_watts(sw)[0]:,.0f} W assumed "
-                           f"({ASSUMED_SWITCH_W_PER_GBIT:.3f} W per Gb/s of ports, scaled from the QM9700)")
+                           f"({ASSUMED_SWITCH_W_PER_GBIT:.3f} W per Gb/s of ports: 1,720 W for 64 x 400G)")
         return out

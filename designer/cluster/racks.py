@@ -63,10 +63,11 @@ class RackLayout:
         return [r for r in self.racks if r.role == role]
 
 
-def nodes_per_rack(node: NodeFigures, site: Site) -> tuple[int, str]:
+def nodes_per_rack(node: NodeFigures, site: Site, cdu_u: int = 0) -> tuple[int, str]:
+    """Nodes in one compute rack and what limits it; `cdu_u` U are kept for an in-rack CDU of liquid nodes."""
     if node.rack_scale:
         return 1, "rack-scale"
-    usable_u = site.rack_height_u - (4 if node.liquid else 0)  # an in-rack CDU's 4U kept free for liquid nodes
+    usable_u = site.rack_height_u - (cdu_u if node.liquid else 0)
     limits = {"power": math.floor(site.rack_power_limit_w / node.wall_w) if node.wall_w else usable_u,
               "height": usable_u // node.rack_units}
     if node.heat_to_air_w > 0:
@@ -96,14 +97,14 @@ def _tray_slots(node: NodeFigures, site: Site) -> list[Slot]:
     return slots
 
 
-def _compute_rack(index: int, count: int, node: NodeFigures, site: Site) -> Rack:
+def _compute_rack(index: int, count: int, node: NodeFigures, site: Site, cdu_u: int) -> Rack:
     if node.rack_scale and node.trays:
         slots = _tray_slots(node, site)
     else:
         slots = [Slot(1 + i * node.rack_units, node.rack_units, "node", f"{node.name} {index * 1000 + i + 1}",
                       node.wall_w) for i in range(count)]
-    if node.liquid and not node.rack_scale:
-        slots.append(Slot(site.rack_height_u - 3, 4, "cdu", "in-rack CDU position"))
+    if node.liquid and not node.rack_scale and cdu_u:
+        slots.append(Slot(site.rack_height_u - cdu_u + 1, cdu_u, "cdu", "in-rack CDU"))
     slots += [Slot(0, 0, "pdu", f"PDU {'AB'[i % 2]}{i // 2 + 1}") for i in range(site.feeds_per_rack)]
     return Rack(f"C{index + 1:03d}", "compute", tuple(slots), count * node.heat_to_liquid_w)
 
@@ -125,12 +126,12 @@ def _pack(items: list[tuple[str, int, float]], site: Site, role: str, prefix: st
 
 
 def layout(nodes: int, node: NodeFigures, site: Site, switches: list[tuple[str, int, float]],
-           ufm_appliances: int) -> RackLayout:
-    per_rack, limited = nodes_per_rack(node, site)
+           ufm_appliances: int, cdu_u: int = 0) -> RackLayout:
+    per_rack, limited = nodes_per_rack(node, site, cdu_u)
     full, rest = divmod(nodes, per_rack)
-    compute = [_compute_rack(i, per_rack, node, site) for i in range(full)]
+    compute = [_compute_rack(i, per_rack, node, site, cdu_u) for i in range(full)]
     if rest:
-        compute.append(_compute_rack(full, rest, node, site))
+        compute.append(_compute_rack(full, rest, node, site, cdu_u))
     network = _pack(switches, site, "network", "N")
     mgmt_items = [("UFM appliance", UFM_APPLIANCE_U, UFM_APPLIANCE_W)] * ufm_appliances
     mgmt_items += [("management server", MGMT_SERVER_U, MGMT_SERVER_W)] * MGMT_SERVERS
