@@ -45,7 +45,7 @@ def nodes_per_group(m: ClusterModel) -> int:
     c = m.compute
     if m.plan.fabrics.compute.topology == "rail_optimized":
         return max(1, c.positions_per_su // m.node.fabric_units)
-    return max(1, c.leaf_downlinks // max(1, c.rails // c.planes) // m.node.fabric_units)
+    return max(1, c.leaf_downlinks // c.rails // m.node.fabric_units)
 
 
 def cluster_design(m: ClusterModel, oversubscription: float | None = None) -> Design:

@@ -74,9 +74,10 @@ def oversubscription(m: ClusterModel) -> Iterable[Finding]:
 @cluster_rule("cluster.switch_ports", "Switch ports suffice", Severity.ERROR)
 def switch_ports(m: ClusterModel) -> Iterable[Finding]:
     sw, c = m.switch, m.compute
-    if sw.port_speed_gbit_s < m.node.port_speed_gbit_s:
+    link = m.node.port_speed_gbit_s / c.planes
+    if sw.port_speed_gbit_s < link:
         yield Finding(f"switch {sw.id} ports run at {sw.port_speed_gbit_s:g} Gb/s, slower than the node's "
-                      f"{m.node.port_speed_gbit_s:g} Gb/s NIC ports", (sw.id,), "choose a faster switch")
+                      f"{link:g} Gb/s NIC ports", (sw.id,), "choose a faster switch")
     if not same_network(sw, m.node.network_kind):
         yield Finding(f"switch {sw.id} runs {sw.network_kind.value}, the node's NICs run {m.node.network_kind.value}",
                       (sw.id,), "choose a switch of the node's network kind")

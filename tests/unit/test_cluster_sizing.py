@@ -54,6 +54,36 @@ def test_b200_ra_rows_with_the_core_tier(catalog, sus, leaf, spine, core):
     assert c.tiers == (3 if core else 2)
 
 
+B300_XDR_RA = ("NVIDIA DGX SuperPOD Reference Architecture with DGX B300 (XDR), DGX SuperPOD architecture, Table 3 "
+               "(docs.nvidia.com/dgx-superpod/reference-architecture/scalable-infrastructure-b300-xdr)")
+B300_RA = ("NVIDIA DGX SuperPOD Reference Architecture with DGX B300, DGX SuperPOD architecture, Table 3 "
+           "(docs.nvidia.com/dgx-superpod/reference-architecture/scalable-infrastructure-b300): Spectrum-X, two planes")
+
+
+@pytest.mark.parametrize("nodes,leaf,spine,cables", [
+    (72, 8, 4, 576), (144, 16, 8, 1152), (288, 32, 18, 2304), (576, 64, 36, 4608), (1296, 144, 72, 10368),
+])
+def test_b300_xdr_ra_rows_on_quantum_x800(catalog, nodes, leaf, spine, cables):
+    # 8 x 800G per node on 144-port Q3400: 72 node positions per SU; 4 SU need 2,304 / 144 = 16 spines, built as
+    # 18 (a divisor of the leaf's 72 uplinks), 8 SU 32 -> 36: the balanced-spine rule gives the RA's odd counts.
+    m = model(catalog, "hgx-b300", nodes=nodes, fabric=ComputeFabric(switch="q3400", ufm_positions=0))
+    c = m.compute
+    assert (c.leaf_switches, c.spine_switches, c.core_switches) == (leaf, spine, 0), B300_XDR_RA
+    assert c.node_leaf_cables == c.leaf_spine_cables == cables, B300_XDR_RA
+
+
+@pytest.mark.parametrize("nodes,leaf,spine", [(64, 16, 8), (128, 32, 16), (256, 64, 32), (512, 128, 64),
+                                              (1024, 256, 128)])
+def test_b300_ra_rows_on_two_spectrum_x_planes(catalog, nodes, leaf, spine):
+    # Each 800G NIC port split into 2 x 400G, one per plane; SN5600 as 128 x 400G: 64 nodes per SU, two tiers to
+    # 16 SU; cables physical (one per node port, 800G between switches).
+    m = model(catalog, "hgx-b300", nodes=nodes, fabric=ComputeFabric(switch="sn5600", ufm_positions=0, planes=2))
+    c = m.compute
+    assert (c.leaf_switches, c.spine_switches, c.core_switches) == (leaf, spine, 0), B300_RA
+    assert c.node_leaf_cables == c.leaf_spine_cables == nodes * 8, B300_RA
+    assert c.positions_per_su == 64
+
+
 def test_three_su_spines_divide_the_leaf_uplinks(catalog):
     c = model(catalog, nodes=95).compute  # 24 leaves x 32 uplinks = 768 links, 12 spines' worth
     assert c.leaf_switches == 24 and c.leaf_spine_cables == 768
