@@ -140,6 +140,9 @@ def test_rules_find_an_overloaded_rack_and_a_lost_feed(catalog):
     m = model(catalog, nodes=31)  # 4 x 10.2 kW = 40.8 kW on 34.5 kW feeds
     report = check_plan(m)
     assert "cluster.ab_loss" in {v.rule for v in report.active} and report.has_errors
+    big = [v for v in check_plan(model(catalog, nodes=127)).active if v.rule == "cluster.ab_loss"]
+    compute = next(v for v in big if "C001" in v.ids)  # 31 alike racks of 4 DGX H100: one finding naming all
+    assert len(compute.ids) == 31 and compute.message.startswith("with one feed lost, 31 racks (C001 to C031)")
 
 
 @pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
