@@ -137,10 +137,13 @@ def test_rules_find_an_overloaded_rack_and_a_lost_feed(catalog):
     m = model(catalog, nodes=31, site=Site(rack_power_limit_w=30_000, rack_air_limit_w=30_000))
     rules = {v.rule for v in check_plan(m).active}
     assert "cluster.ab_loss" not in rules  # 2 x 10.2 kW racks survive a feed
-    m = model(catalog, nodes=31)  # 4 x 10.2 kW = 40.8 kW on 34.5 kW feeds
-    report = check_plan(m)
+    shared = check_plan(model(catalog, nodes=31))  # 4 x 10.2 kW = 40.8 kW on 34.5 kW feeds, shared (N)
+    assert {v.severity.value for v in shared.active if v.rule == "cluster.ab_loss"} == {"info"}
+    assert not shared.has_errors
+    report = check_plan(model(catalog, nodes=31, site=Site(ab_policy="2n")))  # each feed must carry the rack
     assert "cluster.ab_loss" in {v.rule for v in report.active} and report.has_errors
-    big = [v for v in check_plan(model(catalog, nodes=127)).active if v.rule == "cluster.ab_loss"]
+    big = [v for v in check_plan(model(catalog, nodes=127, site=Site(ab_policy="2n"))).active
+           if v.rule == "cluster.ab_loss"]
     compute = next(v for v in big if "C001" in v.ids)  # 31 alike racks of 4 DGX H100: one finding naming all
     assert len(compute.ids) == 31 and compute.message.startswith("with one feed lost, 31 racks (C001 to C031)")
 
