@@ -209,3 +209,35 @@ def test_mixed_scale_out_speeds_are_found(catalog, design_of):
     assert m.node.port_speeds_gbit_s == (400.0, 800.0)
     found = [v for v in check_plan(m).active if v.rule == "cluster.mixed_nic_speeds"]
     assert found and "400, 800 Gb/s" in found[0].message
+
+
+@pytest.mark.parametrize("template,site", [
+    ("dgx-h100", Site()),
+    ("hgx-b200-dlc", Site(cooling="liquid", cdu_part="cdu-inrack-100kw", rack_power_limit_w=90_000)),
+    ("gb200-nvl72", Site(cooling="liquid", rack_power_limit_w=150_000)),
+])
+def test_every_elevation_fits_its_rack_without_overlaps(catalog, template, site):
+    m = model(catalog, template, nodes=40, site=site)
+    for rack in m.racks.racks:
+        used = set()
+        for slot in rack.slots:
+            if slot.height_u == 0:
+                assert slot.kind == "pdu"
+                continue
+            span = set(range(slot.u, slot.u + slot.height_u))
+            assert min(span) >= 1 and max(span) <= site.rack_height_u, (rack.name, slot)
+            assert not used & span, (rack.name, slot)
+            used |= span
+    if site.cdu_part == "cdu-inrack-100kw":
+        assert all(r.count("cdu") == 1 for r in m.racks.of_role("compute"))
+        assert m.cdus == len(m.racks.of_role("compute"))
+
+
+def test_a_deeply_nested_plan_is_refused_in_one_line(tmp_path):
+    from designer.cluster.files import load_plan
+    from designer.core.errors import DesignFileError
+
+    path = tmp_path / "deep.json"
+    path.write_text('{"node": ' + "[" * 100 + "]" * 100 + "}")
+    with pytest.raises(DesignFileError, match="nested deeper than"):
+        load_plan(path)
