@@ -10,6 +10,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from designer.cli.common import EXIT_FAIL, EXIT_OK, UsageError, print_json
+from designer.cli.cost import add_tco_arguments, prices_for, tco_params
 from designer.cluster.bom import bom, bom_csv
 from designer.cluster.build import ClusterModel, default_switch
 from designer.cluster.files import load_plan, plan_to_json, save_plan
@@ -17,6 +18,7 @@ from designer.cluster.plan import ClusterPlan, ComputeFabric, Fabrics, Feed, Nod
 from designer.cluster.racks import rack_dict, rack_types
 from designer.cluster.rules import check_plan
 from designer.cluster.summary import info_dict, info_lines
+from designer.cost.cluster import cost_lines, cost_summary
 from designer.io.files import _validation_message as validation_message
 from designer.io.files import atomic_write_bytes, load_design
 from designer.model.catalog import default_catalog
@@ -114,11 +116,16 @@ def _model(path: str) -> ClusterModel:
 
 
 def cmd_info(args: argparse.Namespace) -> int:
-    data = info_dict(_model(args.plan))
+    params = tco_params(args)
+    model = _model(args.plan)
+    if args.pue is None:  # the plan's site PUE unless the command line sets another
+        params = params.model_copy(update={"pue": model.plan.site.pue})
+    prices = prices_for(args, model.catalog)
+    data = info_dict(model) | {"cost": cost_summary(model, prices, params)}
     if args.json:
         print_json(data)
     else:
-        print("\n".join(info_lines(data)))
+        print("\n".join(info_lines(data) + cost_lines(data["cost"])))
     return EXIT_OK
 
 
@@ -181,11 +188,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     new.add_argument("-o", "--output", required=True)
     new.add_argument("--force", action="store_true", help="replace an existing file")
     new.set_defaults(func=cmd_new)
-    for name, func, help_text in (("info", cmd_info, "headline figures"),
+    for name, func, help_text in (("info", cmd_info, "headline figures, with capital and cost per GPU-hour"),
                                   ("validate", cmd_validate, "cluster rule check")):
         c = csub.add_parser(name, help=help_text)
         c.add_argument("plan")
         c.add_argument("--json", action="store_true")
+        if name == "info":
+            add_tco_arguments(c)
         c.set_defaults(func=func)
     b = csub.add_parser("bom", help="bill of materials")
     b.add_argument("plan")

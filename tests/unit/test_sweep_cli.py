@@ -116,3 +116,16 @@ def test_a_price_book_with_a_bad_currency_or_missing_part_is_refused(tmp_path, c
                             "-o", str(tmp_path / "out.csv"))
         assert code == 2 and says in err
         assert not (tmp_path / "out.csv").exists()
+
+
+def test_cluster_info_carries_the_cost_of_the_plan(tmp_path, capsys):
+    plan = tmp_path / "p.json"
+    assert main(["cluster", "new", "--node", "dgx-h100", "--gpus", "256", "-o", str(plan)]) == 0
+    capsys.readouterr()
+    assert main(["cluster", "info", str(plan), "--json", "--electricity-usd-kwh", "0.1"]) == 0
+    cost = json.loads(capsys.readouterr().out)["cost"]
+    assert cost["params"]["electricity_usd_kwh"] == 0.1 and cost["params"]["pue"] == 1.3  # the plan's PUE
+    assert cost["capital_estimated"]
+    assert cost["capital_usd"] == pytest.approx(sum(cost["capital_by_category_usd"].values()), abs=10)
+    assert main(["cluster", "info", str(plan)]) == 0
+    assert "per GPU-hour" in capsys.readouterr().out
