@@ -76,9 +76,9 @@ def node_variant(node: str, network: str) -> Design:
 def plan_of(point: Point) -> ClusterPlan:
     node = NodeRef(design=node_variant(point.node, point.network))
     switch = NETWORK_SWITCH[point.network]
-    ufm = {} if point.network == "ib" else {"ufm_positions": 0}  # the RA's UFM position is InfiniBand's
+    ufm = 1 if point.network == "ib" else 0  # the RA's UFM position is InfiniBand's
     compute = ComputeFabric(oversubscription=point.oversubscription, target_oversubscription=point.oversubscription,
-                            switch=switch, **ufm)
+                            switch=switch, ufm_positions=ufm)
     return ClusterPlan(name=f"{point.node} x {point.gpus}", node=node, gpus=point.gpus, site=Site(pue=point.pue),
                        fabrics=Fabrics(compute=compute))
 
