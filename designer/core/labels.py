@@ -25,7 +25,7 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
     "pcie_gen": ("PCIe generation", ""),
     "pcie_lanes": ("PCIe lanes", "lanes"),
     "lanes": ("PCIe lanes", "lanes"),
-    "cores": ("Cores", ""),
+    "cores": ("Cores per CPU", ""),
     "output_w": ("Output", "W"),
     "efficiency": ("Efficiency", ""),
     "heat_removal_w": ("Heat removal", "W"),

@@ -412,6 +412,18 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>每機櫃節點數</translation>
     </message>
     <message>
+        <source>Rack limit, heat to air</source>
+        <translation>機櫃上限，散到空氣的熱量</translation>
+    </message>
+    <message>
+        <source>site limit</source>
+        <translation>機房上限</translation>
+    </message>
+    <message>
+        <source>Rack limit, heat to liquid</source>
+        <translation>機櫃上限，液冷熱量</translation>
+    </message>
+    <message>
         <source>Notes</source>
         <translation>備註</translation>
     </message>
@@ -895,6 +907,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>{wall} W（此負載下 PSU 效率 {efficiency}%）</translation>
     </message>
     <message>
+        <source>{maximum} W, calibration point (fan term derived from it; computed {gap}%)</source>
+        <translation>{maximum} W，校準點（風扇項由此推導；計算值 {gap}%）</translation>
+    </message>
+    <message>
         <source>{maximum} W (computed {gap}%)</source>
         <translation>{maximum} W（計算值 {gap}%）</translation>
     </message>
@@ -915,8 +931,16 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>發熱量</translation>
     </message>
     <message>
+        <source>Heat to liquid / to air</source>
+        <translation>液冷 / 散到空氣的熱量</translation>
+    </message>
+    <message>
         <source>Airflow needed</source>
         <translation>所需風量</translation>
+    </message>
+    <message>
+        <source>{cfm} CFM for the air share at a {rise} K rise</source>
+        <translation>空氣部分在溫升 {rise} K 時需 {cfm} CFM</translation>
     </message>
     <message>
         <source>Cooling capacity</source>
@@ -945,6 +969,22 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>{count} lines</source>
         <translation>{count} 項</translation>
+    </message>
+    <message>
+        <source>{rise} K rise (assumed)</source>
+        <translation>溫升 {rise} K（假設值）</translation>
+    </message>
+    <message>
+        <source>{rise} K rise</source>
+        <translation>溫升 {rise} K</translation>
+    </message>
+    <message>
+        <source>Coolant flow</source>
+        <translation>冷卻液流量</translation>
+    </message>
+    <message>
+        <source>{flow} L/min of water at a {rise}</source>
+        <translation>{rise} 時需 {flow} L/min 的水</translation>
     </message>
 </context>
 <context>
@@ -1000,6 +1040,18 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Default paper size</source>
         <translation>預設紙張大小</translation>
+    </message>
+    <message>
+        <source>Rack limit, heat to air (air-cooled racks, and the air share of liquid racks)</source>
+        <translation>機櫃上限，散到空氣的熱量（風冷機櫃，及液冷機櫃的空氣部分）</translation>
+    </message>
+    <message>
+        <source>Rack limit, heat to liquid</source>
+        <translation>機櫃上限，液冷熱量</translation>
+    </message>
+    <message>
+        <source>public default ({kw} kW)</source>
+        <translation>公開預設值（{kw} kW）</translation>
     </message>
 </context>
 <context>
