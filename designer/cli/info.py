@@ -13,7 +13,7 @@ from designer.model.catalog import default_catalog
 from designer.model.export_control import export_control_dict
 from designer.model.facility import heat_balance
 from designer.templates import TEMPLATES, build_template
-from designer.topology.figures import key_figures
+from designer.topology.figures import cpu_line, key_figures
 from designer.topology.graph import build_topology
 from designer.topology.paths import LEGEND, gpu_nic_affinity, topo_matrix
 
@@ -120,8 +120,7 @@ def cmd_info(args: argparse.Namespace) -> int:
                               f"{fmt(data['mem_bw_total_tbytes_s'], 2)} TB/s aggregate"
                 + (f" ({data['mem_bw_unknown_gpus']} {word}s unknown)" if data["mem_bw_unknown_gpus"] else "")),
         ("Dense BF16 / FP8", f"{fmt(data['bf16_dense_pflops'], 2, 'PFLOPS')} / {fp8}"),
-        ("CPUs", f"{data['cpu_count']} x {', '.join(data['cpu_models'])}, {data['cpu_cores_total']:,} cores in all"
-                 if data["cpu_count"] else "none"),
+        ("CPUs", cpu_line(data["cpu_count"], data["cpu_models"], data["cpu_cores_total"])),
         ("Scale-out", f"{data['nic_count']} NICs x {'/'.join(f'{s:g}' for s in data['nic_speeds_gbit_s'])} Gb/s"
                       f" = {fmt(data['scaleout_gbit_s_per_gpu'], 0)} Gb/s per {word}"),
         ("Power", f"{fmt(data['component_power_w'], 0)} W components, {fmt(data['wall_power_peak_w'], 0)} W "

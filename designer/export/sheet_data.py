@@ -47,6 +47,11 @@ def _num(value: float | None, fmt: str = ",.0f", unit: str = "") -> str:
     return "not published" if value is None else f"{value:{fmt}}{unit}"
 
 
+def _split(wall_w: float, liquid_w: float) -> tuple[str, str]:
+    """Heat to liquid and to air as shown: whole watts that add up to the wall power shown."""
+    return f"{round(liquid_w):,}", f"{round(wall_w) - round(liquid_w):,}"
+
+
 def _grouped_waivers(waived: list) -> list[tuple[Any, int]]:
     """One row per rule and waiver reason: the first finding, and how many more alike (the JSON spec lists all)."""
     groups: dict[tuple[str, str], list] = {}
@@ -160,7 +165,8 @@ class SheetData:
         items = self.parts_of("cooling")
         name = "; ".join(part.name for part, _ in items) or "none"
         cap = "capacity not published" if p.cooling_capacity_w is None else f"removes {p.cooling_capacity_w:,.0f} W"
-        return (f"{name}, {cap}; {p.heat_to_liquid_w:,.0f} W to liquid, {p.heat_to_air_w:,.0f} W to air; "
+        liquid, air = _split(p.wall_peak_w, p.heat_to_liquid_w)
+        return (f"{name}, {cap}; {liquid} W to liquid, {air} W to air; "
                 f"{p.airflow_cfm:,.0f} CFM for the air share at a {p.air_delta_t_c:g} K rise",
                 [self.cite_part(part) for part, _ in items])
 
@@ -231,8 +237,8 @@ class SheetData:
                 "psu": f"{p.psu_count} x {p.psu_unit_output_w:,.0f} W, {p.psu_redundancy}",
                 "psu_usable_w": f"{p.psu_usable_w:,.0f}", "heat_btu_per_hr": f"{p.heat_btu_per_hr:,.0f}",
                 "airflow_cfm": f"{p.airflow_cfm:,.0f}",
-                "heat_split": self.t(f"{p.heat_to_liquid_w:,.0f} W to liquid, {p.heat_to_air_w:,.0f} W to air; "
-                                     f"the air share at a {p.air_delta_t_c:g} K rise"),
+                "heat_split": self.t("{} W to liquid, {} W to air; ".format(*_split(p.wall_peak_w, p.heat_to_liquid_w))
+                                     + f"the air share at a {p.air_delta_t_c:g} K rise"),
                 "cooling_capacity": "not published" if p.cooling_capacity_w is None
                 else f"{p.cooling_capacity_w:,.0f} W",
                 "categories": [{"label": c.label, "power_w": f"{c.power_w:,.0f}"} for c in p.by_category if c.power_w],

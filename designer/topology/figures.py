@@ -135,6 +135,11 @@ def key_figures(design: Design, catalog: Catalog, topo: Topology | None = None) 
     )
 
 
+def cpu_line(cpu_count: int, cpu_models: list[str], cpu_cores_total: int) -> str:
+    """The CPU line every view writes: "2 x Intel Xeon Platinum 8480C, 112 cores in all" (the system's total)."""
+    return f"{cpu_count} x {', '.join(cpu_models)}, {cpu_cores_total:,} cores in all" if cpu_count else "none"
+
+
 def _cpus(design: Design, catalog: Catalog) -> dict:
     cpus = [p for p in (catalog.get(c.part) for c in design.components) if isinstance(p, CpuSpec)]
     return {"cpu_count": len(cpus), "cpu_models": list(dict.fromkeys(p.name for p in cpus)),

@@ -64,3 +64,17 @@ def test_a_published_maximum_that_calibrates_the_fan_term_reads_as_calibration(c
     assert "calibration point" in row and "not an independent check" in row
     found = [v for v in check(design_of("dgx-h100"), catalog).active if v.rule == "power.published_maximum"]
     assert "calibration point, not an independent check" in found[0].message
+
+
+def test_the_compare_table_and_the_inspector_say_the_cpu_total_and_usable_memory(catalog, design_of):
+    from designer.compare.data import comparison  # noqa: PLC0415
+    from designer.compare.render import comparison_text  # noqa: PLC0415
+    from designer.ui.panels.inspector import spec_rows  # noqa: PLC0415
+
+    named = [(t, design_of(t)) for t in ("dgx-h100", "amd-mi300x")]
+    totals = [_cores(catalog, d)[1] for _, d in named]
+    row = next(line for line in comparison_text(comparison(named, catalog)).splitlines() if line.startswith("CPUs"))
+    assert all(f"{t:,} cores in all" in row for t in totals)
+    rows = dict(spec_rows(catalog.get("b200-sxm")))
+    assert rows["Memory, usable"] == "180 GB" and rows["Memory, physical"] == "192 GB"
+    assert "Memory, physical" not in dict(spec_rows(catalog.get("h100-sxm5")))  # the same as usable: not repeated

@@ -34,7 +34,7 @@ from designer.model.export_control import screening_lines
 from designer.model.parts import AnyPart, GpuSpec, slot_kind_for
 from designer.ui.text import esc, plain
 
-SPEC_FIELDS = ("tdp_w", "power_w", "memory_gb", "memory_type", "mem_bw_tbytes_s", "fabric_links",
+SPEC_FIELDS = ("tdp_w", "power_w", "memory_gb", "memory_physical_gb", "memory_type", "mem_bw_tbytes_s", "fabric_links",
                "link_bw_gbytes_s_per_dir", "bf16_dense_tflops", "fp8_dense_tflops", "ports", "port_speed_gbit_s",
                "port_bw_gbytes_s_per_dir", "pcie_lanes", "lanes", "cores", "output_w", "efficiency",
                "heat_removal_w")
@@ -51,7 +51,7 @@ class NotesEdit(QPlainTextEdit):
 
 def spec_rows(part: AnyPart) -> list[tuple[str, str]]:
     rows = [(field_label(name, with_unit=False), format_value(name, getattr(part, name))) for name in SPEC_FIELDS
-            if hasattr(part, name)]
+            if hasattr(part, name) and not (name == "memory_physical_gb" and getattr(part, name) is None)]
     return rows + (screening_lines(part) if isinstance(part, GpuSpec) else [])
 
 
