@@ -134,3 +134,19 @@ def test_a_version_1_file_opens_with_the_site_limits_and_saves_as_the_current_ve
     design = design_from_json(json.dumps(raw), "old.json", catalog)
     assert design.schema_version == SCHEMA_VERSION == 2
     assert design.settings.rack_air_limit_w is None and design.settings.rack_liquid_limit_w is None
+
+
+def test_a_coolant_rise_too_small_for_the_ocp_guideline_is_flagged(design_of):
+    """At 5 K a kW needs 1,000 / (997 x 4,186 x 5) m3/s = 2.87 L/min, above OCP's 2.0 L/min per kW."""
+    from designer.model.catalog import load_catalog  # noqa: PLC0415
+
+    catalog = load_catalog(user_dirs=[])
+    part = catalog.get("cold-plate-cdu").model_copy(update={"id": "cold-plate-cdu-5k", "coolant_delta_t_k": 5.0})
+    catalog.add_file("test.json", json.dumps({"parts": [part.model_dump(mode="json")]}), user=True)
+    design = design_of("hgx-b200-dlc")
+    assert not [v for v in check(design, catalog).active if v.rule == "cooling.coolant_flow"]  # 10 K: 1.43 L/min/kW
+    narrow = edits.replace_parts(design, ["cool0"], "cold-plate-cdu-5k")
+    found = [v for v in check(narrow, catalog).active if v.rule == "cooling.coolant_flow"]
+    per_kw = coolant_flow_l_min(1000, 5.0)
+    assert len(found) == 1 and f"is {per_kw:.2f} L/min per kW, above the 2 L/min per kW" in found[0].message
+    assert "at least 7.2 K" in found[0].fix

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from designer.model.facility import OCP_L_MIN_PER_KW, WATER_J_KG_K, WATER_KG_M3
 from designer.model.rack_limits import effective_limits
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 
@@ -63,3 +64,17 @@ def cdu_capacity(ctx: RuleContext) -> Iterator[Finding]:
         yield Finding(f"{n} x {_kw(h.heat_to_liquid_w)} = {_kw(liquid)} to liquid exceeds the "
                       f"{_kw(h.cdu_capacity_w)} the coolant distribution unit removes ({h.cdu_capacity_source})",
                       (), _fix(h.cdu_capacity_w, h.heat_to_liquid_w, "at most {k} nodes on this CDU, or a larger CDU"))
+
+
+@rule("cooling.coolant_flow", "Coolant flow within the OCP guideline", Severity.WARNING)
+def coolant_flow(ctx: RuleContext) -> Iterator[Finding]:
+    """A rise so small that the node needs more water per kW than a facility built to the guideline delivers."""
+    h = ctx.heat
+    per_kw, high = h.flow_l_min_per_kw, OCP_L_MIN_PER_KW[2]
+    if per_kw is None or per_kw <= high:
+        return
+    min_rise = 1000.0 * 60_000 / (WATER_KG_M3 * WATER_J_KG_K * high)  # the rise at which 1 kW needs `high` L/min
+    yield Finding(f"{h.coolant_flow_l_min:,.1f} L/min for {_kw(h.heat_to_liquid_w)} to liquid at a "
+                  f"{h.coolant_delta_t_k:g} K rise is {per_kw:.2f} L/min per kW, above the {high:g} L/min per kW the "
+                  "Open Compute Project guideline provisions", (),
+                  f"design for a rise of at least {min_rise:.1f} K, or confirm the facility's flow")
