@@ -75,10 +75,15 @@ class HeatBalance:
             return None
         return self.coolant_flow_l_min / (self.heat_to_liquid_w / 1000.0)
 
+    def shown_w(self) -> tuple[int, int, int]:
+        """Wall, liquid and air in whole watts that add up as shown (the air share takes the rounding)."""
+        wall, liquid = round(self.wall_w), round(self.heat_to_liquid_w)
+        return wall, liquid, wall - liquid
+
     def as_dict(self) -> dict:
         per_kw = self.flow_l_min_per_kw
-        return {"wall_w": round(self.wall_w), "heat_to_liquid_w": round(self.heat_to_liquid_w),
-                "heat_to_air_w": round(self.wall_w) - round(self.heat_to_liquid_w),
+        wall, liquid, air = self.shown_w()
+        return {"wall_w": wall, "heat_to_liquid_w": liquid, "heat_to_air_w": air,
                 "psu_loss_w": round(self.psu_loss_w), "air_delta_t_c": self.air_delta_t_c,
                 "airflow_cfm": round(self.airflow_cfm), "coolant_delta_t_k": self.coolant_delta_t_k,
                 "coolant_delta_t_assumed": self.coolant_delta_t_assumed,

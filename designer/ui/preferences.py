@@ -108,8 +108,8 @@ class PreferencesDialog(QDialog):
         form.addRow(self.tr("Bandwidth shown"), self.bandwidth)
         form.addRow(self.tr("Autosave unsaved work every"), self.autosave)
         form.addRow(self.tr("Default paper size"), self.paper)
-        form.addRow(self.tr("Rack limit, heat to air (air-cooled racks, and the air share of liquid racks)"),
-                    self.rack_air)
+        self.rack_air.setToolTip(self.tr("Air-cooled racks: all their heat; liquid-cooled racks: their air share"))
+        form.addRow(self.tr("Rack limit, heat to air"), self.rack_air)
         form.addRow(self.tr("Rack limit, heat to liquid"), self.rack_liquid)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)

@@ -1042,8 +1042,12 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>默认纸张大小</translation>
     </message>
     <message>
-        <source>Rack limit, heat to air (air-cooled racks, and the air share of liquid racks)</source>
-        <translation>机柜上限，散到空气的热量（风冷机柜，及液冷机柜的空气部分）</translation>
+        <source>Air-cooled racks: all their heat; liquid-cooled racks: their air share</source>
+        <translation>风冷机柜：全部热量；液冷机柜：散到空气的部分</translation>
+    </message>
+    <message>
+        <source>Rack limit, heat to air</source>
+        <translation>机柜上限，散到空气的热量</translation>
     </message>
     <message>
         <source>Rack limit, heat to liquid</source>

@@ -1042,8 +1042,12 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>預設紙張大小</translation>
     </message>
     <message>
-        <source>Rack limit, heat to air (air-cooled racks, and the air share of liquid racks)</source>
-        <translation>機櫃上限，散到空氣的熱量（風冷機櫃，及液冷機櫃的空氣部分）</translation>
+        <source>Air-cooled racks: all their heat; liquid-cooled racks: their air share</source>
+        <translation>風冷機櫃：全部熱量；液冷機櫃：散到空氣的部分</translation>
+    </message>
+    <message>
+        <source>Rack limit, heat to air</source>
+        <translation>機櫃上限，散到空氣的熱量</translation>
     </message>
     <message>
         <source>Rack limit, heat to liquid</source>

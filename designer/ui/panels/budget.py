@@ -60,7 +60,7 @@ class PowerPanel(QWidget):
             (self.tr("Usable under policy"), self.tr("{usable} W ({margin} W margin)").format(
                 usable=n(b.usable_w), margin=n(b.usable_w - b.load_w, sign=True))),
             (self.tr("Heat"), f"{n(b.heat_btu_hr)} BTU/hr"),
-            (self.tr("Heat to liquid / to air"), f"{n(h.heat_to_liquid_w)} W / {n(h.heat_to_air_w)} W"),
+            (self.tr("Heat to liquid / to air"), "{} W / {} W".format(*map(n, h.shown_w()[1:]))),
             (self.tr("Airflow needed"), self.tr("{cfm} CFM for the air share at a {rise} K rise").format(
                 cfm=n(h.airflow_cfm), rise=n(h.air_delta_t_c))),
             *self.coolant_rows(h),
