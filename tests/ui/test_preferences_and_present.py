@@ -92,3 +92,17 @@ def test_presentation_mode_switches_designs_and_fails_parts_live(make_window):
     settle()
     assert not isValid(present)  # closed and deleted (later, never inside its own key event)
     assert window.document.design is before  # presenting never edits the open design
+
+
+def test_the_design_rack_limit_typed_in_the_inspector_is_one_undo_step(make_window):
+    window = make_window("dgx-b200")
+    user = ScriptedUser(window)
+    window.document.selection.set([])
+    window.inspector.refresh()
+    assert window.inspector.target == ("design", "")
+    user.type_into(window.inspector.fields["air_limit"], "60")
+    assert window.document.design.settings.rack_air_limit_w == 60_000
+    user.undo()
+    assert window.document.design.settings.rack_air_limit_w is None
+    user.redo()
+    assert window.document.design.settings.rack_air_limit_w == 60_000
