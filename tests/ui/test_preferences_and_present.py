@@ -64,6 +64,7 @@ def test_the_power_panel_gives_a_liquid_design_its_coolant_flow(make_window, qtb
     window = make_window("hgx-b200-dlc")
     qtbot.waitUntil(lambda: "Coolant flow" in window.power.numbers.text(), timeout=3000)
     assert "L/min of water at a 10 K rise" in window.power.numbers.text()
+    assert "98 %" in window.power.numbers.toolTip()  # where the split comes from (Supermicro's DLC-2 figure)
 
 
 def test_a_bad_settings_value_falls_back_to_the_default(make_window):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from designer.model.facility import OCP_L_MIN_PER_KW, WATER_J_KG_K, WATER_KG_M3
+from designer.model.facility import OCP_L_MIN_PER_KW, coolant_flow_l_min
 from designer.model.rack_limits import effective_limits
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 
@@ -73,7 +73,7 @@ def coolant_flow(ctx: RuleContext) -> Iterator[Finding]:
     per_kw, high = h.flow_l_min_per_kw, OCP_L_MIN_PER_KW[2]
     if per_kw is None or per_kw <= high:
         return
-    min_rise = 1000.0 * 60_000 / (WATER_KG_M3 * WATER_J_KG_K * high)  # the rise at which 1 kW needs `high` L/min
+    min_rise = coolant_flow_l_min(1000.0, 1.0) / high  # flow goes with 1/rise: the rise at which 1 kW needs `high`
     yield Finding(f"{h.coolant_flow_l_min:,.1f} L/min for {_kw(h.heat_to_liquid_w)} to liquid at a "
                   f"{h.coolant_delta_t_k:g} K rise is {per_kw:.2f} L/min per kW, above the {high:g} L/min per kW the "
                   "Open Compute Project guideline provisions", (),

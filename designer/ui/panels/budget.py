@@ -72,6 +72,7 @@ class PowerPanel(QWidget):
             (self.tr("Cooling headroom"), unknown if headroom is None else f"{n(headroom, sign=True)} W"),
             (self.tr("Assumed figures"), self.tr("{count} lines").format(count=len(b.assumed_lines))),
         ]
+        self.numbers.setToolTip("; ".join(h.assumptions))  # where the heat split comes from, or what it assumes
         self.numbers.setText("<table>" + "".join(f"<tr><td>{k}</td><td align=right><b>{v}</b></td></tr>"
                                                  for k, v in rows) + "</table>")
         def build(figure: Any) -> None:
