@@ -32,7 +32,7 @@ WATER_J_KG_K = 4186.0
 DEFAULT_COOLANT_DELTA_T_K = 10.0  # where a liquid part gives none: the rise OCP's 1.5 L/min per kW implies
 OCP_L_MIN_PER_KW = (1.25, 1.5, 2.0)  # low, typical, high: OCP guideline (see README "Heat balance")
 OCP_SOURCE = ("Open Compute Project cold-plate guidance: about 1.5 L/min per kW of liquid heat (1.25-2.0) at a "
-              "rise of about 10 K (as summarised in the project's reference/cluster.md)")
+              "rise of about 10 K (from secondary summaries of OCP and Vertiv material)")
 
 
 def coolant_flow_l_min(heat_w: float, delta_t_k: float) -> float:
