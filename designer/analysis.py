@@ -16,6 +16,7 @@ from designer.document import commands as cmd
 from designer.model.budget import PowerBudget, power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
+from designer.model.rack_limits import DEFAULT_RACK_LIMITS, RackLimits
 from designer.rules import Report, Severity, Violation, check
 from designer.rules.engine import waiver_for
 from designer.topology.figures import KeyFigures, key_figures
@@ -29,6 +30,7 @@ class Analysis:
     design: Design
     catalog: Catalog
     revision: int = 0
+    site: RackLimits = DEFAULT_RACK_LIMITS  # the site's rack limits (Preferences)
 
     @cached_property
     def topology(self) -> Topology:
@@ -41,7 +43,7 @@ class Analysis:
     @cached_property
     def report(self) -> Report:
         self.topology  # noqa: B018 (build it once here; the rule check then reuses it)
-        return check(self.design, self.catalog)
+        return check(self.design, self.catalog, site=self.site)
 
     @cached_property
     def figures(self) -> KeyFigures:

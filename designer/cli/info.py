@@ -11,9 +11,9 @@ from designer.io.files import save_design
 from designer.io.schema import design_schema_text
 from designer.model.catalog import default_catalog
 from designer.model.export_control import export_control_dict
-from designer.model.facility import facility_needs
+from designer.model.facility import heat_balance
 from designer.templates import TEMPLATES, build_template
-from designer.topology.figures import key_figures
+from designer.topology.figures import cpu_line, key_figures
 from designer.topology.graph import build_topology
 from designer.topology.paths import LEGEND, gpu_nic_affinity, topo_matrix
 
@@ -51,19 +51,44 @@ def info_dict(design_arg: str) -> dict:
     catalog = default_catalog()
     design = resolve_design(design_arg, catalog)
     figures = key_figures(design, catalog)
-    facility = facility_needs(design, catalog, figures.wall_power_peak_w)
     return {"name": design.meta.name, "template": design.meta.template, "chassis": design.chassis,
-            **figures.as_dict(), "facility": facility.as_dict() if facility else None,
+            **figures.as_dict(), "facility": heat_balance(design, catalog).as_dict(),
             "export_control": export_control_dict(design, catalog)}
+
+
+def _physical(data: dict) -> str:
+    phys = data["memory_physical_total_gb"]
+    return f" ({fmt(phys, 0)} GB physical)" if phys > data["hbm_total_gb"] else ""
+
+
+def _published_row(data: dict) -> tuple[str, str]:
+    published = data["published_max_power_w"]
+    if published is None:
+        return ("Published maximum", "none published")
+    gap = f"{round(data['wall_power_peak_w'] / published - 1, 3) + 0:+.1%}"
+    if data["published_max_is_calibration"]:
+        return ("Published maximum", f"{fmt(published, 0)} W for the reference system: the calibration point (the fan "
+                                     f"term is derived from it), not an independent check (computed {gap})")
+    return ("Published maximum", f"{fmt(published, 0)} W for the reference system (computed {gap})")
+
+
+def _heat_row(data: dict) -> tuple[str, str]:
+    f = data["facility"]
+    return ("Heat", f"{fmt(f['wall_w'], 0)} W: {fmt(f['heat_to_liquid_w'], 0)} W to liquid, "
+                    f"{fmt(f['heat_to_air_w'], 0)} W to air ({fmt(data['heat_btu_hr'], 0)} BTU/hr in all); "
+                    f"{fmt(f['airflow_cfm'], 0)} CFM of air for the air share at a {f['air_delta_t_c']:g} K rise")
 
 
 def _facility_row(data: dict) -> tuple[str, str]:
     f = data["facility"]
-    if f is None:
-        return ("Facility", "no liquid facility figures (air, or not given for this cooling part)")
+    if f["coolant_flow_l_min"] is None:
+        return ("Facility", "air-cooled: no coolant")
     inlet = "not given" if f["coolant_inlet_c_max"] is None else f"up to {f['coolant_inlet_c_max']:g} C"
-    return ("Facility", f"{f['cdu']}; coolant supply {inlet}; {fmt(f['coolant_flow_l_min'], 1)} L/min of water "
-                        f"for {fmt(f['heat_to_liquid_w'], 0)} W to liquid at a {f['coolant_delta_t_k']:g} K rise")
+    cdu = f["cdu"] or "coolant distribution unit not named"
+    return ("Facility", f"{cdu}; coolant supply {inlet}; {fmt(f['coolant_flow_l_min'], 1)} L/min of water "
+                        f"for {fmt(f['heat_to_liquid_w'], 0)} W to liquid at a {f['coolant_delta_t_k']:g} K rise"
+                        f"{' (assumed)' if f['coolant_delta_t_assumed'] else ''} "
+                        f"({f['coolant_l_min_per_kw']:.2f} L/min per kW; OCP guideline about 1.5, 1.25-2.0)")
 
 
 def _export_row(data: dict) -> tuple[str, str]:
@@ -91,21 +116,21 @@ def cmd_info(args: argparse.Namespace) -> int:
         ("Scale-up total", f"{fmt(data['scaleup_total_gbytes_s_per_dir'])} GB/s per direction "
                            f"({fmt(data['scaleup_total_gbytes_s_bidir'] / 1000, 2)} TB/s bidirectional)"),
         ("Bisection", f"{fmt(data['bisection_gbytes_s_per_dir'])} GB/s per direction"),
-        (data["memory_kind"], f"{fmt(data['hbm_total_gb'], 0)} GB, "
+        (data["memory_kind"], f"{fmt(data['hbm_total_gb'], 0)} GB usable{_physical(data)}, "
                               f"{fmt(data['mem_bw_total_tbytes_s'], 2)} TB/s aggregate"
                 + (f" ({data['mem_bw_unknown_gpus']} {word}s unknown)" if data["mem_bw_unknown_gpus"] else "")),
         ("Dense BF16 / FP8", f"{fmt(data['bf16_dense_pflops'], 2, 'PFLOPS')} / {fp8}"),
+        ("CPUs", cpu_line(data["cpu_count"], data["cpu_models"], data["cpu_cores_total"])),
         ("Scale-out", f"{data['nic_count']} NICs x {'/'.join(f'{s:g}' for s in data['nic_speeds_gbit_s'])} Gb/s"
                       f" = {fmt(data['scaleout_gbit_s_per_gpu'], 0)} Gb/s per {word}"),
         ("Power", f"{fmt(data['component_power_w'], 0)} W components, {fmt(data['wall_power_peak_w'], 0)} W "
                   f"peak at the wall; PSUs {data['psu_summary']} = {fmt(data['psu_usable_w'], 0)} W usable"),
-        ("Published maximum", "none published" if data["published_max_power_w"] is None else
-         f"{fmt(data['published_max_power_w'], 0)} W for the reference system (computed "
-         f"{round(data['wall_power_peak_w'] / data['published_max_power_w'] - 1, 3) + 0:+.1%})"),
-        ("Heat", f"{fmt(data['heat_btu_hr'], 0)} BTU/hr, {fmt(data['airflow_cfm'], 0)} CFM of air"),
+        _published_row(data),
+        _heat_row(data),
         ("One link fails", data["failure_one_link"] or "-"),
         ("One plane fails", data["failure_one_plane"] or "-"),
         _facility_row(data),
+        *([("Heat split", "; ".join(data["facility"]["assumptions"]))] if data["facility"]["assumptions"] else []),
         _export_row(data),
     ]
     width = max(len(k) for k, _ in rows)

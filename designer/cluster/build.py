@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from designer.analysis import Analysis
-from designer.cluster.node import ASSUMED_LIQUID_SHARE, NodeFigures, plan_node
+from designer.cluster.node import NodeFigures, plan_node
 from designer.cluster.plan import AuxFabric, ClusterPlan, NodeRef
 from designer.cluster.racks import FeedCheck, RackLayout, feed_checks, layout
 from designer.cluster.sizing import ComputeSizing, nodes_for, size_compute
@@ -183,9 +183,7 @@ class ClusterModel:
 
     def assumptions(self) -> list[str]:
         out = list(self.racks.notes)
-        if self.node.heat_split_assumed:
-            out.append(f"{self.node.name}: no published heat split for its liquid cooling; "
-                       f"{ASSUMED_LIQUID_SHARE:.0%} of its heat taken to liquid")
+        out += [f"{self.node.name}, heat split: {a}" for a in self.node.heat_assumptions]
         for sw in {self.switch.id: self.switch, **{a.switch: self.catalog.get(a.switch) for a in self.aux}}.values():
             if isinstance(sw, NetworkSwitchSpec) and switch_watts(sw)[1]:
                 out.append(f"{sw.id}: power not published; {switch_watts(sw)[0]:,.0f} W assumed "

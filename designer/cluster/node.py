@@ -1,8 +1,8 @@
 """The node as a cluster sees it: a handful of figures read from the node design's analysis.
 
-`node_figures` is the one adapter between a node's power/heat model and the cluster: it reads today's
-power budget (wall power, cooling kind) and facility needs (heat to liquid). When the node gains a full heat
-balance (heat to air + heat to liquid = wall power), only this function changes.
+`node_figures` is the one adapter between a node's power/heat model and the cluster: it reads the node's heat
+balance (designer.model.facility.heat_balance: wall power = heat to liquid + heat to air, the coolant flow,
+and what of it is assumed), its scale-out ports and its topology.
 """
 
 from __future__ import annotations
@@ -14,14 +14,10 @@ from designer.cluster.plan import ClusterPlan
 from designer.core.errors import DesignerError
 from designer.model.catalog import Catalog
 from designer.model.design import Design
-from designer.model.facility import facility_needs
-from designer.model.parts import CoolingType, NetworkKind, NicSpec
+from designer.model.facility import heat_balance
+from designer.model.parts import NetworkKind, NicSpec
 from designer.simulation.network import network_of
 from designer.templates import TEMPLATES, build_template
-
-# designer.model.budget sizes airflow for 20 % of a liquid-cooled node's heat; where the cooling part gives no
-# liquid share, the cluster takes the same split (80 % to liquid) and says so.
-ASSUMED_LIQUID_SHARE = 0.8
 
 
 @dataclass(frozen=True)
@@ -44,7 +40,7 @@ class NodeFigures:
     scaleup_gbytes_s_per_gpu_per_dir: float
     fabric_units: int = 1  # scale-out endpoints per node: its compute trays for a rack-scale node, else 1
     trays: tuple[tuple[str, int, int], ...] = ()  # a rack-scale node's trays from the top: (kind, count, U each)
-    heat_split_assumed: bool = False  # liquid-cooled with no published split: ASSUMED_LIQUID_SHARE taken
+    heat_assumptions: tuple[str, ...] = ()  # what the node's heat split rests on (its heat balance says)
 
     @property
     def port_speed_gbit_s(self) -> float:
@@ -64,21 +60,14 @@ def node_figures(analysis: Analysis) -> NodeFigures:
     """Wall power, heat split, scale-out ports and speeds of one node design (the cluster's only view of it)."""
     design, catalog = analysis.design, analysis.catalog
     chassis = catalog.chassis(design.chassis)
-    budget, figures = analysis.budget, analysis.figures
-    wall = budget.wall_w
-    needs = facility_needs(design, catalog, budget.heat_w)
-    liquid_cooled = budget.cooling_type not in (None, CoolingType.AIR)
-    liquid = needs.heat_to_liquid_w if needs is not None and liquid_cooled else 0.0
-    assumed = liquid_cooled and needs is None
-    if assumed:  # no facility figures for this cooling part: the power budget's own split (20 % to air) is taken
-        liquid = wall * ASSUMED_LIQUID_SHARE
+    figures, heat = analysis.figures, heat_balance(design, catalog)
     compute, storage = _ports(analysis, "compute"), _ports(analysis, "storage")
     return NodeFigures(
         name=design.meta.name, gpus=figures.gpu_count, device_word=figures.device_word,
-        rack_units=chassis.rack_units, rack_scale=bool(chassis.rack_trays), wall_w=wall,
-        heat_to_air_w=wall - liquid, heat_to_liquid_w=liquid,
-        coolant_flow_l_min=needs.coolant_flow_l_min if needs is not None and liquid else 0.0,
-        heat_split_assumed=assumed,
+        rack_units=chassis.rack_units, rack_scale=bool(chassis.rack_trays), wall_w=heat.wall_w,
+        heat_to_air_w=heat.heat_to_air_w, heat_to_liquid_w=heat.heat_to_liquid_w,
+        coolant_flow_l_min=heat.coolant_flow_l_min or 0.0,
+        heat_assumptions=heat.assumptions if heat.liquid else (),
         scaleout_ports=sum(n for n, _ in compute), port_speeds_gbit_s=tuple(sorted({s for _, s in compute})),
         network_kind=network_of(analysis.topology).kind, ports_per_cage=chassis.scaleout_ports_per_cage,
         storage_ports=sum(n for n, _ in storage), storage_gbit_s=sum(n * s for n, s in storage),

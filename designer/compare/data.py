@@ -16,7 +16,7 @@ from designer.rules import Severity, check
 from designer.simulation import SimConfig, SimResult, simulate
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.model import size_sweep
-from designer.topology.figures import KeyFigures, key_figures
+from designer.topology.figures import KeyFigures, cpu_line, key_figures
 from designer.topology.graph import Topology, build_topology
 from designer.topology.paths import gpu_nic_affinity, path_class
 
@@ -79,7 +79,8 @@ def _spec(design: Design, catalog: Catalog, topo: Topology, figs: KeyFigures) ->
     return {"cooling": ", ".join(cooling) or "none",
             "name": design.meta.name, "template": design.meta.template, "chassis": catalog.get(design.chassis).name,
             "scheme": scheme(design, catalog, topo), "gpus": f"{figs.gpu_count} x {', '.join(figs.gpu_models)}",
-            "scaleup_fabric": figs.scaleup_fabric, "cpus": counts["cpu"], "pcie_switches": counts["pcie_switch"],
+            "scaleup_fabric": figs.scaleup_fabric, "pcie_switches": counts["pcie_switch"],
+            "cpus": cpu_line(figs.cpu_count, figs.cpu_models, figs.cpu_cores_total),
             "scaleup_switches": counts["scaleup_switch"], "nics": counts["nic"], "psus": figs.psu_summary}
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 FIELD_LABELS: dict[str, tuple[str, str]] = {
     "tdp_w": ("TDP", "W"),
     "power_w": ("Power", "W"),
-    "memory_gb": ("Memory", "GB"),
+    "memory_gb": ("Memory, usable", "GB"),
+    "memory_physical_gb": ("Memory, physical", "GB"),
     "memory_type": ("Memory type", ""),
     "mem_bw_tbytes_s": ("Memory bandwidth", "TB/s"),
     "fabric": ("Scale-up fabric", ""),
@@ -25,7 +26,7 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
     "pcie_gen": ("PCIe generation", ""),
     "pcie_lanes": ("PCIe lanes", "lanes"),
     "lanes": ("PCIe lanes", "lanes"),
-    "cores": ("Cores", ""),
+    "cores": ("Cores per CPU", ""),
     "output_w": ("Output", "W"),
     "efficiency": ("Efficiency", ""),
     "heat_removal_w": ("Heat removal", "W"),

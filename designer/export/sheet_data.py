@@ -22,7 +22,7 @@ from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.export_control import export_control_dict
-from designer.model.facility import facility_needs
+from designer.model.facility import heat_balance
 from designer.model.parts import CpuSpec, NicSpec, PartBase
 from designer.simulation import SimConfig, SimResult, simulate
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
@@ -45,6 +45,11 @@ MODEL_REFERENCES = {
 
 def _num(value: float | None, fmt: str = ",.0f", unit: str = "") -> str:
     return "not published" if value is None else f"{value:{fmt}}{unit}"
+
+
+def _split(wall_w: float, liquid_w: float) -> tuple[str, str]:
+    """Heat to liquid and to air as shown: whole watts that add up to the wall power shown."""
+    return f"{round(liquid_w):,}", f"{round(wall_w) - round(liquid_w):,}"
 
 
 def _grouped_waivers(waived: list) -> list[tuple[Any, int]]:
@@ -108,7 +113,7 @@ class SheetData:
         gpu_refs = [self.cite_part(g) for g, _ in gpus]
         mem_types = ", ".join(sorted({getattr(g, "memory_type", "") for g, _ in gpus}))
         rows = [("GPUs", self.listed("gpu")[0], gpu_refs),
-                ("GPU memory", f"{k.hbm_total_gb:,.0f} GB {mem_types} in total; "
+                ("GPU memory", f"{k.hbm_total_gb:,.0f} GB {mem_types} usable in total{self.physical()}; "
                  f"{_num(k.mem_bw_total_tbytes_s, '.1f', ' TB/s')} aggregate bandwidth", gpu_refs),
                 ("Scale-up per GPU", f"{k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per direction, "
                  f"{k.scaleup_gbytes_s_per_gpu_bidir:,.0f} GB/s bidirectional ({k.scaleup_fabric})", gpu_refs),
@@ -134,9 +139,15 @@ class SheetData:
 
     def cpus(self) -> tuple[str, list[int]]:
         items = self.parts_of("cpu")
-        text = "; ".join(f"{n} x {p.name}" + (f", {p.cores} cores" if isinstance(p, CpuSpec) else "")
+        text = "; ".join(f"{n} x {p.name}" + (f" ({p.cores} cores each)" if isinstance(p, CpuSpec) else "")
                          for p, n in items)
-        return text or "none", [self.cite_part(p) for p, _ in items]
+        total = self.spec.key_figures.cpu_cores_total
+        return (f"{text}: {total:,} cores in all" if text else "none"), [self.cite_part(p) for p, _ in items]
+
+    def physical(self) -> str:
+        k = self.spec.key_figures
+        physical = k.memory_physical_total_gb
+        return f" ({physical:,.0f} GB physical)" if physical > k.hbm_total_gb else ""
 
     def nics(self) -> tuple[str, list[int]]:
         k = self.spec.key_figures
@@ -154,7 +165,9 @@ class SheetData:
         items = self.parts_of("cooling")
         name = "; ".join(part.name for part, _ in items) or "none"
         cap = "capacity not published" if p.cooling_capacity_w is None else f"removes {p.cooling_capacity_w:,.0f} W"
-        return (f"{name}, {cap}; {p.heat_btu_per_hr:,.0f} BTU/hr, {p.airflow_cfm:,.0f} CFM needed",
+        liquid, air = _split(p.wall_peak_w, p.heat_to_liquid_w)
+        return (f"{name}, {cap}; {liquid} W to liquid, {air} W to air; "
+                f"{p.airflow_cfm:,.0f} CFM for the air share at a {p.air_delta_t_c:g} K rise",
                 [self.cite_part(part) for part, _ in items])
 
     def sim(self, **config: Any) -> SimResult:
@@ -224,6 +237,8 @@ class SheetData:
                 "psu": f"{p.psu_count} x {p.psu_unit_output_w:,.0f} W, {p.psu_redundancy}",
                 "psu_usable_w": f"{p.psu_usable_w:,.0f}", "heat_btu_per_hr": f"{p.heat_btu_per_hr:,.0f}",
                 "airflow_cfm": f"{p.airflow_cfm:,.0f}",
+                "heat_split": self.t("{} W to liquid, {} W to air; ".format(*_split(p.wall_peak_w, p.heat_to_liquid_w))
+                                     + f"the air share at a {p.air_delta_t_c:g} K rise"),
                 "cooling_capacity": "not published" if p.cooling_capacity_w is None
                 else f"{p.cooling_capacity_w:,.0f} W",
                 "categories": [{"label": c.label, "power_w": f"{c.power_w:,.0f}"} for c in p.by_category if c.power_w],
@@ -254,13 +269,15 @@ class SheetData:
                 "refs": [rule_ref]}
 
     def facility(self) -> dict[str, str] | None:
-        needs = facility_needs(self.design, self.catalog, self.spec.power.wall_peak_w)
-        if needs is None:
+        h = heat_balance(self.design, self.catalog)
+        if h.coolant_flow_l_min is None or h.coolant_delta_t_k is None:
             return None
-        inlet = "not given" if needs.coolant_inlet_c_max is None else f"up to {needs.coolant_inlet_c_max:g} °C"
-        return {"cdu": needs.cdu, "inlet": inlet,
-                "flow": f"{needs.coolant_flow_l_min:,.1f} L/min of water for {needs.heat_to_liquid_w:,.0f} W "
-                        f"to liquid at a {needs.coolant_delta_t_k:g} K rise"}
+        inlet = "not given" if h.coolant_inlet_c_max is None else f"up to {h.coolant_inlet_c_max:g} °C"
+        rise = f"{h.coolant_delta_t_k:g} K rise" + (" (assumed)" if h.coolant_delta_t_assumed else "")
+        return {"cdu": h.cdu or "not named", "inlet": inlet,
+                "flow": f"{h.coolant_flow_l_min:,.1f} L/min of water for {h.heat_to_liquid_w:,.0f} W to liquid at a "
+                        f"{rise} ({h.flow_l_min_per_kw or 0:.2f} L/min per kW; OCP guideline about 1.5, 1.25-2.0)",
+                "split": "; ".join(h.assumptions)}
 
     def finding(self, f: Any) -> dict[str, str]:
         """A rule finding in the sheet's language (the waiver's reason is the user's text, as written)."""

@@ -20,6 +20,7 @@ from designer import __version__
 from designer.model.budget import PowerBudget, PowerLine, power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
+from designer.model.facility import heat_balance
 from designer.rules import check
 from designer.rules.engine import Violation
 from designer.simulation import SimConfig, simulate
@@ -70,7 +71,15 @@ class PowerSpec(_Closed):
     psu_redundancy: str = _f("Redundancy policy (none, N+1, N+2, N+N)")
     psu_usable_w: float = _f("PSU output in W that survives the redundancy policy's failures")
     heat_btu_per_hr: float = _f("Heat to remove in BTU/hr (all wall power)")
-    airflow_cfm: float = _f("Airflow the heat needs at the design's air temperature rise, in CFM")
+    heat_to_liquid_w: float = _f("Heat the coolant carries in W (cold-plated parts' captured share; 0 for air)")
+    heat_to_air_w: float = _f("Heat to room air in W: PSU losses, fans, DIMMs, drives, parts without cold plates; "
+                              "heat_to_liquid_w + heat_to_air_w = wall_peak_w")
+    air_delta_t_c: float = _f("Air temperature rise across the node the airflow is computed at, in K")
+    airflow_cfm: float = _f("Airflow the heat to air needs at air_delta_t_c, in CFM")
+    coolant_delta_t_k: float | None = _f("Coolant temperature rise across the node in K; null for air cooling")
+    coolant_flow_l_min: float | None = _f("Water flow the heat to liquid needs at coolant_delta_t_k, in L/min; "
+                                          "null for air cooling")
+    heat_assumptions: list[str] = _f("What the heat split assumes, and where its figures come from")
     cooling_capacity_w: float | None = _f("Heat the cooling solution removes in W; null when not published")
     by_category: list[CategoryPower] = _f("DC power per budget category")
     assumptions: list[str] = _f("Stated defaults used where no figure is published")
@@ -84,7 +93,11 @@ class KeyFiguresSpec(_Closed):
     scaleup_gbytes_s_per_gpu_bidir: float = _f("The same, both directions added (the vendor-style figure), GB/s")
     scaleup_total_gbytes_s_per_dir: float = _f("Sum over GPUs of scale-up bandwidth, GB/s per direction")
     bisection_gbytes_s_per_dir: float = _f("Max flow between the two halves of the GPUs, GB/s per direction")
-    hbm_total_gb: float = _f("GPU memory of all GPUs, GB (1e9 bytes)")
+    hbm_total_gb: float = _f("GPU memory of all GPUs, usable as the vendors publish it, GB (1e9 bytes)")
+    memory_physical_total_gb: float = _f("GPU memory stacks' raw capacity of all GPUs, GB (B200: 192 per GPU, "
+                                         "180 usable)")
+    cpu_count: int = _f("CPUs in the node")
+    cpu_cores_total: int = _f("Cores of all CPUs together (2 x 56-core CPUs: 112)")
     mem_bw_total_tbytes_s: float | None = _f("Aggregate GPU memory bandwidth, TB/s; null when any GPU's is unknown")
     nic_count: int = _f("Compute (scale-out) NICs")
     nic_speeds_gbit_s: list[float] = _f("Distinct line rates of the compute NICs, Gb/s")
@@ -236,11 +249,15 @@ def performance_points(design: Design, catalog: Catalog, nodes: int,
 
 
 def power_spec(design: Design, catalog: Catalog) -> PowerSpec:
-    b = power_budget(design, catalog)
+    b, h = power_budget(design, catalog), heat_balance(design, catalog)
     return PowerSpec(
         dc_load_w=round(b.load_w, 1), wall_peak_w=round(b.wall_w, 1), psu_part=b.psu_part, psu_count=b.psu_count,
         psu_unit_output_w=b.psu_unit_w, psu_redundancy=b.redundancy.value, psu_usable_w=b.usable_w,
-        heat_btu_per_hr=round(b.heat_btu_hr), airflow_cfm=round(b.airflow_cfm), cooling_capacity_w=b.cooling_capacity_w,
+        heat_btu_per_hr=round(b.heat_btu_hr), heat_to_liquid_w=round(h.heat_to_liquid_w, 1),
+        heat_to_air_w=round(b.wall_w, 1) - round(h.heat_to_liquid_w, 1), air_delta_t_c=h.air_delta_t_c,
+        airflow_cfm=round(h.airflow_cfm), coolant_delta_t_k=h.coolant_delta_t_k,
+        coolant_flow_l_min=None if h.coolant_flow_l_min is None else round(h.coolant_flow_l_min, 1),
+        heat_assumptions=list(h.assumptions), cooling_capacity_w=b.cooling_capacity_w,
         by_category=[CategoryPower(category=category_id(k), label=k, power_w=round(v, 1)) for k, v in
                      b.by_category.items()],
         assumptions=sorted({ln.note for ln in b.assumed_lines}))

@@ -53,9 +53,11 @@ def migrate(raw: Raw, target: int, registry: dict[int, tuple[int, Step]] | None 
     return raw
 
 
-# The current format is version 1, the first published one: no steps yet. A step for version 2
-# is written here, e.g.:
-#
-# @migration(1, 2)
-# def _links_gain_gen(raw: Raw) -> Raw:
-#     ...
+@migration(1, 2)
+def _rack_limits(raw: Raw) -> Raw:
+    """Version 2 adds `settings.rack_air_limit_w` and `settings.rack_liquid_limit_w` (None: the site's limits).
+    A version-1 file has neither, so it keeps the site's limits; nothing else changes."""
+    settings = raw.get("settings")
+    if isinstance(settings, dict):
+        raw["settings"] = {**settings, "rack_air_limit_w": None, "rack_liquid_limit_w": None}
+    return raw

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass, field
 
 from designer.core.memo import memo_by_identity
-from designer.core.units import airflow_cfm, watts_to_btu_per_hr
+from designer.core.units import watts_to_btu_per_hr
 from designer.model.catalog import Catalog
 from designer.model.design import Design, Redundancy
 from designer.model.parts import (
@@ -75,6 +75,7 @@ class PowerBudget:
     cooling_confidence: str = ""  # the lowest confidence among the cooling parts (H/M/L)
     published_max_w: float | None = None  # the vendor's maximum for the reference system in this chassis
     published_source: str = ""
+    published_is_calibration: bool = False  # the chassis' fan term is derived from published_max_w
 
     @property
     def load_w(self) -> float:
@@ -114,18 +115,13 @@ class PowerBudget:
 
     @property
     def heat_w(self) -> float:
-        """All input power ends up as heat in the node (PSU losses included)."""
+        """All input power ends up as heat (PSU losses included); designer.model.facility.heat_balance splits it
+        into heat to liquid and heat to air."""
         return self.wall_w
 
     @property
     def heat_btu_hr(self) -> float:
         return watts_to_btu_per_hr(self.heat_w)
-
-    @property
-    def airflow_cfm(self) -> float:
-        """Air needed to carry the heat that air must remove (all of it for air cooling)."""
-        share = 1.0 if self.cooling_type in (None, CoolingType.AIR) else 0.2
-        return airflow_cfm(self.heat_w * share, self.air_delta_t_c)
 
     @property
     def assumed_lines(self) -> list[PowerLine]:
@@ -229,4 +225,5 @@ def power_budget(design: Design, catalog: Catalog) -> PowerBudget:
         cooling_capacity_published=bool(specs) and all(c.heat_removal_published for c in specs),
         cooling_confidence=max((c.confidence.value for c in specs), key="HML".index, default=""),
         published_max_w=chassis.published_max_power_w, published_source=chassis.published_power_source,
+        published_is_calibration=chassis.published_max_power_w is not None and chassis.fan_max_w is not None,
     )

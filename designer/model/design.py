@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from designer.core.ids import ID_PATTERN
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: rack heat limits per cooling kind in the settings (designer/io/migrations.py)
 MAX_COMPONENTS = 2_000
 MAX_LINKS = 20_000
 MAX_WAIVERS = 1_000
@@ -109,6 +109,10 @@ class Settings(Frozen):
     psu_redundancy: Redundancy = Redundancy.N_PLUS_1
     rack_power_budget_w: Annotated[float, Field(gt=0, le=2_000_000)] | None = None
     nodes_per_rack: Annotated[int, Field(ge=1, le=128)] = 1
+    # This design's rack limits by cooling kind (heat to air, heat to liquid per rack); None: the site's
+    # (Preferences), else the public defaults (designer.model.rack_limits).
+    rack_air_limit_w: Annotated[float, Field(gt=0, le=2_000_000)] | None = None
+    rack_liquid_limit_w: Annotated[float, Field(gt=0, le=2_000_000)] | None = None
     rack_height_u: Annotated[int, Field(ge=1, le=60)] = 42
     air_delta_t_c: Annotated[float, Field(gt=0, le=60)] = 20.0
     scaleout: ScaleOut = ScaleOut()

@@ -77,8 +77,9 @@ class GpuSpec(PartBase):
     form_factor: FormFactor
     arch: str
     tdp_w: NonNeg
-    memory_gb: NonNeg
+    memory_gb: NonNeg  # usable capacity, as the vendor publishes it (B200: 180 of 192 GB)
     memory_type: str
+    memory_physical_gb: NonNeg | None = None  # the memory stacks' raw capacity where above memory_gb; None: same
     mem_bw_tbytes_s: NonNeg | None
     fabric: Fabric
     fabric_links: Count
@@ -194,6 +195,9 @@ class CoolingType(StrEnum):
     IMMERSION = "immersion"
 
 
+ColdPlated = Literal["gpu", "cpu", "scaleup_switch", "pcie_switch", "nic", "dpu"]
+
+
 class CoolingSpec(PartBase):
     kind: Literal["cooling"] = "cooling"
     cooling_type: CoolingType
@@ -201,12 +205,21 @@ class CoolingSpec(PartBase):
     heat_removal_published: bool = False  # False: derived (from a system that ships with it) or assumed
     max_device_w: NonNeg | None = None  # hottest single device this solution can cool
     # Facility needs of a liquid solution (empty/None for air): the coolant distribution unit it expects, the
-    # warmest coolant supply it accepts, the design temperature rise across the node and the share of the
-    # node's heat the liquid carries (the rest goes to room air). Coolant flow is computed from these.
+    # warmest coolant supply it accepts, the design temperature rise across the node. Coolant flow is computed
+    # from these (designer.model.facility.heat_balance).
     cdu: Annotated[str, Field(max_length=300)] = ""
     coolant_inlet_c_max: Annotated[float, Field(ge=0, le=90)] | None = None
     coolant_delta_t_k: Annotated[float, Field(gt=0, le=40)] | None = None
-    liquid_heat_fraction: Annotated[float, Field(gt=0, le=1)] | None = None
+    # What the liquid carries: the part kinds under cold plates ("gpu", "cpu", "scaleup_switch", "pcie_switch",
+    # "nic" (NICs that are not DPUs), "dpu") and the share of each such part's heat its cold plate captures (the rest
+    # leaves through the board into the air). Everything else (PSU losses, fans, DIMMs, drives, board) goes to air.
+    # Immersion takes every part. `liquid_split_note` says where these come from (a source, or "assumed").
+    cold_plated: tuple[ColdPlated, ...] = ()
+    liquid_heat_fraction: Annotated[float, Field(gt=0, le=1)] | None = None  # None: all of it (stated)
+    liquid_split_note: Annotated[str, Field(max_length=1000)] = ""
+    # The coolant distribution unit's published capacity (an in-rack CDU serves one rack), and its source.
+    cdu_capacity_w: NonNeg | None = None
+    cdu_capacity_source: Annotated[str, Field(max_length=1000)] = ""
 
 
 class FabricSpec(PartBase):

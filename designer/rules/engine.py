@@ -15,6 +15,8 @@ from functools import cached_property
 from designer.model.budget import PowerBudget, power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design, Waiver
+from designer.model.facility import HeatBalance, heat_balance
+from designer.model.rack_limits import DEFAULT_RACK_LIMITS, RackLimits
 from designer.topology.graph import Topology, build_topology
 
 
@@ -55,6 +57,7 @@ class Violation:
 class RuleContext:
     design: Design
     catalog: Catalog
+    site: RackLimits = DEFAULT_RACK_LIMITS  # the site's rack limits (Preferences); the design's settings win
 
     @cached_property
     def topo(self) -> Topology:
@@ -63,6 +66,10 @@ class RuleContext:
     @cached_property
     def budget(self) -> PowerBudget:
         return power_budget(self.design, self.catalog)
+
+    @cached_property
+    def heat(self) -> HeatBalance:
+        return heat_balance(self.design, self.catalog)
 
     def part(self, cid: str):
         return self.topo.part(cid)
@@ -157,10 +164,10 @@ def run_rule(r: Rule, ctx: RuleContext) -> list[Violation]:
 
 
 def check(design: Design, catalog: Catalog, min_severity: Severity = Severity.INFO,
-          rules: Iterable[str] | None = None) -> Report:
+          rules: Iterable[str] | None = None, site: RackLimits = DEFAULT_RACK_LIMITS) -> Report:
     import designer.rules.checks  # noqa: F401, PLC0415 (registers the rules)
 
-    ctx = RuleContext(design, catalog)
+    ctx = RuleContext(design, catalog, site)
     selected = [RULES[r] for r in rules] if rules is not None else list(RULES.values())
     violations: list[Violation] = []
     for r in selected:
@@ -170,7 +177,8 @@ def check(design: Design, catalog: Catalog, min_severity: Severity = Severity.IN
     severities = tuple(s for s in Severity if SEVERITY_RANK[s] <= SEVERITY_RANK[min_severity])
     b = ctx.budget
     summary = {"load_w": round(b.load_w, 1), "wall_w": round(b.wall_w, 1), "psu_usable_w": b.usable_w,
-               "heat_btu_hr": round(b.heat_btu_hr), "airflow_cfm": round(b.airflow_cfm),
+               "heat_btu_hr": round(b.heat_btu_hr), "airflow_cfm": round(ctx.heat.airflow_cfm),
+               "heat_to_liquid_w": round(ctx.heat.heat_to_liquid_w), "heat_to_air_w": round(ctx.heat.heat_to_air_w),
                "cooling_capacity_w": b.cooling_capacity_w, "published_max_w": b.published_max_w,
                "published_gap": None if b.published_gap is None else round(b.published_gap, 4)}
     return Report(tuple(r.id for r in selected), severities, tuple(keep), summary)

@@ -7,7 +7,8 @@ from dataclasses import asdict, dataclass
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
-from designer.model.parts import GpuSpec, NicSpec
+from designer.model.facility import heat_balance
+from designer.model.parts import CpuSpec, GpuSpec, NicSpec
 from designer.topology.failures import worst_failures
 from designer.topology.graph import HOST, SCALEUP, Topology, build_topology
 
@@ -22,7 +23,8 @@ class KeyFigures:
     scaleup_total_gbytes_s_per_dir: float
     scaleup_total_gbytes_s_bidir: float
     bisection_gbytes_s_per_dir: float
-    hbm_total_gb: float  # accelerator memory of every kind; `memory_kind` says whether it is HBM or GDDR
+    hbm_total_gb: float  # accelerator memory of every kind, usable as the vendors publish it (`memory_kind`: HBM/GDDR)
+    memory_physical_total_gb: float  # the memory stacks' raw capacity (B200: 192 GB per GPU against 180 usable)
     memory_kind: str  # "HBM", "GDDR6", "GDDR6X", or a mix joined by " + "
     device_word: str  # "GPUs", or "accelerators" where the design holds non-GPU parts (NPUs, Gaudi)
     mem_bw_total_tbytes_s: float | None  # None when any GPU's figure is unknown
@@ -38,14 +40,18 @@ class KeyFigures:
     bf16_dense_pflops: float | None
     fp8_dense_pflops: float | None  # None: unknown, or not supported (fp8_supported says which)
     fp8_supported: bool
-    heat_btu_hr: float
-    airflow_cfm: float
+    heat_btu_hr: float  # all wall power
+    airflow_cfm: float  # for the heat to air only (designer.model.facility.heat_balance)
     # The worst GPU pair after one failure: one physical scale-up link, and one whole switch plane
     failure_one_link_drop: float | None
     failure_one_link: str
     failure_one_plane_drop: float | None
     failure_one_plane: str
     published_max_power_w: float | None  # the vendor's maximum for the reference system in this chassis
+    published_max_is_calibration: bool  # True: a budget term (the fan term) is derived from that maximum
+    cpu_count: int
+    cpu_models: list[str]
+    cpu_cores_total: int  # every core of every CPU in the node (2 x 56-core Xeon 8480C: 112)
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -121,8 +127,21 @@ def key_figures(design: Design, catalog: Catalog, topo: Topology | None = None) 
         nic_count=len(nics), nic_speeds_gbit_s=sorted({n.line_rate_gbit_s for n in nics}),
         scaleout_gbit_s_total=net_gbit, scaleout_gbit_s_per_gpu=net_gbit / len(specs) if specs else 0.0,
         bf16_dense_pflops=None if bf16 is None else bf16 / 1000, fp8_dense_pflops=fp8, fp8_supported=fp8_supported,
-        heat_btu_hr=budget.heat_btu_hr, airflow_cfm=budget.airflow_cfm,
+        heat_btu_hr=budget.heat_btu_hr, airflow_cfm=heat_balance(design, catalog).airflow_cfm,
         failure_one_link_drop=link_drop, failure_one_link=link_text, failure_one_plane_drop=plane_drop,
         failure_one_plane=plane_text, published_max_power_w=budget.published_max_w,
+        published_max_is_calibration=budget.published_is_calibration, **_cpus(design, catalog),
+        memory_physical_total_gb=sum(s.memory_physical_gb or s.memory_gb for s in specs),
     )
+
+
+def cpu_line(cpu_count: int, cpu_models: list[str], cpu_cores_total: int) -> str:
+    """The CPU line every view writes: "2 x Intel Xeon Platinum 8480C, 112 cores in all" (the system's total)."""
+    return f"{cpu_count} x {', '.join(cpu_models)}, {cpu_cores_total:,} cores in all" if cpu_count else "none"
+
+
+def _cpus(design: Design, catalog: Catalog) -> dict:
+    cpus = [p for p in (catalog.get(c.part) for c in design.components) if isinstance(p, CpuSpec)]
+    return {"cpu_count": len(cpus), "cpu_models": list(dict.fromkeys(p.name for p in cpus)),
+            "cpu_cores_total": sum(p.cores for p in cpus)}
 

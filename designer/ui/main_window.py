@@ -288,8 +288,9 @@ class MainWindow(QMainWindow):
 
     def current_analysis(self) -> Analysis:
         """The analysis of the document's current revision (made once, shared by every panel)."""
-        if self.analysis is None or self.analysis.revision != self.document.revision:
-            self.analysis = Analysis(self.document.design, self.catalog, self.document.revision)
+        site = self.prefs.rack_limits
+        if self.analysis is None or self.analysis.revision != self.document.revision or self.analysis.site != site:
+            self.analysis = Analysis(self.document.design, self.catalog, self.document.revision, site)
         return self.analysis
 
     def analyse(self) -> None:

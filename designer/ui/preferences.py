@@ -13,18 +13,21 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFormLayout,
     QSpinBox,
     QWidget,
 )
 
 from designer.core.i18n import LANGUAGES
+from designer.model.rack_limits import DEFAULT_AIR_W, DEFAULT_LIQUID_W, RackLimits, site_limits
 from designer.ui.i18n import LANGUAGE_CHOICES
 from designer.ui.theme import THEMES
 
 AUTOSAVE_RANGE_S = (10, 3600)
 PAPERS = ("a4", "letter")
 BANDWIDTH_VIEWS = ("per_direction", "bidirectional")
+RACK_KW_RANGE = (0.0, 2000.0)
 
 
 class Preferences:
@@ -63,6 +66,19 @@ class Preferences:
         low, high = AUTOSAVE_RANGE_S
         return max(low, min(high, value))
 
+    def _kw(self, key: str) -> float | None:
+        """A rack limit in kW (None: the public default); a bad or out-of-range value counts as unset."""
+        try:
+            value = float(str(self.settings.value(f"prefs/{key}", 0)))
+        except (TypeError, ValueError):
+            return None
+        return value * 1000 if RACK_KW_RANGE[0] < value <= RACK_KW_RANGE[1] else None
+
+    @property
+    def rack_limits(self) -> RackLimits:
+        """The site's rack limits by cooling kind; the rule check uses them where a design sets none."""
+        return site_limits(self._kw("rack_air_kw"), self._kw("rack_liquid_kw"))
+
     def set(self, **values: object) -> None:
         for key, value in values.items():
             self.settings.setValue(f"prefs/{key}", value)
@@ -84,12 +100,17 @@ class PreferencesDialog(QDialog):
         self.autosave.setRange(*AUTOSAVE_RANGE_S)
         self.autosave.setSuffix(self.tr(" s"))
         self.autosave.setValue(prefs.autosave_s)
+        self.rack_air = self._kw_spin(prefs.rack_limits.air_w, DEFAULT_AIR_W)
+        self.rack_liquid = self._kw_spin(prefs.rack_limits.liquid_w, DEFAULT_LIQUID_W)
         form = QFormLayout(self)
         form.addRow(self.tr("Theme"), self.theme)
         form.addRow(self.tr("Language (after a restart)"), self.language)
         form.addRow(self.tr("Bandwidth shown"), self.bandwidth)
         form.addRow(self.tr("Autosave unsaved work every"), self.autosave)
         form.addRow(self.tr("Default paper size"), self.paper)
+        self.rack_air.setToolTip(self.tr("Air-cooled racks: all their heat; liquid-cooled racks: their air share"))
+        form.addRow(self.tr("Rack limit, heat to air"), self.rack_air)
+        form.addRow(self.tr("Rack limit, heat to liquid"), self.rack_liquid)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -103,7 +124,17 @@ class PreferencesDialog(QDialog):
         combo.setCurrentIndex(max(0, combo.findData(current)))
         return combo
 
+    def _kw_spin(self, value_w: float, default_w: float) -> QDoubleSpinBox:
+        spin = QDoubleSpinBox()
+        spin.setRange(*RACK_KW_RANGE)
+        spin.setDecimals(1)
+        spin.setSuffix(" kW")
+        spin.setSpecialValueText(self.tr("public default ({kw} kW)").format(kw=f"{default_w / 1000:g}"))
+        spin.setValue(0 if value_w == default_w else value_w / 1000)
+        return spin
+
     def apply(self) -> None:
         self.prefs.set(theme=self.theme.currentData(), language=self.language.currentData(),
                        bandwidth=self.bandwidth.currentData(),
-                       paper=self.paper.currentData(), autosave_s=self.autosave.value())
+                       paper=self.paper.currentData(), autosave_s=self.autosave.value(),
+                       rack_air_kw=self.rack_air.value(), rack_liquid_kw=self.rack_liquid.value())

@@ -329,7 +329,7 @@
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <source>GPU Node Designer did not close properly. Recover the unsaved design '{name}' {source}, autosaved {when}?
+        <source>GPU Node Designer did not close properly. Recover the unsaved design &apos;{name}&apos; {source}, autosaved {when}?
 
 Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it for the next start.</source>
         <translation>GPU Node Designer 上次未正常关闭。要恢复未保存的设计“{name}”{source}（自动保存于 {when}）吗？
@@ -410,6 +410,18 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
+    </message>
+    <message>
+        <source>Rack limit, heat to air</source>
+        <translation>机柜上限，散到空气的热量</translation>
+    </message>
+    <message>
+        <source>site limit</source>
+        <translation>机房上限</translation>
+    </message>
+    <message>
+        <source>Rack limit, heat to liquid</source>
+        <translation>机柜上限，液冷热量</translation>
     </message>
     <message>
         <source>Notes</source>
@@ -899,6 +911,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>{wall} W（此负载下 PSU 效率 {efficiency}%）</translation>
     </message>
     <message>
+        <source>{maximum} W, calibration point (fan term derived from it; computed {gap}%)</source>
+        <translation>{maximum} W，校准点（风扇项由此推导；计算值 {gap}%）</translation>
+    </message>
+    <message>
         <source>{maximum} W (computed {gap}%)</source>
         <translation>{maximum} W（计算值 {gap}%）</translation>
     </message>
@@ -919,8 +935,16 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>发热量</translation>
     </message>
     <message>
+        <source>Heat to liquid / to air</source>
+        <translation>液冷 / 散到空气的热量</translation>
+    </message>
+    <message>
         <source>Airflow needed</source>
         <translation>所需风量</translation>
+    </message>
+    <message>
+        <source>{cfm} CFM for the air share at a {rise} K rise</source>
+        <translation>空气部分在温升 {rise} K 时需 {cfm} CFM</translation>
     </message>
     <message>
         <source>Cooling capacity</source>
@@ -949,6 +973,22 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>{count} lines</source>
         <translation>{count} 项</translation>
+    </message>
+    <message>
+        <source>{rise} K rise (assumed)</source>
+        <translation>温升 {rise} K（假设值）</translation>
+    </message>
+    <message>
+        <source>{rise} K rise</source>
+        <translation>温升 {rise} K</translation>
+    </message>
+    <message>
+        <source>Coolant flow</source>
+        <translation>冷却液流量</translation>
+    </message>
+    <message>
+        <source>{flow} L/min of water at a {rise}</source>
+        <translation>{rise} 时需 {flow} L/min 的水</translation>
     </message>
 </context>
 <context>
@@ -1004,6 +1044,22 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Default paper size</source>
         <translation>默认纸张大小</translation>
+    </message>
+    <message>
+        <source>Air-cooled racks: all their heat; liquid-cooled racks: their air share</source>
+        <translation>风冷机柜：全部热量；液冷机柜：散到空气的部分</translation>
+    </message>
+    <message>
+        <source>Rack limit, heat to air</source>
+        <translation>机柜上限，散到空气的热量</translation>
+    </message>
+    <message>
+        <source>Rack limit, heat to liquid</source>
+        <translation>机柜上限，液冷热量</translation>
+    </message>
+    <message>
+        <source>public default ({kw} kW)</source>
+        <translation>公开默认值（{kw} kW）</translation>
     </message>
 </context>
 <context>

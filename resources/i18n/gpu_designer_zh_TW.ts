@@ -329,7 +329,7 @@
         <translation>復原未儲存的工作</translation>
     </message>
     <message>
-        <source>GPU Node Designer did not close properly. Recover the unsaved design '{name}' {source}, autosaved {when}?
+        <source>GPU Node Designer did not close properly. Recover the unsaved design &apos;{name}&apos; {source}, autosaved {when}?
 
 Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it for the next start.</source>
         <translation>GPU Node Designer 上次未正常關閉。要復原未儲存的設計「{name}」{source}（自動儲存於 {when}）嗎？
@@ -410,6 +410,18 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Nodes per rack</source>
         <translation>每機櫃節點數</translation>
+    </message>
+    <message>
+        <source>Rack limit, heat to air</source>
+        <translation>機櫃上限，散到空氣的熱量</translation>
+    </message>
+    <message>
+        <source>site limit</source>
+        <translation>機房上限</translation>
+    </message>
+    <message>
+        <source>Rack limit, heat to liquid</source>
+        <translation>機櫃上限，液冷熱量</translation>
     </message>
     <message>
         <source>Notes</source>
@@ -899,6 +911,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>{wall} W（此負載下 PSU 效率 {efficiency}%）</translation>
     </message>
     <message>
+        <source>{maximum} W, calibration point (fan term derived from it; computed {gap}%)</source>
+        <translation>{maximum} W，校準點（風扇項由此推導；計算值 {gap}%）</translation>
+    </message>
+    <message>
         <source>{maximum} W (computed {gap}%)</source>
         <translation>{maximum} W（計算值 {gap}%）</translation>
     </message>
@@ -919,8 +935,16 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>發熱量</translation>
     </message>
     <message>
+        <source>Heat to liquid / to air</source>
+        <translation>液冷 / 散到空氣的熱量</translation>
+    </message>
+    <message>
         <source>Airflow needed</source>
         <translation>所需風量</translation>
+    </message>
+    <message>
+        <source>{cfm} CFM for the air share at a {rise} K rise</source>
+        <translation>空氣部分在溫升 {rise} K 時需 {cfm} CFM</translation>
     </message>
     <message>
         <source>Cooling capacity</source>
@@ -949,6 +973,22 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>{count} lines</source>
         <translation>{count} 項</translation>
+    </message>
+    <message>
+        <source>{rise} K rise (assumed)</source>
+        <translation>溫升 {rise} K（假設值）</translation>
+    </message>
+    <message>
+        <source>{rise} K rise</source>
+        <translation>溫升 {rise} K</translation>
+    </message>
+    <message>
+        <source>Coolant flow</source>
+        <translation>冷卻液流量</translation>
+    </message>
+    <message>
+        <source>{flow} L/min of water at a {rise}</source>
+        <translation>{rise} 時需 {flow} L/min 的水</translation>
     </message>
 </context>
 <context>
@@ -1004,6 +1044,22 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Default paper size</source>
         <translation>預設紙張大小</translation>
+    </message>
+    <message>
+        <source>Air-cooled racks: all their heat; liquid-cooled racks: their air share</source>
+        <translation>風冷機櫃：全部熱量；液冷機櫃：散到空氣的部分</translation>
+    </message>
+    <message>
+        <source>Rack limit, heat to air</source>
+        <translation>機櫃上限，散到空氣的熱量</translation>
+    </message>
+    <message>
+        <source>Rack limit, heat to liquid</source>
+        <translation>機櫃上限，液冷熱量</translation>
+    </message>
+    <message>
+        <source>public default ({kw} kW)</source>
+        <translation>公開預設值（{kw} kW）</translation>
     </message>
 </context>
 <context>

@@ -40,6 +40,33 @@ def test_preferences_made_in_the_dialog_take_effect(make_window):
         apply_theme(app, "light")  # the palette is the application's: leave it as the other tests expect
 
 
+def test_the_site_rack_limit_from_preferences_judges_the_rack_and_the_power_panel_splits_the_heat(make_window):
+    """Four air-cooled DGX B200 (4 x 14.3 kW) exceed the 40 kW public default; a site built for 60 kW of air
+    accepts them. The Power panel shows heat to liquid and to air, and coolant flow for a liquid design."""
+    from designer.document import commands as cmd  # noqa: PLC0415
+
+    window = make_window("dgx-b200")
+    window.document.push(cmd.set_settings(nodes_per_rack=4))
+    window.analyse()
+    assert "power.rack_density" in {v.rule for v in window.report.active}
+    window.prefs.set(rack_air_kw=60.0)
+    window.analyse()
+    assert "power.rack_density" not in {v.rule for v in window.report.active}
+    assert window.prefs.rack_limits.air_w == 60_000
+    numbers = window.power.numbers.text()
+    assert "Heat to liquid / to air" in numbers and "CFM for the air share at a 20 K rise" in numbers
+    assert "Coolant flow" not in numbers  # air-cooled
+    window.settings.setValue("prefs/rack_air_kw", "lots")  # a bad value keeps the public default
+    assert window.prefs.rack_limits.air_w == 40_000
+
+
+def test_the_power_panel_gives_a_liquid_design_its_coolant_flow(make_window, qtbot):
+    window = make_window("hgx-b200-dlc")
+    qtbot.waitUntil(lambda: "Coolant flow" in window.power.numbers.text(), timeout=3000)
+    assert "L/min of water at a 10 K rise" in window.power.numbers.text()
+    assert "98 %" in window.power.numbers.toolTip()  # where the split comes from (Supermicro's DLC-2 figure)
+
+
 def test_a_bad_settings_value_falls_back_to_the_default(make_window):
     window = make_window("dgx-h100")
     window.settings.setValue("prefs/autosave_s", "soon")
@@ -66,3 +93,17 @@ def test_presentation_mode_switches_designs_and_fails_parts_live(make_window):
     settle()
     assert not isValid(present)  # closed and deleted (later, never inside its own key event)
     assert window.document.design is before  # presenting never edits the open design
+
+
+def test_the_design_rack_limit_typed_in_the_inspector_is_one_undo_step(make_window):
+    window = make_window("dgx-b200")
+    user = ScriptedUser(window)
+    window.document.selection.set([])
+    window.inspector.refresh()
+    assert window.inspector.target == ("design", "")
+    user.type_into(window.inspector.fields["air_limit"], "60")
+    assert window.document.design.settings.rack_air_limit_w == 60_000
+    user.undo()
+    assert window.document.design.settings.rack_air_limit_w is None
+    user.redo()
+    assert window.document.design.settings.rack_air_limit_w == 60_000

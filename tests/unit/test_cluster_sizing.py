@@ -152,7 +152,7 @@ def test_rules_find_an_overloaded_rack_and_a_lost_feed(catalog):
 def test_cluster_rules_and_messages_are_translated(catalog, lang):
     assert set(CLUSTER_RULES) <= set(i18n.table(lang)["rules"])
     plans = [model(catalog, nodes=100, fabric=ComputeFabric(oversubscription=2.0, target_oversubscription=1.0)),
-             model(catalog, "hgx-b200-dlc", nodes=8, site=Site(rack_power_limit_w=20_000, rack_air_limit_w=1000)),
+             model(catalog, "hgx-b200-dlc", nodes=8, site=Site(rack_power_limit_w=20_000, rack_air_limit_w=3000)),
              model(catalog, "amd-mi300x", nodes=64),
              ClusterModel(ClusterPlan(node=NodeRef(template="dgx-h100"), nodes=31, fabrics=Fabrics(
                  storage=AuxFabric(switch="qm9700", target_gbytes_s_per_node=150.0))), catalog)]
@@ -170,7 +170,9 @@ def test_a_rack_scale_node_is_drawn_tray_by_tray_and_joins_the_fabric_per_tray(c
     rack = m.racks.of_role("compute")[0]
     assert rack.count("node") == 18 and rack.count("power_shelf") == 8 and rack.count("switch") == 11
     assert rack.watts == pytest.approx(m.node.wall_w)
-    assert m.node.heat_split_assumed and any("heat split" in a for a in m.assumptions())
+    # The rack's heat split is the node's heat balance (liquid + air = wall), with what it assumes said.
+    assert m.node.heat_to_liquid_w + m.node.heat_to_air_w == pytest.approx(m.node.wall_w)
+    assert m.node.heat_assumptions and any("heat split" in a for a in m.assumptions())
     types = rack_types(m.racks.racks)
     assert types[0].role == "compute" and types[0].count == 8
 

@@ -77,7 +77,8 @@ def test_form_factor_oam_in_an_sxm_chassis(catalog, design_of):
 def test_rack_units(catalog, design_of):
     d = design_of("dgx-h100")
     broken = edits.set_settings(d, nodes_per_rack=6)
-    assert new_rules(catalog, d, broken) == {"physical.rack_units"}
+    # 6 x 10.2 kW of air is also over the 40 kW air-cooled rack default (power.rack_density)
+    assert new_rules(catalog, d, broken) == {"physical.rack_units", "power.rack_density"}
     assert "6 nodes x 8U = 48U exceeds the 42U rack" in fired(catalog, broken, "physical.rack_units")[0].message
 
 

@@ -1,3 +1,3 @@
 """Importing this package registers every rule."""
 
-from designer.rules.checks import export, network, pcie, physical, power, resilience, scaleup  # noqa: F401
+from designer.rules.checks import export, facility, network, pcie, physical, power, resilience, scaleup  # noqa: F401

@@ -71,6 +71,9 @@ def published_maximum(ctx: RuleContext) -> Iterator[Finding]:
     if abs(b.published_gap) > PUBLISHED_GAP:
         yield Finding(text + f": more than {PUBLISHED_GAP:.0%} apart, so this is not the reference configuration or a "
                       "part's figure is off", (), "check the parts that differ from the reference design")
+    elif b.published_is_calibration:
+        yield Finding(text + "; the fan term is derived from this maximum, so it is a calibration point, not an "
+                      "independent check", (), "", Severity.INFO)
     else:
         yield Finding(text, (), "", Severity.INFO)
 
@@ -93,7 +96,8 @@ def _cooling(ctx: RuleContext) -> list[tuple[str, CoolingSpec]]:
 @rule("cooling.capacity", "Cooling removes the heat", Severity.ERROR)
 def cooling_capacity(ctx: RuleContext) -> Iterator[Finding]:
     b = ctx.budget
-    heat = f"{b.heat_w:,.0f} W ({b.heat_btu_hr:,.0f} BTU/hr; {b.airflow_cfm:,.0f} CFM at {b.air_delta_t_c:g} K rise)"
+    h = ctx.heat
+    heat = f"{b.heat_w:,.0f} W ({b.heat_btu_hr:,.0f} BTU/hr; {h.airflow_cfm:,.0f} CFM at {b.air_delta_t_c:g} K rise)"
     cooling = _cooling(ctx)
     if not cooling:
         yield Finding(f"no cooling for {heat}", (), "add a fan wall or a liquid loop")

@@ -10,9 +10,10 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableWidget, QTableWidgetIte
 
 from designer.core import i18n
 from designer.export.spec import bom_lines
-from designer.model.budget import power_budget
+from designer.model.budget import PowerBudget, power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
+from designer.model.facility import HeatBalance, heat_balance
 from designer.ui.panels.chart import LazyChart
 
 
@@ -47,20 +48,22 @@ class PowerPanel(QWidget):
         return self.chart.figure
 
     def set_design(self, design: Design) -> None:
-        b = power_budget(design, self.catalog)
+        b, h = power_budget(design, self.catalog), heat_balance(design, self.catalog)
         headroom = (b.cooling_capacity_w - b.heat_w) if b.cooling_capacity_w else None
         n, unknown = i18n.format_number, self.tr("unknown")
         rows = [
             (self.tr("Component load"), f"{n(b.load_w)} W"),
             (self.tr("Peak wall power"), self.tr("{wall} W (PSUs {efficiency}% efficient at this load)").format(
                 wall=n(b.wall_w), efficiency=n(b.psu_efficiency * 100, 1))),
-            (self.tr("Published maximum"), self.tr("none published") if b.published_max_w is None else
-             self.tr("{maximum} W (computed {gap}%)").format(
-                 maximum=n(b.published_max_w), gap=n((round(b.published_gap or 0, 3) + 0) * 100, 1, sign=True))),
+            (self.tr("Published maximum"), self.published(b)),
             (self.tr("PSUs"), f"{b.psu_count} x {n(b.psu_unit_w)} W, {b.redundancy.value}"),
             (self.tr("Usable under policy"), self.tr("{usable} W ({margin} W margin)").format(
                 usable=n(b.usable_w), margin=n(b.usable_w - b.load_w, sign=True))),
-            (self.tr("Heat"), f"{n(b.heat_btu_hr)} BTU/hr"), (self.tr("Airflow needed"), f"{n(b.airflow_cfm)} CFM"),
+            (self.tr("Heat"), f"{n(b.heat_btu_hr)} BTU/hr"),
+            (self.tr("Heat to liquid / to air"), "{} W / {} W".format(*map(n, h.shown_w()[1:]))),
+            (self.tr("Airflow needed"), self.tr("{cfm} CFM for the air share at a {rise} K rise").format(
+                cfm=n(h.airflow_cfm), rise=n(h.air_delta_t_c))),
+            *self.coolant_rows(h),
             (self.tr("Cooling capacity"), unknown if b.cooling_capacity_w is None else
              self.tr("{capacity} W ({how}, {confidence})").format(
                  capacity=n(b.cooling_capacity_w),
@@ -69,6 +72,7 @@ class PowerPanel(QWidget):
             (self.tr("Cooling headroom"), unknown if headroom is None else f"{n(headroom, sign=True)} W"),
             (self.tr("Assumed figures"), self.tr("{count} lines").format(count=len(b.assumed_lines))),
         ]
+        self.numbers.setToolTip("; ".join(h.assumptions))  # where the heat split comes from, or what it assumes
         self.numbers.setText("<table>" + "".join(f"<tr><td>{k}</td><td align=right><b>{v}</b></td></tr>"
                                                  for k, v in rows) + "</table>")
         def build(figure: Any) -> None:
@@ -77,6 +81,25 @@ class PowerPanel(QWidget):
             power_figure(design, self.catalog, fig=figure)
 
         self.chart.draw(build)
+
+
+    def published(self, b: PowerBudget) -> str:
+        """The vendor's maximum; where the fan term is derived from it, shown as calibration, not agreement."""
+        if b.published_max_w is None:
+            return self.tr("none published")
+        n = i18n.format_number
+        text = (self.tr("{maximum} W, calibration point (fan term derived from it; computed {gap}%)")
+                if b.published_is_calibration else self.tr("{maximum} W (computed {gap}%)"))
+        return text.format(maximum=n(b.published_max_w), gap=n((round(b.published_gap or 0, 3) + 0) * 100, 1,
+                                                              sign=True))
+
+    def coolant_rows(self, h: HeatBalance) -> list[tuple[str, str]]:
+        if h.coolant_flow_l_min is None:
+            return []
+        rise = (self.tr("{rise} K rise (assumed)") if h.coolant_delta_t_assumed else self.tr("{rise} K rise")).format(
+            rise=i18n.format_number(h.coolant_delta_t_k or 0))
+        return [(self.tr("Coolant flow"), self.tr("{flow} L/min of water at a {rise}").format(
+            flow=i18n.format_number(h.coolant_flow_l_min, 1), rise=rise))]
 
 
 class BomPanel(QWidget):

@@ -34,7 +34,7 @@ from designer.model.export_control import screening_lines
 from designer.model.parts import AnyPart, GpuSpec, slot_kind_for
 from designer.ui.text import esc, plain
 
-SPEC_FIELDS = ("tdp_w", "power_w", "memory_gb", "memory_type", "mem_bw_tbytes_s", "fabric_links",
+SPEC_FIELDS = ("tdp_w", "power_w", "memory_gb", "memory_physical_gb", "memory_type", "mem_bw_tbytes_s", "fabric_links",
                "link_bw_gbytes_s_per_dir", "bf16_dense_tflops", "fp8_dense_tflops", "ports", "port_speed_gbit_s",
                "port_bw_gbytes_s_per_dir", "pcie_lanes", "lanes", "cores", "output_w", "efficiency",
                "heat_removal_w")
@@ -51,7 +51,7 @@ class NotesEdit(QPlainTextEdit):
 
 def spec_rows(part: AnyPart) -> list[tuple[str, str]]:
     rows = [(field_label(name, with_unit=False), format_value(name, getattr(part, name))) for name in SPEC_FIELDS
-            if hasattr(part, name)]
+            if hasattr(part, name) and not (name == "memory_physical_gb" and getattr(part, name) is None)]
     return rows + (screening_lines(part) if isinstance(part, GpuSpec) else [])
 
 
@@ -216,20 +216,27 @@ class InspectorPanel(QWidget):
             redundancy.addItem(r.value, r)
         redundancy.activated.connect(lambda _i: self._edit_settings(psu_redundancy=redundancy.currentData()))
         self._field(form, "redundancy", self.tr("PSU redundancy"), redundancy)
-        budget = QDoubleSpinBox()
-        budget.setRange(0, 2000)
-        budget.setDecimals(1)
-        budget.setSuffix(" kW")
-        budget.setSpecialValueText(self.tr("no rack budget"))
-        budget.editingFinished.connect(lambda: self._edit_settings(rack_power_budget_w=budget.value() * 1000 or None))
-        self._field(form, "budget", self.tr("Rack power budget"), budget)
+        self._kw_spin(form, "budget", self.tr("Rack power budget"), self.tr("no rack budget"), "rack_power_budget_w")
         self._spin(form, "nodes", self.tr("Nodes per rack"), (1, 128, self.tr(" nodes")),
                    lambda v: self._edit_settings(nodes_per_rack=v))
+        self._kw_spin(form, "air_limit", self.tr("Rack limit, heat to air"), self.tr("site limit"), "rack_air_limit_w")
+        self._kw_spin(form, "liquid_limit", self.tr("Rack limit, heat to liquid"), self.tr("site limit"),
+                      "rack_liquid_limit_w")
         self._scaleout_form(form)
         notes = NotesEdit()
         notes.setMaximumHeight(90)
         notes.editing_finished.connect(lambda: self._edit_meta(notes=notes.toPlainText()))
         self._field(form, "notes", self.tr("Notes"), notes)
+
+    def _kw_spin(self, form: QFormLayout, key: str, label: str, special: str, setting: str) -> None:
+        """A setting in kW (stored in W); 0 shows `special` and stores None."""
+        spin = QDoubleSpinBox()
+        spin.setRange(0, 2000)
+        spin.setDecimals(1)
+        spin.setSuffix(" kW")
+        spin.setSpecialValueText(special)
+        spin.editingFinished.connect(lambda: self._edit_settings(**{setting: spin.value() * 1000 or None}))
+        self._field(form, key, label, spin)
 
     def _spin(self, form: QFormLayout, key: str, label: str, limits: tuple[int, int, str],
               done: Callable[[int], None]) -> None:
@@ -315,7 +322,8 @@ class InspectorPanel(QWidget):
         s = design.settings
         for key, value in (("name", design.meta.name), ("chassis", design.chassis), ("author", design.meta.author),
                            ("redundancy", s.psu_redundancy), ("budget", (s.rack_power_budget_w or 0) / 1000),
-                           ("nodes", s.nodes_per_rack), ("notes", design.meta.notes),
+                           ("nodes", s.nodes_per_rack), ("air_limit", (s.rack_air_limit_w or 0) / 1000),
+                           ("liquid_limit", (s.rack_liquid_limit_w or 0) / 1000), ("notes", design.meta.notes),
                            ("scaleout_topology", s.scaleout.topology), ("scaleout_per_leaf", s.scaleout.nodes_per_leaf),
                            ("scaleout_over", s.scaleout.oversubscription)):
             self._set(self.fields[key], value)
