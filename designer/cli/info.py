@@ -70,9 +70,9 @@ def _export_row(data: dict) -> tuple[str, str]:
     ec = data["export_control"]
     density = "unknown" if ec["performance_density"] is None else f"{ec['performance_density']:g}"
     tpp = "unknown" if ec["tpp"] is None else f"{ec['tpp']:,.0f}"
-    return ("Export screening", f"TPP {tpp}, performance density {density}: {ec['eccn']} under "
-                                f"{ec['rule']['federal_register']} ({ec['rule']['date']}); a screening aid, "
-                                f"not a classification")
+    return ("Export screening", f"accelerator {ec['accelerator_eccn']} (TPP {tpp}, performance density {density}),"
+                                f" system {ec['system_eccn']} under {ec['rule']['federal_register']} "
+                                f"({ec['rule']['date']}); a screening aid, not a classification")
 
 
 def cmd_info(args: argparse.Namespace) -> int:

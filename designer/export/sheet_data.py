@@ -251,7 +251,7 @@ class SheetData:
                  "density": _num(a["performance_density"], ".2f"), "eccn": a["eccn"],
                  "refs": [self.cite_part(self.catalog.get(a["part"]))]} for a in ec["accelerators"]]
         return {"rows": rows, "rule": f"{rule['federal_register']} ({rule['date']})", "statement": ec["statement"],
-                "refs": [rule_ref]}
+                "system": ec["system_eccn"], "refs": [rule_ref]}
 
     def facility(self) -> dict[str, str] | None:
         needs = facility_needs(self.design, self.catalog, self.spec.power.wall_peak_w)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.core.errors import DesignerError
-from designer.core.i18n import confidence_label, field_label, format_value
+from designer.core.i18n import confidence_label, field_label, format_value, phrase
 from designer.document import commands as cmd
 from designer.document.changes import DesignChange
 from designer.document.document import Document
@@ -52,7 +52,8 @@ class NotesEdit(QPlainTextEdit):
 def spec_rows(part: AnyPart) -> list[tuple[str, str]]:
     rows = [(field_label(name, with_unit=False), format_value(name, getattr(part, name))) for name in SPEC_FIELDS
             if hasattr(part, name)]
-    return rows + (screening_lines(part) if isinstance(part, GpuSpec) else [])
+    screening = screening_lines(part) if isinstance(part, GpuSpec) else []
+    return rows + [(phrase(k), phrase(v)) for k, v in screening]
 
 
 class InspectorPanel(QWidget):
