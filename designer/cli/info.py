@@ -66,6 +66,16 @@ def _facility_row(data: dict) -> tuple[str, str]:
                         f"for {fmt(f['heat_to_liquid_w'], 0)} W to liquid at a {f['coolant_delta_t_k']:g} K rise")
 
 
+def _policy_row(data: dict) -> tuple[str, str]:
+    p = data["failure_policy"]
+    if p is None:
+        return ("Failure policy", "-")
+    src = p["source"]
+    cited = src["title"] if not src["url"] else f"{src['title']}, {src['publisher']}, {src['url']}"
+    note = f" ({p['chosen']} is not effective here)" if p["not_effective"] else ""
+    return ("Failure policy", f"{p['name']}{note}; {cited}")
+
+
 def _export_row(data: dict) -> tuple[str, str]:
     ec = data["export_control"]
     density = "unknown" if ec["performance_density"] is None else f"{ec['performance_density']:g}"
@@ -103,6 +113,7 @@ def cmd_info(args: argparse.Namespace) -> int:
          f"{fmt(data['published_max_power_w'], 0)} W for the reference system (computed "
          f"{round(data['wall_power_peak_w'] / data['published_max_power_w'] - 1, 3) + 0:+.1%})"),
         ("Heat", f"{fmt(data['heat_btu_hr'], 0)} BTU/hr, {fmt(data['airflow_cfm'], 0)} CFM of air"),
+        _policy_row(data),
         ("One link fails", data["failure_one_link"] or "-"),
         ("One plane fails", data["failure_one_plane"] or "-"),
         _facility_row(data),

@@ -53,9 +53,11 @@ def migrate(raw: Raw, target: int, registry: dict[int, tuple[int, Step]] | None 
     return raw
 
 
-# The current format is version 1, the first published one: no steps yet. A step for version 2
-# is written here, e.g.:
-#
-# @migration(1, 2)
-# def _links_gain_gen(raw: Raw) -> Raw:
-#     ...
+@migration(1, 2)
+def _settings_gain_failure_policy(raw: Raw) -> Raw:
+    """Version 2 adds settings.fabric_failure_policy; a version 1 file had none, so it takes the platform's
+    documented default (what a version 1 file now means; its old figures were not a documented policy)."""
+    settings = raw.get("settings")
+    if isinstance(settings, dict) and "fabric_failure_policy" not in settings:
+        raw["settings"] = {**settings, "fabric_failure_policy": "platform_default"}
+    return raw
