@@ -139,3 +139,18 @@ def test_an_unknown_policy_is_refused_with_one_line(tmp_path, capsys, design_of)
     assert main(["info", str(tmp_path / "bad.json")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "fabric_failure_policy" in err[0]
+
+
+def test_the_json_spec_and_the_sheet_carry_the_policy(catalog, design_of):
+    from datetime import UTC, datetime  # noqa: PLC0415
+
+    from designer.export.brand import Brand  # noqa: PLC0415
+    from designer.export.sheet_data import SheetData  # noqa: PLC0415
+    from designer.export.spec import build_spec  # noqa: PLC0415
+
+    spec = build_spec(design_of("dgx-h100"), catalog)
+    assert spec.failures is not None and spec.failures.policy.source.url == FM_URL
+    assert spec.failures.one_plane.severity == "error" and "uninitialised" in spec.failures.one_plane.text
+    sheet = SheetData(design_of("gb200-nvl72"), catalog, 1, datetime(2026, 1, 1, tzinfo=UTC), Brand())
+    policy = sheet.rules()["failure_policy"]
+    assert policy["name"] == "NMX full-bandwidth partition" and NMX_URL in sheet.refs[policy["refs"][0] - 1]["text"]
