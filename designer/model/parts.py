@@ -243,6 +243,15 @@ class RackTray(Frozen):
     slots: dict[SlotKind, Count] = {}
 
 
+class FixedWiring(Frozen):
+    """Scale-up links the chassis carries itself (baseboard traces, a rack's cable cartridges): every accelerator
+    slot's links to the switch positions or to its peers, as built. They cannot be re-wired, so a missing part or
+    link is bandwidth lost, not an idle port to wire."""
+
+    what: Annotated[str, Field(min_length=3, max_length=200)]  # "HGX H100 baseboard NVLink traces"
+    source: Annotated[str, Field(min_length=3, max_length=1000)]
+
+
 class ChassisSpec(PartBase):
     kind: Literal["chassis"] = "chassis"
     rack_units: Annotated[int, Field(ge=1, le=52)]
@@ -262,6 +271,8 @@ class ChassisSpec(PartBase):
     fan_full_load_w: NonNeg | None = None
     # A rack-scale chassis (a GB200 NVL72 rack): its trays from the top down; empty for a single node.
     rack_trays: tuple[RackTray, ...] = ()
+    # The scale-up links the chassis carries itself (None: links are the design's to make, as PCIe bridges are).
+    fixed_scaleup: FixedWiring | None = None
 
 
 AnyPart = (GpuSpec | ScaleupSwitchSpec | PcieSwitchSpec | NicSpec | CpuSpec | PsuSpec | CoolingSpec | FabricSpec

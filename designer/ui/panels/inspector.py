@@ -29,7 +29,7 @@ from designer.core.i18n import confidence_label, field_label, format_value, phra
 from designer.document import commands as cmd
 from designer.document.changes import DesignChange
 from designer.document.document import Document
-from designer.model.design import Redundancy, ScaleOut, ScaleOutTopology
+from designer.model.design import FailurePolicy, Redundancy, ScaleOut, ScaleOutTopology
 from designer.model.export_control import screening_lines
 from designer.model.parts import AnyPart, GpuSpec, slot_kind_for
 from designer.ui.text import esc, plain
@@ -217,6 +217,7 @@ class InspectorPanel(QWidget):
             redundancy.addItem(r.value, r)
         redundancy.activated.connect(lambda _i: self._edit_settings(psu_redundancy=redundancy.currentData()))
         self._field(form, "redundancy", self.tr("PSU redundancy"), redundancy)
+        self._field(form, "failure_policy", self.tr("Failure policy"), self._policy_combo())
         budget = QDoubleSpinBox()
         budget.setRange(0, 2000)
         budget.setDecimals(1)
@@ -231,6 +232,21 @@ class InspectorPanel(QWidget):
         notes.setMaximumHeight(90)
         notes.editing_finished.connect(lambda: self._edit_meta(notes=notes.toPlainText()))
         self._field(form, "notes", self.tr("Notes"), notes)
+
+    def _policy_combo(self) -> QComboBox:
+        """The fabric failure policy: the platform's documented default or one of the vendors' modes (the rule
+        check warns where a chosen mode is not effective on the design's platform)."""
+        names = {FailurePolicy.PLATFORM_DEFAULT: self.tr("platform default (documented)"),
+                 FailurePolicy.FM_DEFAULT: self.tr("Fabric Manager default (mode 0)"),
+                 FailurePolicy.FM_DEGRADED: self.tr("Fabric Manager degraded (mode 1, A100 only)"),
+                 FailurePolicy.NMX_FULL_BANDWIDTH: self.tr("NMX full-bandwidth partition"),
+                 FailurePolicy.NMX_ADAPTIVE_BANDWIDTH: self.tr("NMX adaptive-bandwidth partition"),
+                 FailurePolicy.ASSUMED_LINK_LOSS: self.tr("no published policy (assumed link loss)")}
+        combo = QComboBox()
+        for policy in FailurePolicy:
+            combo.addItem(names[policy], policy)
+        combo.activated.connect(lambda _i: self._edit_settings(fabric_failure_policy=combo.currentData()))
+        return combo
 
     def _spin(self, form: QFormLayout, key: str, label: str, limits: tuple[int, int, str],
               done: Callable[[int], None]) -> None:
@@ -316,6 +332,7 @@ class InspectorPanel(QWidget):
         s = design.settings
         for key, value in (("name", design.meta.name), ("chassis", design.chassis), ("author", design.meta.author),
                            ("redundancy", s.psu_redundancy), ("budget", (s.rack_power_budget_w or 0) / 1000),
+                           ("failure_policy", s.fabric_failure_policy),
                            ("nodes", s.nodes_per_rack), ("notes", design.meta.notes),
                            ("scaleout_topology", s.scaleout.topology), ("scaleout_per_leaf", s.scaleout.nodes_per_leaf),
                            ("scaleout_over", s.scaleout.oversubscription)):
