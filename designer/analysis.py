@@ -96,17 +96,20 @@ HEADLINE_SIZE_BYTES = 1 << 30  # the AllReduce size quoted in the headline (larg
 def headline_figures(design: Design, catalog: Catalog, fail: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     """The five figures a customer asks for first, for the design with `fail` components out of service
     (what-if): scale-up per GPU, AllReduce busbw, GPU memory, scale-out per GPU, power against PSU capacity."""
-    from designer.model.edits import remove_components  # noqa: PLC0415
+    from designer.model.edits import remove_components, remove_links  # noqa: PLC0415
     from designer.simulation import SimConfig, simulate  # noqa: PLC0415
+    from designer.topology.whatif import policy_effect  # noqa: PLC0415
 
-    failed_parts = {c.id for c in design.components if c.id in fail}
-    degraded = remove_components(design, failed_parts) if failed_parts else design
+    effect = policy_effect(design, catalog, fail)  # the fabric failure policy may take out more than `fail`
+    out = set(fail) | set(effect.extra)
+    degraded = remove_links(remove_components(design, {c.id for c in design.components if c.id in out}), out)
     k = key_figures(degraded, catalog)
     sim = simulate(design, catalog, SimConfig(collectives=("allreduce",), sizes=(HEADLINE_SIZE_BYTES,), fail=fail))
     busbw = sim.rows[-1].busbw_GBps if sim.rows else 0.0
     return [
         ("Scale-up per GPU", f"{k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per direction"),
-        ("AllReduce busbw, 1 GiB", f"{busbw:,.0f} GB/s"),
+        ("AllReduce busbw, 1 GiB", "none: the NVLink domain is down (failure policy)" if effect.down
+         else f"{busbw:,.0f} GB/s"),
         ("GPU memory", f"{k.hbm_total_gb:,.0f} GB on {k.gpu_count} accelerators"),
         ("Scale-out per GPU", f"{k.scaleout_gbit_s_per_gpu:,.0f} Gb/s"),
         ("Power at the wall", f"{k.wall_power_peak_w / 1000:,.1f} kW of {k.psu_usable_w / 1000:,.1f} kW usable"),

@@ -91,13 +91,23 @@ def _facility_row(data: dict) -> tuple[str, str]:
                         f"({f['coolant_l_min_per_kw']:.2f} L/min per kW; OCP guideline about 1.5, 1.25-2.0)")
 
 
+def _policy_row(data: dict) -> tuple[str, str]:
+    p = data["failure_policy"]
+    if p is None:
+        return ("Failure policy", "-")
+    src = p["source"]
+    cited = src["title"] if not src["url"] else f"{src['title']}, {src['publisher']}, {src['url']}"
+    note = f" ({p['chosen']} is not effective here)" if p["not_effective"] else ""
+    return ("Failure policy", f"{p['name']}{note}; {cited}")
+
+
 def _export_row(data: dict) -> tuple[str, str]:
     ec = data["export_control"]
     density = "unknown" if ec["performance_density"] is None else f"{ec['performance_density']:g}"
     tpp = "unknown" if ec["tpp"] is None else f"{ec['tpp']:,.0f}"
-    return ("Export screening", f"TPP {tpp}, performance density {density}: {ec['eccn']} under "
-                                f"{ec['rule']['federal_register']} ({ec['rule']['date']}); a screening aid, "
-                                f"not a classification")
+    return ("Export screening", f"accelerator {ec['accelerator_eccn']} (TPP {tpp}, performance density {density}),"
+                                f" system {ec['system_eccn']} under {ec['rule']['federal_register']} "
+                                f"({ec['rule']['date']}); a screening aid, not a classification")
 
 
 def cmd_info(args: argparse.Namespace) -> int:
@@ -127,6 +137,7 @@ def cmd_info(args: argparse.Namespace) -> int:
                   f"peak at the wall; PSUs {data['psu_summary']} = {fmt(data['psu_usable_w'], 0)} W usable"),
         _published_row(data),
         _heat_row(data),
+        _policy_row(data),
         ("One link fails", data["failure_one_link"] or "-"),
         ("One plane fails", data["failure_one_plane"] or "-"),
         _facility_row(data),

@@ -251,7 +251,17 @@ class SheetData:
                   for f, more in _grouped_waivers(r.waived)]
         return {"count": len(r.rules_run), "errors": r.counts.error, "warnings": r.counts.warning,
                 "infos": r.counts.info, "findings": finding, "waived": waived, "waived_count": len(r.waived),
-                "rules_run": r.rules_run}
+                "rules_run": r.rules_run, "failure_policy": self.failure_policy()}
+
+    def failure_policy(self) -> dict[str, Any] | None:
+        """The fabric failure policy the failure findings follow, with its document among the references."""
+        failures = self.spec.failures
+        if failures is None:
+            return None
+        p, src = failures.policy, failures.policy.source
+        if src.url:
+            self.refs.append({"text": f"{src.title} ({src.publisher}), {src.url}", "note": ""})
+        return {"name": i18n.phrase(p.name, self.lang), "refs": [len(self.refs)] if src.url else []}
 
     def export_control(self) -> dict[str, Any]:
         """Export-control screening of the accelerators against the dated 3A090 thresholds (data)."""
@@ -266,7 +276,7 @@ class SheetData:
                  "density": _num(a["performance_density"], ".2f"), "eccn": a["eccn"],
                  "refs": [self.cite_part(self.catalog.get(a["part"]))]} for a in ec["accelerators"]]
         return {"rows": rows, "rule": f"{rule['federal_register']} ({rule['date']})", "statement": ec["statement"],
-                "refs": [rule_ref]}
+                "system": ec["system_eccn"], "refs": [rule_ref]}
 
     def facility(self) -> dict[str, str] | None:
         h = heat_balance(self.design, self.catalog)

@@ -26,6 +26,9 @@ from designer.rules.engine import Violation
 from designer.simulation import SimConfig, simulate
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.topology.figures import key_figures
+from designer.topology.graph import build_topology
+from designer.topology.outcomes import outcomes
+from designer.topology.policy import resolve
 
 SPEC_VERSION = 2  # an integer, like the design file's schema_version
 KEY_SIZES = (1 << 20, 64 << 20, 1 << 30, 16 << 30)
@@ -150,6 +153,38 @@ DesignJson = Annotated[dict[str, Any], WithJsonSchema({"$ref": DESIGN_SCHEMA_ID,
                                                        "description": "The design file (design.schema.json)"})]
 
 
+class FailureSpec(_Closed):
+    text: str = _f("What the failure does under the policy, with the numbers")
+    severity: str = _f("'error' where the NVLink domain stops (uninitialised fabric, unhealthy partition), else 'info'")
+    drop: float = _f("The worst GPU pair's loss of scale-up bandwidth, 0-1 (1: no NVLink left)")
+
+
+class PolicySource(_Closed):
+    title: str = _f("The document's title and section, or what was searched where none is published")
+    publisher: str = _f("Who publishes it ('assumption' where no vendor does)")
+    url: str = _f("Where it is published; empty where none is")
+    short: str = _f("A short name of the document")
+
+
+class PolicySpec(_Closed):
+    id: str = _f("The policy in force (designer/data/failure_policy.json)")
+    chosen: str = _f("The design's setting (platform_default: the platform's documented default)")
+    platform: str = _f("nvswitch_a100, nvswitch, nvl72 or mesh")
+    name: str = _f("What the policy is, in words")
+    documented: bool = _f("Whether a vendor document describes it (false: an assumption)")
+    alternatives: list[str] = _f("The platform's documented modes")
+    not_effective: bool = _f("The chosen mode does not apply on this platform; the default is in force")
+    source: PolicySource = _f("The document the policy follows")
+    notes: list[str] = _f("What the document leaves open and how the tool takes it")
+
+
+class FailuresSpec(_Closed):
+    policy: PolicySpec = _f("The fabric failure policy in force")
+    one_link: FailureSpec | None = _f("One physical scale-up link fails", default=None)
+    one_plane: FailureSpec | None = _f("One switch chip fails", default=None)
+    one_tray: FailureSpec | None = _f("One switch tray of a rack-scale chassis fails", default=None)
+
+
 class SpecDocument(_Closed):
     spec_version: int = _f("Version of this spec format (an integer, like the design's schema_version)")
     generator: str = _f("Program and version that wrote the spec")
@@ -160,6 +195,8 @@ class SpecDocument(_Closed):
     bom: list[BomLine] = _f("Bill of materials: every catalog part and every power budget line")
     power: PowerSpec = _f("Power and thermal budget")
     rules: RulesSpec = _f("Design rule check")
+    failures: FailuresSpec | None = _f("Single scale-up failures under the design's fabric failure policy; null "
+                                       "without a scale-up fabric", default=None)
     performance: list[PerfPoint] = _f("Collective performance (model) at key sizes, 1 node and the nodes asked")
     calibration: dict[str, Any] | None = _f("The calibration profile the performance figures use (as written by "
                                             "'calibrate'), or null for the uncalibrated model", default=None)
@@ -283,6 +320,16 @@ def rules_spec(design: Design, catalog: Catalog) -> RulesSpec:
                      waived=[_finding(v) for v in report.waived])
 
 
+def failures_spec(design: Design, catalog: Catalog) -> FailuresSpec | None:
+    topo = build_topology(design, catalog)
+    policy = resolve(topo)
+    if policy is None:
+        return None
+    found = {k: FailureSpec(text=o.text, severity=o.severity, drop=round(o.drop, 4)) for k, o in outcomes(topo).items()}
+    return FailuresSpec(policy=PolicySpec(**policy.as_dict()), one_link=found.get("link"), one_plane=found.get("plane"),
+                        one_tray=found.get("tray"))
+
+
 def build_spec(design: Design, catalog: Catalog, nodes: int = 1, now: datetime | None = None,
                calibration: Calibration = NO_CALIBRATION) -> SpecDocument:
     stamp = (now or datetime.now(UTC)).isoformat(timespec="seconds")
@@ -290,7 +337,7 @@ def build_spec(design: Design, catalog: Catalog, nodes: int = 1, now: datetime |
         spec_version=SPEC_VERSION, generator=f"GPU Node Designer {__version__}", generated_at=stamp,
         catalog_version=catalog.version, design=design.model_dump(mode="json"),
         key_figures=key_figures_spec(design, catalog), bom=bom_lines(design, catalog),
-        power=power_spec(design, catalog), rules=rules_spec(design, catalog),
+        power=power_spec(design, catalog), rules=rules_spec(design, catalog), failures=failures_spec(design, catalog),
         performance=performance_points(design, catalog, nodes, calibration),
         calibration=None if calibration == NO_CALIBRATION else calibration.model_dump(mode="json"))
 

@@ -61,3 +61,13 @@ def _rack_limits(raw: Raw) -> Raw:
     if isinstance(settings, dict):
         raw["settings"] = {**settings, "rack_air_limit_w": None, "rack_liquid_limit_w": None}
     return raw
+
+
+@migration(2, 3)
+def _settings_gain_failure_policy(raw: Raw) -> Raw:
+    """Version 3 adds settings.fabric_failure_policy; a version 2 file had none, so it takes the platform's
+    documented default (what an older file now means; its old figures were not a documented policy)."""
+    settings = raw.get("settings")
+    if isinstance(settings, dict) and "fabric_failure_policy" not in settings:
+        raw["settings"] = {**settings, "fabric_failure_policy": "platform_default"}
+    return raw

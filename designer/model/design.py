@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from designer.core.ids import ID_PATTERN
 
-SCHEMA_VERSION = 2  # 2: rack heat limits per cooling kind in the settings (designer/io/migrations.py)
+SCHEMA_VERSION = 3  # 2: rack heat limits per cooling kind in the settings; 3: settings.fabric_failure_policy
 MAX_COMPONENTS = 2_000
 MAX_LINKS = 20_000
 MAX_WAIVERS = 1_000
@@ -105,6 +105,18 @@ class ScaleOut(Frozen):
     oversubscription: Annotated[float, Field(ge=1.0, le=16.0)] = 1.0
 
 
+class FailurePolicy(StrEnum):
+    """How the scale-up fabric reacts to one failed link or switch, as the platform's vendor documents it
+    (designer/data/failure_policy.json holds each mode's consequences and source; designer.topology.policy)."""
+
+    PLATFORM_DEFAULT = "platform_default"  # the documented default of the design's platform
+    FM_DEFAULT = "fm_default"  # NVSwitch: Fabric Manager ACCESS_LINK_FAILURE_MODE=0, NVSWITCH_FAILURE_MODE=0
+    FM_DEGRADED = "fm_degraded"  # the modes =1: disable the switch, 5/6 bandwidth (DGX A100 / HGX A100 only)
+    NMX_FULL_BANDWIDTH = "nmx_full_bandwidth"  # GB200 NVL72 full-bandwidth partition
+    NMX_ADAPTIVE_BANDWIDTH = "nmx_adaptive_bandwidth"  # GB200 NVL72 adaptive-bandwidth partition
+    ASSUMED_LINK_LOSS = "assumed_link_loss"  # no published policy (AMD, Gaudi, Ascend meshes): assumed
+
+
 class Settings(Frozen):
     psu_redundancy: Redundancy = Redundancy.N_PLUS_1
     rack_power_budget_w: Annotated[float, Field(gt=0, le=2_000_000)] | None = None
@@ -116,6 +128,7 @@ class Settings(Frozen):
     rack_height_u: Annotated[int, Field(ge=1, le=60)] = 42
     air_delta_t_c: Annotated[float, Field(gt=0, le=60)] = 20.0
     scaleout: ScaleOut = ScaleOut()
+    fabric_failure_policy: FailurePolicy = FailurePolicy.PLATFORM_DEFAULT
 
 
 class Design(Frozen):

@@ -1,6 +1,8 @@
 """Export-control screening: a part's EAR 'total processing performance' and 'performance density' against the
 ECCN 3A090 thresholds, which are data (designer/data/export_control.json: dated, with the Federal Register
-citation), so a later rule is a data change.
+citation), so a later rule is a data change. Under 88 FR 73458 the integrated circuit screens under 3A090 and a
+computer or assembly containing such ICs under 4A090 (.a for 3A090.a ICs, .b for 3A090.b): the accelerator and
+the system are screened separately.
 
 A screening aid, not a classification (the data file's `statement` says so and every output carries it).
 """
@@ -21,6 +23,7 @@ from designer.model.design import Design
 from designer.model.parts import Frozen, GpuSpec
 
 NOT_LISTED = "not 3A090"
+NOT_SYSTEM = "not 4A090"
 UNDETERMINED = "undetermined"
 # (field, operand bits): TPP = dense rate x bit length, the highest over precisions.
 PRECISION_BITS = (("fp4_dense_tflops", 4), ("fp6_dense_tflops", 6), ("fp8_dense_tflops", 8), ("int8_dense_tops", 8),
@@ -69,12 +72,24 @@ class RuleSource(Frozen):
     confidence: str
 
 
+class SystemClasses(Frozen):
+    """The computer/assembly entry: which ECCN a system containing an IC of each IC class takes."""
+
+    entry: Annotated[str, Field(min_length=10)]
+    classes: dict[str, str]
+
+
 class Thresholds(Frozen):
     regulation: str
     rule: RuleSource
     definitions: dict[str, str]
     classes: tuple[ControlClass, ...]
+    systems: SystemClasses
     statement: Annotated[str, Field(min_length=20)]
+
+    def system_eccn(self, ic_eccn: str) -> str:
+        """The system's class for an IC class; NOT_LISTED / UNDETERMINED stay as they are."""
+        return self.systems.classes.get(ic_eccn, ic_eccn if ic_eccn == UNDETERMINED else NOT_SYSTEM)
 
     @property
     def citation(self) -> str:
@@ -170,12 +185,23 @@ def export_control_dict(design: Design, catalog: Catalog) -> dict:
     th = shipped_thresholds()
     parts = screen_design(design, catalog, th)
     top = max(parts, key=lambda p: p.tpp or 0.0, default=None)
+    ic = top.eccn if top else NOT_LISTED
     return {"tpp": _round(top.tpp, 0) if top else None,
             "performance_density": _round(top.performance_density, 2) if top else None,
-            "eccn": top.eccn if top else NOT_LISTED,
+            "accelerator_eccn": ic, "system_eccn": system_eccn(parts, th),
+            "system_entry": th.systems.entry,
             "accelerators": [p.as_dict() for p in parts],
             "rule": {**th.rule.model_dump(), "regulation": th.regulation},
             "statement": th.statement}
+
+
+def system_eccn(parts: list[PartScreening], th: Thresholds) -> str:
+    """The system's 4A090 class: the strictest its ICs give (4A090.a before .b); undetermined if any IC is."""
+    found = [th.system_eccn(p.eccn) for p in parts]
+    for cls in (*th.systems.classes.values(), UNDETERMINED):
+        if cls in found:
+            return cls
+    return NOT_SYSTEM
 
 
 def screening_lines(gpu: GpuSpec) -> list[tuple[str, str]]:
@@ -186,4 +212,5 @@ def screening_lines(gpu: GpuSpec) -> list[tuple[str, str]]:
     density = ("unknown (die area not published)" if s.performance_density is None
                else f"{s.performance_density:.2f} ({s.die_area_mm2:,g} mm² die)")
     return [("TPP (EAR)", tpp_text), ("Performance density", density),
-            ("Export screening", f"{s.eccn} under {th.citation}: a screening aid, not a classification")]
+            ("Export screening", f"{s.eccn} under {th.citation}: a screening aid, not a classification"),
+            ("A system containing it", f"{th.system_eccn(s.eccn)} (computers and assemblies containing the IC)")]

@@ -256,6 +256,15 @@ class RackTray(Frozen):
     slots: dict[SlotKind, Count] = {}
 
 
+class FixedWiring(Frozen):
+    """Scale-up links the chassis carries itself (baseboard traces, a rack's cable cartridges): every accelerator
+    slot's links to the switch positions or to its peers, as built. They cannot be re-wired, so a missing part or
+    link is bandwidth lost, not an idle port to wire."""
+
+    what: Annotated[str, Field(min_length=3, max_length=200)]  # "HGX H100 baseboard NVLink traces"
+    source: Annotated[str, Field(min_length=3, max_length=1000)]
+
+
 class ChassisSpec(PartBase):
     kind: Literal["chassis"] = "chassis"
     rack_units: Annotated[int, Field(ge=1, le=52)]
@@ -278,6 +287,8 @@ class ChassisSpec(PartBase):
     # Scale-out NIC ports behind one front-panel cage (DGX H100: 8 ConnectX-7 ports in 4 twin-port OSFP cages), so
     # one node-side transceiver serves this many links; 1 where each NIC has its own cage.
     scaleout_ports_per_cage: Annotated[int, Field(ge=1, le=4)] = 1
+    # The scale-up links the chassis carries itself (None: links are the design's to make, as PCIe bridges are).
+    fixed_scaleup: FixedWiring | None = None
 
 
 class NetworkSwitchSpec(PartBase):

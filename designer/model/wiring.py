@@ -121,6 +121,7 @@ class _Wirer:
         self.parts = {c.id: catalog.get(c.part) for c in design.components}
         self.links = [lk for lk in design.links]
         self.ids = design.all_ids()
+        self.fixed = catalog.chassis(design.chassis).fixed_scaleup is not None
 
     def of(self, cls: type[PartBase]) -> list[str]:
         return [c.id for c in self.design.components if isinstance(self.parts[c.id], cls)]
@@ -142,6 +143,10 @@ class _Wirer:
         gpus = self.of(GpuSpec)
         switches = [s for s in self.of(ScaleupSwitchSpec)]
         scaled = {g for g in gpus if self.spec(g, GpuSpec).fabric is not Fabric.NONE}
+        if self.fixed:  # the chassis carries the links (traces, cartridges): wire only accelerators not yet wired
+            scaled = {g for g in scaled if not self.linked(g, set(SCALEUP_KINDS))}
+            if not scaled:
+                return
         self.links = [lk for lk in self.links if not (lk.kind in SCALEUP_KINDS and (lk.a in scaled or lk.b in scaled))]
         for gpu in (g for g in gpus if g in scaled):
             spec = self.spec(gpu, GpuSpec)
@@ -150,11 +155,11 @@ class _Wirer:
                 if count:
                     self.add(FABRIC_LINK[spec.fabric], gpu, sw, count)
         if not switches:
-            peers = [g for g in gpus if g in scaled]
+            peers = [g for g in gpus if self.spec(g, GpuSpec).fabric is not Fabric.NONE]
             for i, a in enumerate(peers):
                 for b in peers[i + 1:]:
                     ga, gb = self.spec(a, GpuSpec), self.spec(b, GpuSpec)
-                    if ga.fabric is gb.fabric:
+                    if ga.fabric is gb.fabric and (a in scaled or b in scaled):
                         self.add(FABRIC_LINK[ga.fabric], a, b, max(1, ga.fabric_links // max(1, len(peers) - 1)))
 
     def nic_roles(self) -> tuple[list[str], list[str]]:

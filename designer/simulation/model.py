@@ -14,6 +14,7 @@ from designer.simulation.constants import MODEL_SPREAD
 from designer.simulation.fabric import NodeFabric
 from designer.simulation.timing import Plan
 from designer.topology.graph import SCALEUP, build_topology
+from designer.topology.whatif import policy_effect
 
 COLLECTIVES = ("allreduce", "allgather", "reducescatter", "alltoall", "broadcast", "reduce", "sendrecv")
 MAX_NODES = 4096
@@ -161,9 +162,11 @@ def scaleout_note(fab: NodeFabric, nodes: int) -> str:
 def simulate(design: Design, catalog: Catalog, config: SimConfig = SimConfig()) -> SimResult:
     config.validate()
     notes: list[str] = []
-    if config.fail:
-        notes.extend(failure_notes(design, catalog, config.fail))
-        design = apply_failures(design, config.fail)
+    if config.fail:  # under the design's fabric failure policy: it may take more out than the failed parts
+        effect = policy_effect(design, catalog, config.fail)
+        notes.extend(failure_notes(design, catalog, config.fail, effect.extra))
+        notes[:0] = effect.notes
+        design = apply_failures(design, config.fail + effect.extra)
     fab = node_fabric(design, catalog, config.calibration)
     if fab.n == 0:
         raise DesignerError("the design has no GPUs to simulate")
@@ -177,10 +180,11 @@ def simulate(design: Design, catalog: Catalog, config: SimConfig = SimConfig()) 
     return SimResult(tuple(rows), tuple(notes), config.fail, fab.n, fabric_summary(fab))
 
 
-def failure_notes(design: Design, catalog: Catalog, fail: tuple[str, ...]) -> list[str]:
-    """Why the failure matters: the lost links and what the ring and network rates become."""
+def failure_notes(design: Design, catalog: Catalog, fail: tuple[str, ...], extra: tuple[str, ...] = ()) -> list[str]:
+    """Why the failure matters: the lost links and what the ring and network rates become (with `extra`, what the
+    failure policy takes out of service too)."""
     before = node_fabric(design, catalog)
-    after = node_fabric(apply_failures(design, fail), catalog)
+    after = node_fabric(apply_failures(design, fail + extra), catalog)
     notes = []
     for f in fail:
         kind = before.g.nodes[f]["kind"] if f in before.g.nodes else f"{design.link(f).kind.value} link"

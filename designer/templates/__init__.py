@@ -15,6 +15,8 @@ from designer.templates.gb200_nvl72 import DESCRIPTION as NVL72_DESCRIPTION
 from designer.templates.gb200_nvl72 import TITLE as NVL72_TITLE
 from designer.templates.gb200_nvl72 import build_gb200_nvl72
 from designer.templates.reference import Hgx
+from designer.topology.graph import build_topology
+from designer.topology.outcomes import documented_waivers
 
 
 @dataclass(frozen=True)
@@ -313,4 +315,7 @@ def build_template(template_id: str, catalog: Catalog | None = None) -> Design:
     except KeyError:
         raise DesignerError(f"unknown template '{template_id}' (see 'gpu-designer-cli templates')") from None
     meta = Metadata(name=tpl.title, description=tpl.description, template=tpl.id)
-    return tpl.build(catalog or shipped_catalog(), meta)
+    catalog = catalog or shipped_catalog()
+    design = tpl.build(catalog, meta)
+    documented = documented_waivers(build_topology(design, catalog))  # built as the vendor ships it
+    return design.model_copy(update={"waivers": [*design.waivers, *documented]}) if documented else design

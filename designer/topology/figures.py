@@ -9,8 +9,9 @@ from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.facility import heat_balance
 from designer.model.parts import CpuSpec, GpuSpec, NicSpec
-from designer.topology.failures import worst_failures
 from designer.topology.graph import HOST, SCALEUP, Topology, build_topology
+from designer.topology.outcomes import outcomes
+from designer.topology.policy import resolve
 
 
 @dataclass(frozen=True)
@@ -42,11 +43,16 @@ class KeyFigures:
     fp8_supported: bool
     heat_btu_hr: float  # all wall power
     airflow_cfm: float  # for the heat to air only (designer.model.facility.heat_balance)
-    # The worst GPU pair after one failure: one physical scale-up link, and one whole switch plane
+    # One failure under the design's fabric failure policy (designer.topology.policy): one physical scale-up
+    # link, one whole switch plane; the drop is the worst GPU pair's (1.0: no NVLink left), the severity "error"
+    # where the NVLink domain stops
     failure_one_link_drop: float | None
     failure_one_link: str
     failure_one_plane_drop: float | None
     failure_one_plane: str
+    failure_one_link_severity: str | None
+    failure_one_plane_severity: str | None
+    failure_policy: dict | None  # the policy in force, its source and alternatives; None without scale-up
     published_max_power_w: float | None  # the vendor's maximum for the reference system in this chassis
     published_max_is_calibration: bool  # True: a budget term (the fan term) is derived from that maximum
     cpu_count: int
@@ -80,13 +86,12 @@ def _sum_or_none(values: list[float | None]) -> float | None:
     return None if len(known) < len(values) else sum(known)
 
 
-def _failure(topo: Topology, granularity: str) -> tuple[float | None, str]:
-    cost = worst_failures(topo).get(granularity)
-    if cost is None:
-        return None, ""
-    tail = " (its only scale-up path: falls back to PCIe or the network)" if cost.after <= 1e-9 else ""
-    return cost.drop, (f"{cost.what}: {cost.pair[0]}-{cost.pair[1]} {cost.before:.0f} -> {cost.after:.0f} GB/s per "
-                       f"direction (-{cost.drop:.0%}){tail}")
+def _failure(topo: Topology, granularity: str) -> dict:
+    o = outcomes(topo).get(granularity)
+    name = f"failure_one_{granularity}"
+    if o is None:
+        return {f"{name}_drop": None, name: "", f"{name}_severity": None}
+    return {f"{name}_drop": o.drop, name: o.text, f"{name}_severity": o.severity}
 
 
 def _fp8(specs: list[GpuSpec]) -> tuple[float | None, bool]:
@@ -105,8 +110,7 @@ def key_figures(design: Design, catalog: Catalog, topo: Topology | None = None) 
     budget = power_budget(design, catalog)
     bf16 = _sum_or_none([s.bf16_dense_tflops for s in specs])
     fp8, fp8_supported = _fp8(specs)
-    link_drop, link_text = _failure(topo, "link")
-    plane_drop, plane_text = _failure(topo, "plane")
+    policy = resolve(topo)
     fabrics = sorted({s.fabric.value for s in specs})
     models = list(dict.fromkeys(s.name for s in specs))
     mem_bw = [s.mem_bw_tbytes_s for s in specs]
@@ -128,8 +132,8 @@ def key_figures(design: Design, catalog: Catalog, topo: Topology | None = None) 
         scaleout_gbit_s_total=net_gbit, scaleout_gbit_s_per_gpu=net_gbit / len(specs) if specs else 0.0,
         bf16_dense_pflops=None if bf16 is None else bf16 / 1000, fp8_dense_pflops=fp8, fp8_supported=fp8_supported,
         heat_btu_hr=budget.heat_btu_hr, airflow_cfm=heat_balance(design, catalog).airflow_cfm,
-        failure_one_link_drop=link_drop, failure_one_link=link_text, failure_one_plane_drop=plane_drop,
-        failure_one_plane=plane_text, published_max_power_w=budget.published_max_w,
+        **_failure(topo, "link"), **_failure(topo, "plane"),
+        failure_policy=policy.as_dict() if policy else None, published_max_power_w=budget.published_max_w,
         published_max_is_calibration=budget.published_is_calibration, **_cpus(design, catalog),
         memory_physical_total_gb=sum(s.memory_physical_gb or s.memory_gb for s in specs),
     )

@@ -396,6 +396,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>PSU 冗余</translation>
     </message>
     <message>
+        <source>Failure policy</source>
+        <translation>故障策略</translation>
+    </message>
+    <message>
         <source>no rack budget</source>
         <translation>无机柜功率预算</translation>
     </message>
@@ -426,6 +430,30 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Notes</source>
         <translation>备注</translation>
+    </message>
+    <message>
+        <source>platform default (documented)</source>
+        <translation>平台默认（依文档）</translation>
+    </message>
+    <message>
+        <source>Fabric Manager default (mode 0)</source>
+        <translation>Fabric Manager 默认（模式 0）</translation>
+    </message>
+    <message>
+        <source>Fabric Manager degraded (mode 1, A100 only)</source>
+        <translation>Fabric Manager 降级（模式 1，仅 A100）</translation>
+    </message>
+    <message>
+        <source>NMX full-bandwidth partition</source>
+        <translation>NMX 全带宽分区</translation>
+    </message>
+    <message>
+        <source>NMX adaptive-bandwidth partition</source>
+        <translation>NMX 自适应带宽分区</translation>
+    </message>
+    <message>
+        <source>no published policy (assumed link loss)</source>
+        <translation>未公开策略（假设链路损失）</translation>
     </message>
     <message>
         <source>rail optimized</source>

@@ -396,6 +396,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>PSU 冗餘</translation>
     </message>
     <message>
+        <source>Failure policy</source>
+        <translation>故障策略</translation>
+    </message>
+    <message>
         <source>no rack budget</source>
         <translation>無機櫃功率預算</translation>
     </message>
@@ -426,6 +430,30 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Notes</source>
         <translation>備註</translation>
+    </message>
+    <message>
+        <source>platform default (documented)</source>
+        <translation>平台預設（依原廠說明）</translation>
+    </message>
+    <message>
+        <source>Fabric Manager default (mode 0)</source>
+        <translation>Fabric Manager 預設（模式 0）</translation>
+    </message>
+    <message>
+        <source>Fabric Manager degraded (mode 1, A100 only)</source>
+        <translation>Fabric Manager 降級（模式 1，僅 A100）</translation>
+    </message>
+    <message>
+        <source>NMX full-bandwidth partition</source>
+        <translation>NMX 全頻寬分區</translation>
+    </message>
+    <message>
+        <source>NMX adaptive-bandwidth partition</source>
+        <translation>NMX 自適應頻寬分區</translation>
+    </message>
+    <message>
+        <source>no published policy (assumed link loss)</source>
+        <translation>未公開策略（假設鏈路損失）</translation>
     </message>
     <message>
         <source>rail optimized</source>

@@ -17,3 +17,4 @@ def test_clicking_a_gpu_shows_its_screening_in_the_inspector(make_window, qtbot)
     text = specs.text()
     assert "2,368 (FP8 296 x 8)" in text  # SemiAnalysis: 296 TFLOPS FP8 x 8 bits
     assert "not 3A090 under 88 FR 73458, 2023-10-25" in text and "not a classification" in text
+    assert "A system containing it" in text and "not 4A090" in text  # 4A090: computers containing 3A090 ICs

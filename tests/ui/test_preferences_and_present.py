@@ -82,11 +82,11 @@ def test_presentation_mode_switches_designs_and_fails_parts_live(make_window):
     assert isinstance(present, PresentWindow) and present.isVisible() and present.isFullScreen()
     figures = {present.values[i][0].text(): present.values[i][1].text() for i in range(5)}
     assert figures["Scale-up per GPU"] == "450 GB/s per direction"
-    QTest.keyClick(present, Qt.Key.Key_P)  # fail one switch plane: a quarter of the scale-up bandwidth goes
+    QTest.keyClick(present, Qt.Key.Key_P)  # fail one NVSwitch: Fabric Manager (NVSWITCH_FAILURE_MODE=0, the
+    # default) leaves the fabric uninitialised, so no NVLink and no collective on the node
     degraded = {present.values[i][0].text(): present.values[i][1].text() for i in range(5)}
-    assert degraded["Scale-up per GPU"] != figures["Scale-up per GPU"]
-    assert float(degraded["AllReduce busbw, 1 GiB"].split()[0].replace(",", "")) < float(
-        figures["AllReduce busbw, 1 GiB"].split()[0].replace(",", ""))
+    assert degraded["Scale-up per GPU"] == "0 GB/s per direction"
+    assert degraded["AllReduce busbw, 1 GiB"] == "none: the NVLink domain is down (failure policy)"
     QTest.keyClick(present, Qt.Key.Key_Right)  # the next design: the first reference design
     assert present.index == 1 and present.title.text() != before.meta.name
     QTest.keyClick(present, Qt.Key.Key_Escape)

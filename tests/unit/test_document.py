@@ -56,7 +56,8 @@ EFFECTS = {
     "set_settings": lambda b, a: a.settings.psu_redundancy is Redundancy.N_PLUS_1,
     "set_meta": lambda b, a: a.meta.name == "My node" and b.meta.name != "My node",
     "set_chassis": lambda b, a: a.chassis == "chassis-hgx-6u" and a.components == b.components,
-    "add_waiver": lambda b, a: [(w.rule, w.reason) for w in a.waivers] == [("power.assumed_figures", "known")],
+    "add_waiver": lambda b, a: a.waivers[:-1] == b.waivers and (a.waivers[-1].rule, a.waivers[-1].reason) == (
+        "power.assumed_figures", "known"),
 }
 
 
@@ -85,10 +86,11 @@ def test_push_undo_redo_round_trip(doc, name):
 
 
 def test_remove_waiver_round_trip(doc):
+    shipped = list(doc.design.waivers)
     doc.push(cmd.add_waiver("power.assumed_figures", (), "known"))
     before = doc.design
     doc.push(cmd.remove_waiver(Waiver(rule="power.assumed_figures", reason="known")))
-    assert doc.design.waivers == []
+    assert doc.design.waivers == shipped
     doc.undo()
     assert doc.design == before
 

@@ -37,7 +37,7 @@ def info_json(capsys, template):
 def test_dgx_h100_info_carries_tpp_15832_and_3a090a(capsys):
     ec = info_json(capsys, "dgx-h100")["export_control"]
     assert ec["tpp"] == 3958 / 2 * 8 == 15_832
-    assert ec["eccn"] == "3A090.a"
+    assert ec["accelerator_eccn"] == "3A090.a"
     assert ec["performance_density"] == pytest.approx(15_832 / 814, abs=0.01)
     assert ec["rule"]["federal_register"] == "88 FR 73458" and ec["rule"]["date"] == "2023-10-25"
     assert "not a classification" in ec["statement"]
@@ -46,10 +46,10 @@ def test_dgx_h100_info_carries_tpp_15832_and_3a090a(capsys):
 def test_h20_is_about_2368_and_not_3a090a(capsys):
     ec = info_json(capsys, "hgx-h20")["export_control"]
     assert ec["tpp"] == pytest.approx(296 * 8)
-    assert ec["eccn"] != "3A090.a"
+    assert ec["accelerator_eccn"] != "3A090.a"
     # density 2,368 / 814 = 2.91: under b.2's 3.2, and TPP under b.1's 2,400
     assert ec["performance_density"] == pytest.approx(2368 / 814, abs=0.01)
-    assert ec["eccn"] == NOT_LISTED
+    assert ec["accelerator_eccn"] == NOT_LISTED and ec["system_eccn"] == "not 4A090"
 
 
 @pytest.mark.parametrize("part_id,expected_tpp,expected_eccn", [
@@ -116,3 +116,34 @@ def test_inspector_lines_say_screening_not_classification(catalog):
     assert "19.45" in lines["Performance density"] and "814 mm²" in lines["Performance density"]
     assert lines["Export screening"].startswith("3A090.a under 88 FR 73458")
     assert "not a classification" in lines["Export screening"]
+
+
+# 88 FR 73458 (BIS, 2023-10-25, FR Doc. 2023-23055): the IC screens under 3A090; a computer or assembly that
+# contains such ICs under 4A090 (.a for 3A090.a ICs, .b for 3A090.b ICs). The whole DGX H100 was labelled 3A090.a.
+def test_the_system_screens_under_4a090_and_its_accelerator_under_3a090(capsys):
+    ec = info_json(capsys, "dgx-h100")["export_control"]
+    assert ec["accelerator_eccn"] == "3A090.a" and ec["system_eccn"] == "4A090.a"
+    assert "eccn" not in ec  # no single label that reads as the system's
+    assert "4A090" in ec["system_entry"] and "not a classification" in ec["statement"]
+    assert main(["info", "dgx-h100"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("Export screening"))
+    assert "accelerator 3A090.a" in line and "system 4A090.a" in line and "not a classification" in line
+
+
+def test_the_system_class_follows_the_ic_class_by_the_rule():
+    th = shipped_thresholds()
+    assert [th.system_eccn(c) for c in ("3A090.a", "3A090.b", NOT_LISTED)] == ["4A090.a", "4A090.b", "not 4A090"]
+
+
+def test_rule_message_inspector_and_sheet_name_the_system_class(catalog, design_of):
+    found = [v for v in check(design_of("dgx-h100"), catalog).active if v.rule.startswith("export.")]
+    assert "screens as 3A090.a, a system containing it as 4A090.a" in found[0].message
+    assert dict(screening_lines(catalog.get("h100-sxm5")))["A system containing it"].startswith("4A090.a")
+    from datetime import UTC, datetime  # noqa: PLC0415
+
+    from designer.export.brand import Brand  # noqa: PLC0415
+    from designer.export.sheet_data import SheetData  # noqa: PLC0415
+
+    sheet = SheetData(design_of("dgx-h100"), catalog, 1, datetime(2026, 1, 1, tzinfo=UTC), Brand())
+    ec = sheet.export_control()
+    assert ec["rows"][0]["eccn"] == "3A090.a" and ec["system"] == "4A090.a"

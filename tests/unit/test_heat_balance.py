@@ -132,7 +132,7 @@ def test_a_version_1_file_opens_with_the_site_limits_and_saves_as_the_current_ve
     raw["schema_version"] = 1
     del raw["settings"]["rack_air_limit_w"], raw["settings"]["rack_liquid_limit_w"]
     design = design_from_json(json.dumps(raw), "old.json", catalog)
-    assert design.schema_version == SCHEMA_VERSION == 2
+    assert design.schema_version == SCHEMA_VERSION == 3
     assert design.settings.rack_air_limit_w is None and design.settings.rack_liquid_limit_w is None
 
 

@@ -24,19 +24,24 @@ def fired(catalog, design, rule_id):
 
 
 # --- failure granularity ---------------------------------------------------------------------
-@pytest.mark.parametrize("template_id,links,plane_share", [("dgx-h100", 18, 5 / 18), ("dgx-b200", 18, 9 / 18)])
-def test_one_physical_link_costs_one_link_and_a_plane_costs_its_links(catalog, design_of, template_id, links,
-                                                                      plane_share):
-    k = key_figures(design_of(template_id), catalog)
-    assert k.failure_one_link_drop == pytest.approx(1 / links)
-    assert k.failure_one_plane_drop == pytest.approx(plane_share)
-    assert "one NVLink of" in k.failure_one_link and "switch plane" in k.failure_one_plane
+# Where the platform keeps running degraded, one physical link costs its share and a switch plane its links:
+# Fabric Manager's degraded mode on DGX A100 disables the failed link's switch (2 of 12 NVLinks: the guide's 5/6);
+# an NMX adaptive-bandwidth partition on GB200 NVL72 loses the link (1 of 18) or the chip (1 of 18).
+@pytest.mark.parametrize("template_id,policy,link_drop,plane_drop", [
+    ("dgx-a100", "fm_degraded", 2 / 12, 2 / 12), ("gb200-nvl72", "nmx_adaptive_bandwidth", 1 / 18, 1 / 18)])
+def test_one_physical_link_costs_one_link_and_a_plane_costs_its_links(catalog, design_of, template_id, policy,
+                                                                      link_drop, plane_drop):
+    k = key_figures(edits.set_settings(design_of(template_id), fabric_failure_policy=policy), catalog)
+    assert k.failure_one_link_drop == pytest.approx(link_drop)
+    assert k.failure_one_plane_drop == pytest.approx(plane_drop)
+    assert k.failure_one_link_severity == k.failure_one_plane_severity == "info"
 
 
-def test_info_reports_both_failure_granularities(catalog):
+def test_info_reports_both_failure_granularities_under_the_default_policy(catalog):
     data = info_dict("dgx-b200")
-    assert "900 -> 850 GB/s per direction (-6%)" in data["failure_one_link"]
-    assert "900 -> 450 GB/s per direction (-50%)" in data["failure_one_plane"]
+    assert "gpu0 leaves NVLink routing" in data["failure_one_link"] and "keep 900 GB/s" in data["failure_one_link"]
+    assert "leaves the fabric uninitialised" in data["failure_one_plane"]
+    assert "-6%" not in data["failure_one_link"] and "-50%" not in data["failure_one_plane"]
 
 
 # --- labels ----------------------------------------------------------------------------------

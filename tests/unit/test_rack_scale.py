@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import pytest
 
+from designer.model import edits
 from designer.model.layout import chassis_layout
 from designer.model.parts import SlotKind
 from designer.rules import check
@@ -93,24 +94,30 @@ def test_rack_power_is_near_the_published_120_kw(catalog, rack):
 
 
 def test_single_failures_of_a_switch_tray_a_compute_tray_and_a_power_shelf(catalog, rack):
-    messages = [v.message for v in check(rack, catalog, rules=["resilience.single_failure"]).active]
+    # the tray figures are what an adaptive-bandwidth partition runs at (NMX-M 'Partition Health': it runs
+    # degraded); a full-bandwidth partition goes unhealthy instead (tests/unit/test_failure_policy.py)
+    adaptive = edits.set_settings(rack, fabric_failure_policy="nmx_adaptive_bandwidth")
+    messages = [v.message for v in check(adaptive, catalog, rules=["resilience.single_failure"]).active]
     two_links = 2 * PER_DIR_GBYTES_S / 18
-    assert any(f"from {PER_DIR_GBYTES_S:.0f} to {PER_DIR_GBYTES_S - two_links:.0f} GB/s per direction (-11%)" in m
-               and "switch-tray" in m for m in messages)
+    assert any(f"{PER_DIR_GBYTES_S:.0f} -> {PER_DIR_GBYTES_S - two_links:.0f} GB/s per direction (-11%)" in m
+               and "NVLink switch tray" in m for m in messages)
     assert any("takes 4 of 72 GPUs out of the scale-up domain" in m for m in messages)
     assert any(f"leaves {7 * 33_000:,} W of {8 * 33_000:,} W installed" in m for m in messages)
     one_link = PER_DIR_GBYTES_S / 18
-    assert any(f"to {PER_DIR_GBYTES_S - one_link:.0f} GB/s per direction" in m and "single-link" in m for m in messages)
+    assert any(f"-> {PER_DIR_GBYTES_S - one_link:.0f} GB/s per direction" in m and m.startswith("link ")
+               for m in messages)
 
 
 def test_a_switch_tray_failure_becomes_an_error_when_it_cuts_a_pair(catalog, rack):
-    # every GPU's links on the first switch tray only: that tray's failure leaves them no NVLink at all
+    # every GPU's links on the first switch tray only: that tray's failure leaves them no NVLink at all, even in
+    # an adaptive-bandwidth partition
     keep = {"nvs0", "nvs1"}
     links = [lk for lk in rack.links if lk.kind != "nvlink" or lk.b in keep]
-    cut = rack.model_copy(update={"links": links})
+    cut = edits.set_settings(rack.model_copy(update={"links": links}),
+                             fabric_failure_policy="nmx_adaptive_bandwidth")
     errors = [v for v in check(cut, catalog, rules=["resilience.single_failure"]).active
-              if v.severity is Severity.ERROR and "switch-tray" in v.message]
-    assert errors and "to 0 GB/s" in errors[0].message
+              if v.severity is Severity.ERROR and "NVLink switch tray" in v.message]
+    assert errors and "-> 0 GB/s" in errors[0].message
 
 
 def test_nvls_allreduce_runs_over_all_72_gpus(catalog, rack):

@@ -3,6 +3,7 @@
 import pytest
 
 from designer.core.errors import DesignerError
+from designer.model import edits
 from designer.model.design import Design, Link, LinkKind, Metadata, Placement, Redundancy
 from designer.simulation import SimConfig, simulate
 from designer.simulation.constants import LINK_EFFICIENCY, NCCL
@@ -127,15 +128,16 @@ def test_auto_picks_nvls_for_large_allreduce_on_nvswitch_gen3(catalog, design_of
 
 
 # --- what-if -------------------------------------------------------------------------------
-def test_failing_one_switch_plane_costs_about_a_quarter(catalog, design_of):
-    d = design_of("dgx-h100")
+def test_failing_one_switch_plane_in_a100_degraded_mode_costs_a_sixth(catalog, design_of):
+    # Fabric Manager User Guide, NVSWITCH_FAILURE_MODE=1 (DGX A100 / HGX A100 only): the switch is disabled and
+    # the bandwidth is 5/6 throughout; the ring's share of 12 NVLinks per GPU (2 per switch) follows
+    d = edits.set_settings(design_of("dgx-a100"), fabric_failure_policy="fm_degraded")
     before = one(d, catalog, "allreduce", 8 * GB)
     result = simulate(d, catalog, SimConfig(collectives=("allreduce",), sizes=(8 * GB,), fail=("nvs0",)))
     drop = 1 - result.rows[0].busbw_GBps / before.busbw_GBps
-    assert 0.2 <= drop <= 0.32
-    assert result.notes[0].startswith("failed nvs0 (scaleup_switch)")
-    assert "40 of the GPUs' scale-up links" in result.notes[0]
-    assert any("362.2 -> 261.6 GB/s per direction (-28%)" in n for n in result.notes)
+    assert drop == pytest.approx(1 / 6, abs=0.03)
+    assert result.notes[0] == "failed nvs0: Fabric Manager disables it (NVSWITCH_FAILURE_MODE=1)"
+    assert result.notes[1].startswith("failed nvs0 (scaleup_switch)")
 
 
 def test_failing_a_nic_halves_the_network_rate_of_its_gpu(catalog, design_of):

@@ -1,5 +1,6 @@
 """Export-control screening rules (info by default): where each accelerator's TPP and performance density
-place it against the ECCN 3A090 thresholds in designer/data/export_control.json, naming the rule's date."""
+place it against the ECCN 3A090 thresholds in designer/data/export_control.json, and the 4A090 class of a system
+containing it, naming the rule's date."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ def eccn_3a090(ctx: RuleContext) -> Iterator[Finding]:
     for s in screen_design(ctx.design, ctx.catalog, th):
         tpp = "unknown" if s.tpp is None else f"{s.tpp:,.0f} ({s.tpp_basis})"
         verdict = {UNDETERMINED: "cannot be placed (a figure is unknown)",
-                   NOT_LISTED: "is below the 3A090 thresholds"}.get(s.eccn, f"screens as {s.eccn}")
+                   NOT_LISTED: "is below the 3A090 thresholds"}.get(
+            s.eccn, f"screens as {s.eccn}, a system containing it as {th.system_eccn(s.eccn)}")
         yield Finding(f"{s.count} x {s.name}: TPP {tpp}, performance density {_density(s.performance_density)}: "
                       f"{verdict} under the thresholds of {th.rule.federal_register} ({th.rule.date}); "
                       f"a screening aid, not a classification",

@@ -1,22 +1,18 @@
-"""Single failures of a whole tray in a rack-scale chassis (reported by resilience.single_failure)."""
+"""Single failures of a whole tray in a rack-scale chassis (reported by resilience.single_failure); a switch
+tray's failure follows the fabric failure policy (resilience.fabric_failure, designer.topology.outcomes)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from designer.rules.engine import Finding, RuleContext, Severity
-from designer.topology.trays import compute_tray_loss, shelf_watts, tray_parts, worst_switch_tray
+from designer.topology.trays import compute_tray_loss, shelf_watts, tray_parts
 
 
 def tray_findings(ctx: RuleContext) -> Iterator[Finding]:
     racks = tray_parts(ctx.topo)
     if not racks:
         return
-    cost = worst_switch_tray(ctx.topo, racks)
-    if cost is not None and cost.drop > 0:
-        yield Finding(f"worst switch-tray failure: {cost.what} drops {cost.pair[0]}-{cost.pair[1]} from "
-                      f"{cost.before:.0f} to {cost.after:.0f} GB/s per direction (-{cost.drop:.0%})", cost.pair, "",
-                      Severity.INFO if cost.after > 1e-9 else Severity.ERROR)
     yield from _compute_tray(ctx, [tp for tp in racks if tp.tray.kind == "compute" and tp.ids])
     yield from _power_shelf(ctx, [tp for tp in racks if tp.tray.kind == "power" and tp.ids])
 

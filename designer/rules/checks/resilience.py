@@ -1,4 +1,6 @@
-"""Resilience: what one failed link, switch plane, NIC or PSU does to the design."""
+"""Resilience: what one failed link, switch plane, NIC or PSU does to the design. Scale-up failures follow the
+design's fabric failure policy (designer.topology.policy: Fabric Manager HA modes, NMX partition modes, or a
+stated assumption where no vendor publishes one)."""
 
 from __future__ import annotations
 
@@ -7,9 +9,33 @@ from collections.abc import Iterator
 from designer.rules.checks.rack import tray_findings
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 from designer.topology.failures import sweep
+from designer.topology.outcomes import RULE, outcomes
 from designer.topology.paths import fallback_path, gpu_nic_affinity, scaleup_pair_capacity
+from designer.topology.policy import DOWN, resolve
 
-GRANULARITY = {"link": "single-link", "plane": "switch-plane", "tray": "switch-tray"}
+
+@rule(RULE, "One switch failure does not stop the NVLink domain", Severity.ERROR)
+def fabric_failure(ctx: RuleContext) -> Iterator[Finding]:
+    """Where the failure policy lets one switch (or switch tray) stop the NVLink domain: the documented default
+    on HGX (an uninitialised fabric) and NVL72 (an unhealthy full-bandwidth partition)."""
+    for o in outcomes(ctx.topo).values():
+        if o.kind in DOWN:
+            yield Finding(o.text, o.ids, o.fix, Severity.ERROR)
+
+
+def _policy_findings(ctx: RuleContext) -> Iterator[Finding]:
+    """The other single scale-up failures under the policy: infos where it runs on (degraded, or documented as
+    graceful), errors where the wiring leaves GPUs no NVLink at all (a pair cut by one switch tray)."""
+    policy = resolve(ctx.topo)
+    if policy is None:
+        return
+    if policy.not_effective:
+        yield Finding(f"the failure policy {policy.chosen} is not effective on this platform ({policy.platform}); "
+                      f"{policy.id} applies", (), f"choose one of: {', '.join(policy.alternatives)}",
+                      Severity.WARNING)
+    for o in outcomes(ctx.topo).values():
+        if o.kind not in DOWN:
+            yield Finding(o.text, o.ids, o.fix, Severity(o.severity))
 
 
 @rule("resilience.single_failure", "One failure does not cut the node apart", Severity.ERROR)
@@ -17,6 +43,7 @@ def single_failure(ctx: RuleContext) -> Iterator[Finding]:
     base = scaleup_pair_capacity(ctx.topo)
     if base and max(base.values()) > 0:
         yield from _scaleup_findings(ctx)
+        yield from _policy_findings(ctx)
     yield from _nic_findings(ctx)
     yield from _psu_findings(ctx)
     yield from tray_findings(ctx)
@@ -36,11 +63,6 @@ def _scaleup_findings(ctx: RuleContext) -> Iterator[Finding]:
         yield Finding(f"{len(set(fallback))} single scale-up failures (e.g. {fallback[0]}) leave a {pair_of} without "
                       "a scale-up path: its traffic falls back to PCIe or the network, and ring collectives route "
                       "around it", (), f"expected where each {pair_of} has a single link (a full mesh)", Severity.INFO)
-    for cost in result.worst.values():
-        if cost.drop > 0 and cost.after > 1e-9:  # a pair cut off is reported above
-            yield Finding(f"worst {GRANULARITY[cost.granularity]} failure: {cost.what} drops {cost.pair[0]}-"
-                          f"{cost.pair[1]} from {cost.before:.0f} to {cost.after:.0f} GB/s per direction "
-                          f"(-{cost.drop:.0%})", cost.pair, "", Severity.INFO)
 
 
 def _nic_findings(ctx: RuleContext) -> Iterator[Finding]:

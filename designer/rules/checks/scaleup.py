@@ -6,11 +6,13 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator
 
-from designer.model.parts import Fabric, FormFactor, GpuSpec, PartBase, ScaleupSwitchSpec
+from designer.model.parts import Fabric, FixedWiring, FormFactor, GpuSpec, PartBase, ScaleupSwitchSpec, SlotKind
 from designer.model.wiring import FABRIC_LINK
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 from designer.topology.graph import SCALEUP
 from designer.topology.paths import host_path, scaleup_pair_capacity
+
+FIXED_FORMS = frozenset({FormFactor.SXM, FormFactor.OAM, FormFactor.SUPERCHIP})  # the chassis's own positions
 
 
 def _fabric(part: PartBase) -> Fabric | None:
@@ -111,10 +113,14 @@ def _idle_groups(ctx: RuleContext) -> dict[tuple[str, int], list[str]]:
     return groups
 
 
+def fixed_wiring(ctx: RuleContext) -> FixedWiring | None:
+    """The scale-up links the chassis carries itself (baseboard traces, a rack's cable cartridges), from its data."""
+    return ctx.catalog.chassis(ctx.design.chassis).fixed_scaleup
+
+
 def fixed_traces(ctx: RuleContext, spec: GpuSpec) -> bool:
-    """SXM GPUs on a baseboard with switch chips of their fabric: the NVLink traces are etched in the board."""
-    return spec.form_factor is FormFactor.SXM and any(
-        isinstance(p := ctx.part(s), ScaleupSwitchSpec) and p.fabric is spec.fabric for s in ctx.topo.scaleup_switches)
+    """Accelerators in the chassis's own positions (SXM, OAM, superchip) of a chassis with fixed scale-up wiring."""
+    return fixed_wiring(ctx) is not None and spec.form_factor in FIXED_FORMS and spec.fabric is not Fabric.NONE
 
 
 def _idle_text(spec: GpuSpec, used: int, gpus: list[str], device: str = "GPU") -> tuple[str, float]:
@@ -134,16 +140,26 @@ def gpu_links_unused(ctx: RuleContext) -> Iterator[Finding]:
                           "wire the idle links (auto-wire splits them evenly over the switch planes)")
 
 
-@rule("scaleup.baseboard_switch_missing", "Every switch chip of a fixed-trace baseboard fitted", Severity.ERROR)
+@rule("scaleup.baseboard_switch_missing", "Fixed baseboard or spine wiring complete", Severity.ERROR)
 def baseboard_switch_missing(ctx: RuleContext) -> Iterator[Finding]:
-    """On an HGX baseboard each GPU's links run to fixed switch positions: a missing chip loses them for good."""
+    """On an HGX or OAM baseboard, or an NVL72 spine, each accelerator's links run to fixed switch positions or
+    peers: a missing switch chip or link loses them for good (chassis data: ChassisSpec.fixed_scaleup)."""
+    fixed = fixed_wiring(ctx)
+    chassis = ctx.catalog.chassis(ctx.design.chassis)
+    empty = chassis.slots.get(SlotKind.SCALEUP_SWITCH, 0) - len(ctx.topo.scaleup_switches)
+    vacant = sum(chassis.slots.get(k, 0) for k in (SlotKind.SXM, SlotKind.OAM, SlotKind.SUPERCHIP)) - len(ctx.topo.gpus)
     for (part_id, used), gpus in _idle_groups(ctx).items():
         spec = ctx.catalog.typed(part_id, GpuSpec)
-        if fixed_traces(ctx, spec):
+        if fixed is not None and fixed_traces(ctx, spec):
             text, idle = _idle_text(spec, used, gpus, ctx.device)
-            yield Finding(f"{text} lost ({idle * len(gpus) * 2 / 1000:.2f} TB/s bidirectional for the board): "
-                          "a switch chip is missing and the baseboard's traces to its position are fixed, so the "
-                          "links cannot be re-wired", tuple(gpus), "fit every switch chip of the baseboard")
+            why = ("a switch chip is missing" if empty > 0  # (a generic chassis may have more positions than a board)
+                   else f"{vacant} {ctx.device} position{'s' if vacant != 1 else ''} empty" if vacant > 0
+                   else "links missing")
+            yield Finding(f"{text} lost ({idle * len(gpus) * 2 / 1000:.2f} TB/s bidirectional in all): "
+                          f"{why}, and the {fixed.what} are fixed, so the links cannot be re-wired", tuple(gpus),
+                          "fit a switch chip in every position" if empty > 0 else
+                          f"fit an {ctx.device} in every position" if vacant > 0
+                          else "restore the fixed links (a board or cartridge fault: repair or replace it)")
 
 
 def _names(ids: list[str], device: str = "GPU") -> str:
@@ -159,9 +175,10 @@ def uneven_planes(ctx: RuleContext) -> Iterator[Finding]:
             rate = ctx.part(gpu).link_bw_gbytes_s_per_dir
             lost = (mode - counts[gpu]) * rate
             what = "does not reach" if counts[gpu] == 0 else f"reaches with {counts[gpu]} links"
+            fix = (f"give {gpu} {mode} links to {plane}" if not fixed_traces(ctx, ctx.part(gpu))
+                   else "restore the fixed links (a board or cartridge fault: repair or replace it)")
             yield Finding(f"{gpu} {what} plane {plane} where the other GPUs use {mode}: its bandwidth to every "
-                          f"peer drops by {lost:.0f} GB/s per direction", (gpu, plane),
-                          f"give {gpu} {mode} links to {plane}")
+                          f"peer drops by {lost:.0f} GB/s per direction", (gpu, plane), fix)
 
 
 @rule("scaleup.unreachable", "All GPUs reach each other", Severity.ERROR)
@@ -172,9 +189,10 @@ def unreachable(ctx: RuleContext) -> Iterator[Finding]:
     for a, b in itertools.combinations(gpus, 2):
         if scaleup and capacity[(a, b)] <= 0:
             via_host = host_path(ctx.topo, a, b) is not None
+            fix = ("connect both to the same switch plane or to each other" if not fixed_traces(ctx, ctx.part(a))
+                   else "restore the fixed links (a board or cartridge fault: repair or replace it)")
             yield Finding(f"{a} and {b} share no scale-up path" + (": PCIe only" if via_host else " nor any path"),
-                          (a, b), "connect both to the same switch plane or to each other",
-                          Severity.WARNING if via_host else None)
+                          (a, b), fix, Severity.WARNING if via_host else None)
         elif not scaleup and host_path(ctx.topo, a, b) is None:
             yield Finding(f"{a} and {b} have no path to each other", (a, b), "connect both to the PCIe tree")
 

@@ -25,11 +25,11 @@ from PySide6.QtWidgets import (
 )
 
 from designer.core.errors import DesignerError
-from designer.core.i18n import confidence_label, field_label, format_value
+from designer.core.i18n import confidence_label, field_label, format_value, phrase
 from designer.document import commands as cmd
 from designer.document.changes import DesignChange
 from designer.document.document import Document
-from designer.model.design import Redundancy, ScaleOut, ScaleOutTopology
+from designer.model.design import FailurePolicy, Redundancy, ScaleOut, ScaleOutTopology
 from designer.model.export_control import screening_lines
 from designer.model.parts import AnyPart, GpuSpec, slot_kind_for
 from designer.ui.text import esc, plain
@@ -52,7 +52,8 @@ class NotesEdit(QPlainTextEdit):
 def spec_rows(part: AnyPart) -> list[tuple[str, str]]:
     rows = [(field_label(name, with_unit=False), format_value(name, getattr(part, name))) for name in SPEC_FIELDS
             if hasattr(part, name) and not (name == "memory_physical_gb" and getattr(part, name) is None)]
-    return rows + (screening_lines(part) if isinstance(part, GpuSpec) else [])
+    screening = screening_lines(part) if isinstance(part, GpuSpec) else []
+    return rows + [(phrase(k), phrase(v)) for k, v in screening]
 
 
 class InspectorPanel(QWidget):
@@ -216,6 +217,7 @@ class InspectorPanel(QWidget):
             redundancy.addItem(r.value, r)
         redundancy.activated.connect(lambda _i: self._edit_settings(psu_redundancy=redundancy.currentData()))
         self._field(form, "redundancy", self.tr("PSU redundancy"), redundancy)
+        self._field(form, "failure_policy", self.tr("Failure policy"), self._policy_combo())
         self._kw_spin(form, "budget", self.tr("Rack power budget"), self.tr("no rack budget"), "rack_power_budget_w")
         self._spin(form, "nodes", self.tr("Nodes per rack"), (1, 128, self.tr(" nodes")),
                    lambda v: self._edit_settings(nodes_per_rack=v))
@@ -237,6 +239,21 @@ class InspectorPanel(QWidget):
         spin.setSpecialValueText(special)
         spin.editingFinished.connect(lambda: self._edit_settings(**{setting: spin.value() * 1000 or None}))
         self._field(form, key, label, spin)
+
+    def _policy_combo(self) -> QComboBox:
+        """The fabric failure policy: the platform's documented default or one of the vendors' modes (the rule
+        check warns where a chosen mode is not effective on the design's platform)."""
+        names = {FailurePolicy.PLATFORM_DEFAULT: self.tr("platform default (documented)"),
+                 FailurePolicy.FM_DEFAULT: self.tr("Fabric Manager default (mode 0)"),
+                 FailurePolicy.FM_DEGRADED: self.tr("Fabric Manager degraded (mode 1, A100 only)"),
+                 FailurePolicy.NMX_FULL_BANDWIDTH: self.tr("NMX full-bandwidth partition"),
+                 FailurePolicy.NMX_ADAPTIVE_BANDWIDTH: self.tr("NMX adaptive-bandwidth partition"),
+                 FailurePolicy.ASSUMED_LINK_LOSS: self.tr("no published policy (assumed link loss)")}
+        combo = QComboBox()
+        for policy in FailurePolicy:
+            combo.addItem(names[policy], policy)
+        combo.activated.connect(lambda _i: self._edit_settings(fabric_failure_policy=combo.currentData()))
+        return combo
 
     def _spin(self, form: QFormLayout, key: str, label: str, limits: tuple[int, int, str],
               done: Callable[[int], None]) -> None:
@@ -322,6 +339,7 @@ class InspectorPanel(QWidget):
         s = design.settings
         for key, value in (("name", design.meta.name), ("chassis", design.chassis), ("author", design.meta.author),
                            ("redundancy", s.psu_redundancy), ("budget", (s.rack_power_budget_w or 0) / 1000),
+                           ("failure_policy", s.fabric_failure_policy),
                            ("nodes", s.nodes_per_rack), ("air_limit", (s.rack_air_limit_w or 0) / 1000),
                            ("liquid_limit", (s.rack_liquid_limit_w or 0) / 1000), ("notes", design.meta.notes),
                            ("scaleout_topology", s.scaleout.topology), ("scaleout_per_leaf", s.scaleout.nodes_per_leaf),

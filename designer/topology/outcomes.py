@@ -1,0 +1,170 @@
+"""What one failed scale-up link, switch or switch tray does under the design's failure policy (policy.py).
+
+One line per granularity, in English with the numbers (the i18n tables translate it), a severity (error where
+the NVLink domain stops: an uninitialised fabric, an unhealthy partition) and the ids it concerns. Where the
+policy keeps the fabric running degraded the figures are the worst GPU pair's, computed from the topology
+(failures.py); where no vendor publishes a policy the line says so and that the figure is assumed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from designer.model.design import Link, Waiver
+from designer.topology.failures import FailureCost, plane_losses, scaleup_links, sweep
+from designer.topology.graph import Topology
+from designer.topology.paths import gpu_scaleup_ports, scaleup_pair_capacity
+from designer.topology.policy import DOWN, Policy, resolve
+from designer.topology.trays import tray_parts, worst_switch_tray
+
+RULE = "resilience.fabric_failure"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    granularity: str  # "link" (one physical link), "plane" (one switch chip), "tray" (a switch tray)
+    kind: str  # gpu_removed | fabric_down | partition_unhealthy | switch_disabled | bandwidth_lost
+    severity: str  # "error" where the NVLink domain stops, else "info"
+    text: str
+    ids: tuple[str, ...]
+    drop: float  # the worst GPU pair's loss of scale-up bandwidth (1.0: no NVLink left)
+    fix: str = ""
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def _pct(cost: FailureCost) -> str:
+    return (f"{cost.pair[0]}-{cost.pair[1]} {cost.before:.0f} -> {cost.after:.0f} GB/s per direction "
+            f"(-{cost.drop:.0%})")
+
+
+def _access_link(topo: Topology) -> tuple[str, str, Link] | None:
+    """(GPU, switch, link) of the first GPU-switch link: under NVSwitch every access link is alike."""
+    switches = set(topo.scaleup_switches)
+    for lk in scaleup_links(topo, gpu_scaleup_ports(topo)):
+        for gpu, sw in ((lk.a, lk.b), (lk.b, lk.a)):
+            if sw in switches and gpu in topo.gpu_index:
+                return gpu, sw, lk
+    return None
+
+
+def _switch_cost(topo: Topology, switch: str) -> FailureCost | None:
+    losses = plane_losses(topo)
+    if losses is None or switch not in losses.loss:
+        return None
+    drop = losses.loss[switch] / losses.base.clip(min=1e-12)
+    k = int(drop.argmax())
+    return FailureCost("plane", f"switch {switch}", losses.pair(k), float(losses.base[k]),
+                       max(0.0, float(losses.base[k] - losses.loss[switch][k])))
+
+
+def _gpu_bw(topo: Topology, gpu: str) -> float:
+    return max((v for (a, b), v in scaleup_pair_capacity(topo).items() if gpu in (a, b)), default=0.0)
+
+
+def _link_outcome(topo: Topology, policy: Policy) -> Outcome | None:
+    kind = policy.spec["link"]
+    n = len(topo.gpus)
+    access = _access_link(topo)
+    if kind == "gpu_removed" and access:
+        gpu, _, lk = access
+        what = f"one NVLink of {lk.id} ({lk.a}-{lk.b})" if lk.count > 1 else f"link {lk.id} ({lk.a}-{lk.b})"
+        mode = ("Fabric Manager ACCESS_LINK_FAILURE_MODE=0" if policy.platform != "nvl72"
+                else "NMX full-bandwidth partition, state DEGRADED")
+        return Outcome("link", kind, "info", f"{what} fails: {gpu} leaves NVLink routing ({mode}); the other "
+                       f"{n - 1} keep {_gpu_bw(topo, gpu):.0f} GB/s per direction; a job on all {n} runs on "
+                       f"{n - 1} or sends {gpu}'s traffic over PCIe", (gpu, lk.id), 1.0)
+    if kind == "switch_disabled" and access:
+        _, sw, lk = access
+        cost = _switch_cost(topo, sw)
+        if cost is not None:
+            what = f"one NVLink of {lk.id} ({lk.a}-{lk.b})" if lk.count > 1 else f"link {lk.id} ({lk.a}-{lk.b})"
+            return Outcome("link", kind, "info", f"{what} fails: Fabric Manager disables {sw} "
+                           f"(ACCESS_LINK_FAILURE_MODE=1): {_pct(cost)} on every pair", (sw, lk.id), cost.drop)
+    cost = sweep(topo).worst.get("link")
+    if cost is None:
+        return None
+    if policy.documented:  # NMX adaptive bandwidth
+        text = f"{cost.what} fails: all GPUs keep NVLink at degraded bandwidth (NMX adaptive-bandwidth partition): "
+    else:
+        text = f"{cost.what} fails (no vendor failure policy published; assumed: its bandwidth is lost): "
+    tail = " (its only scale-up path: falls back to PCIe or the network)" if cost.after <= 1e-9 else ""
+    return Outcome("link", "bandwidth_lost", "info", text + _pct(cost) + tail, cost.pair, cost.drop)
+
+
+def _down(topo: Topology, policy: Policy, kind: str, what: str, ids: tuple[str, ...], granularity: str) -> Outcome:
+    n = len(topo.gpus)
+    if kind == "fabric_down":
+        text = (f"{what} fails: Fabric Manager leaves the fabric uninitialised (NVSWITCH_FAILURE_MODE=0): no NVLink "
+                f"for the {n} GPUs, CUDA launches fail until it is replaced")
+        fix = ("set the failure policy to fm_degraded (NVSWITCH_FAILURE_MODE=1: 5/6 bandwidth)"
+               if "fm_degraded" in policy.alternatives else
+               "plan a spare node (the degraded modes are A100 only)")
+    else:
+        text = (f"{what} fails: the full-bandwidth partition of {n} GPUs becomes UNHEALTHY, not operational (NMX), "
+                "until the switch is back")
+        fix = "use adaptive-bandwidth partitions (failure policy nmx_adaptive_bandwidth) or plan a spare rack"
+    return Outcome(granularity, kind, "error", text, ids, 1.0, fix)
+
+
+def _plane_outcome(topo: Topology, policy: Policy) -> Outcome | None:
+    losses = plane_losses(topo)
+    switches = [s for s in topo.scaleup_switches if losses is not None and s in losses.loss]
+    if not switches:
+        return None
+    kind = policy.spec["switch"]
+    if kind in DOWN:
+        chip = "one NVSwitch" if policy.platform != "nvl72" else "one NVLink switch chip"
+        return _down(topo, policy, kind, f"{chip} (any of {len(switches)})", tuple(switches), "plane")
+    costs = [(sw, c) for sw in switches if (c := _switch_cost(topo, sw)) is not None]
+    sw, cost = max(costs, key=lambda sc: sc[1].drop)
+    head = {"fm_degraded": f"one NVSwitch ({sw}) fails: Fabric Manager disables it (NVSWITCH_FAILURE_MODE=1)",
+            "nmx_adaptive_bandwidth": f"one NVLink switch chip ({sw}) fails: the adaptive-bandwidth partition runs "
+                                      "degraded (NMX)"}.get(
+        policy.id, f"one switch ({sw}) fails (no vendor failure policy published; assumed: its links are lost)")
+    return Outcome("plane", kind, "info", f"{head}: {_pct(cost)}", (sw, *cost.pair), cost.drop)
+
+
+def _tray_outcome(topo: Topology, policy: Policy) -> Outcome | None:
+    racks = tray_parts(topo)
+    switches = set(topo.scaleup_switches)
+    trays = [(tp.tray.name, tuple(c for c in tp.ids if c in switches)) for tp in racks if tp.tray.kind == "switch"]
+    trays = [(name, chips) for name, chips in trays if chips]
+    if not trays:
+        return None
+    if policy.spec["switch"] in DOWN:
+        name, chips = trays[0]
+        return _down(topo, policy, policy.spec["switch"], f"{name} ({', '.join(chips)})", chips, "tray")
+    cost = worst_switch_tray(topo, racks)
+    if cost is None:
+        return None
+    if cost.after > 1e-9:
+        return Outcome("tray", "switch_disabled", "info", f"{cost.what} fails: the adaptive-"
+                       f"bandwidth partition runs degraded (NMX): {_pct(cost)}", cost.pair, cost.drop)
+    return Outcome("tray", "switch_disabled", "error", f"{cost.what} fails: {_pct(cost)}, no NVLink "
+                   "left between them", cost.pair, cost.drop, "spread every GPU's links over more switch trays")
+
+
+def outcomes(topo: Topology) -> dict[str, Outcome]:
+    """The outcome per granularity ("link", "plane", "tray") under the design's policy (cached per topology)."""
+    if "failure_outcomes" not in topo.cache:
+        policy = resolve(topo)
+        found: dict[str, Outcome] = {}
+        if policy is not None and len(topo.gpus) > 1:
+            for make in (_link_outcome, _plane_outcome, _tray_outcome):
+                o = make(topo, policy)
+                if o is not None:
+                    found[o.granularity] = o
+        topo.cache["failure_outcomes"] = found
+    return topo.cache["failure_outcomes"]
+
+
+def documented_waivers(topo: Topology) -> list[Waiver]:
+    """The waiver a reference design carries for its platform's documented single point of failure (one switch
+    stops the NVLink domain): the design is built as the vendor ships it, and the finding stays visible as waived.
+    It covers the rule as a whole, so it still holds when a switch is replaced or renamed."""
+    policy = resolve(topo)
+    if policy is None or not any(o.kind in DOWN for o in outcomes(topo).values()):
+        return []
+    return [Waiver(rule=RULE, reason=f"documented platform behaviour ({policy.source['short']}), as shipped")]
