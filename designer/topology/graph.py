@@ -7,8 +7,10 @@ complexes forward traffic; GPUs and NICs do not, so paths never transit another 
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
+from threading import Lock
 
 import networkx as nx
 
@@ -97,6 +99,14 @@ class Topology:
     def part(self, cid: str) -> PartBase:
         return self.parts[cid]
 
+    def for_design(self, design: Design) -> Topology:
+        """This topology for another revision with the same wiring: the graph, the derived cache and the
+        computed properties are shared; only `design` (labels, metadata, waivers) is the new one."""
+        twin = Topology(design, self.catalog, self.graph, self.cache)
+        twin.__dict__.update({k: v for k, v in self.__dict__.items() if k not in ("design", "catalog", "graph",
+                                                                              "cache")})
+        return twin
+
     @cached_property
     def parts(self) -> dict[str, PartBase]:
         """Each node's part spec (a plain dict: rules ask for parts thousands of times on a 72-GPU domain)."""
@@ -167,6 +177,23 @@ class Topology:
                 side[1] += d["capacity"]
         return direct + sum(min(x, y) for x, y in sides.values())
 
+    def scaleup_links_used(self, cid: str) -> int:
+        """Scale-up links (physical, summed over the design links) at a component; one pass per topology."""
+        if "scaleup_used" not in self.cache:
+            used: dict[str, int] = dict.fromkeys(self.graph.nodes, 0)
+            for u, v, d in self.graph.edges(data=True):
+                if d["kind"] in SCALEUP_KINDS:
+                    used[u] += d["count"]
+                    used[v] += d["count"]
+            self.cache["scaleup_used"] = used
+        return self.cache["scaleup_used"].get(cid, 0)
+
+    def scaleup_domains(self) -> list[set[str]]:
+        """Components joined by scale-up links (each set one NVLink/xGMI/HCCS/RoCE domain), once per topology."""
+        if "scaleup_domains" not in self.cache:
+            self.cache["scaleup_domains"] = list(nx.connected_components(self.edges_of_kinds(SCALEUP_KINDS)))
+        return self.cache["scaleup_domains"]
+
     def edges_of_kinds(self, kinds: frozenset[LinkKind]) -> nx.Graph:
         keep = [(u, v) for u, v, k in self.graph.edges(data="kind") if k in kinds]
         return self.graph.edge_subgraph(keep)
@@ -195,8 +222,45 @@ class Topology:
         return float(nx.maximum_flow_value(di, "__src", "__sink"))
 
 
+# Topologies by wiring (see build_topology): at most this many kept, each holding what its key names.
+_WIRING_KEEP = 4
+_by_wiring: OrderedDict[tuple, tuple[tuple, Topology]] = OrderedDict()
+_by_wiring_lock = Lock()
+graphs_built = [0]  # how many graphs were built (not reused): benchmarks/bench_editing.py prints it
+
+
+def wiring_key(design: Design, catalog: Catalog) -> tuple[tuple, tuple]:
+    """What a topology depends on: the catalog, the chassis, the settings and link list objects (frozen, and
+    kept by an edit that touches neither) and each component's id, part and slot, not its label. Returns the
+    key and the objects whose identity it uses (kept alive with the entry, so an id is never reused)."""
+    held = (catalog, design.settings, design.links)
+    comps = tuple((c.id, c.part, c.slot) for c in design.components)
+    return (*(id(o) for o in held), design.chassis, comps), held
+
+
 @memo_by_identity()
 def build_topology(design: Design, catalog: Catalog) -> Topology:
+    """The topology of a design, memoised per revision (object identity) and reused across revisions that
+    share the wiring: an edit of a label, a waiver or the metadata keeps the links and settings objects, so the
+    graph and everything derived from it (topo.cache: pair capacities, the failure sweep, NIC affinity) carry
+    over to the new revision; a 72-GPU rack's graph and failure sweep cost tens of ms (bench_rules.py)."""
+    key, held = wiring_key(design, catalog)
+    with _by_wiring_lock:
+        hit = _by_wiring.get(key)
+        if hit is not None:
+            _by_wiring.move_to_end(key)
+    if hit is not None:
+        return hit[1].for_design(design)
+    topo = _build(design, catalog)
+    with _by_wiring_lock:
+        _by_wiring[key] = (held, topo)
+        while len(_by_wiring) > _WIRING_KEEP:
+            _by_wiring.popitem(last=False)
+    return topo
+
+
+def _build(design: Design, catalog: Catalog) -> Topology:
+    graphs_built[0] += 1
     chassis = catalog.chassis(design.chassis)
     g = nx.Graph()
     for comp in design.components:

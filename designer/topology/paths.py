@@ -188,9 +188,11 @@ def pair_bandwidth(topo: Topology, a: str, b: str) -> float:
 
 
 def gpu_nic_affinity(topo: Topology, exclude: frozenset[str] = frozenset()) -> list[NicAffinity]:
-    """For each GPU, the closest compute NIC (ties: the one fewest other GPUs already use)."""
-    if not exclude and "nic_affinity" in topo.cache:
-        return topo.cache["nic_affinity"]
+    """For each GPU, the closest compute NIC (ties: the one fewest other GPUs already use); cached per
+    topology and excluded set (the resilience rule asks again without the biggest NIC on every check)."""
+    key = "nic_affinity" if not exclude else ("nic_affinity", exclude)
+    if key in topo.cache:
+        return topo.cache[key]
     nics = [n for n in topo.nics("compute") if n not in exclude]
     used: dict[str, int] = {n: 0 for n in nics}
     out = []
@@ -208,8 +210,7 @@ def gpu_nic_affinity(topo: Topology, exclude: frozenset[str] = frozenset()) -> l
         _, _, nic, label, path = min(options, key=lambda o: o[:3])
         used[nic] += 1
         out.append(NicAffinity(gpu, nic, label, path_bottleneck(topo, path) if path else 0.0))
-    if not exclude:
-        topo.cache["nic_affinity"] = out
+    topo.cache[key] = out
     return out
 
 
