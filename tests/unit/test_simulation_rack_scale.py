@@ -67,3 +67,19 @@ def test_gaudi_roce_scale_up_carries_its_framing_only(catalog, design_of):
     assert LINK_EFFICIENCY[LinkKind.ROCE] == pytest.approx(4096 / 4178, abs=0.001)
     fab = node_fabric(design_of("gaudi3-8"), catalog)
     assert fab.ring.gbytes_s == pytest.approx(21 * 25.0 * 4096 / 4178, rel=0.01)
+
+
+def test_array_routing_gives_the_per_flow_routing_figures(catalog, design_of, monkeypatch):
+    """Routing many GPU-to-GPU flows on arrays (AllToAll on 72 GPUs: 5,112 flows) must load every link as the
+    flow-by-flow routing does, on switch planes (NVL72, HGX), meshes (MI300X, Gaudi 3) and PCIe boxes."""
+    from designer.simulation import fabric
+
+    for template in ("gb200-nvl72", "dgx-h100", "amd-mi300x", "gaudi3-8", "supermicro-pcie-l40s", "gh200-quad"):
+        rates = {}
+        for threshold in (10**9, 0):  # never on arrays, always on arrays
+            monkeypatch.setattr(fabric, "VECTOR_MIN_FLOWS", threshold)
+            fab = node_fabric(design_of(template), catalog)
+            rates[threshold] = [(r.gbytes_s, r.bottleneck.label() if r.bottleneck else "")
+                                for r in (fab.all_to_all, fab.ring, fab.send_recv)]
+        for (a, la), (b, lb) in zip(rates[10**9], rates[0], strict=True):
+            assert b == pytest.approx(a, rel=1e-12) and la == lb, template
