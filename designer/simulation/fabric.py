@@ -162,10 +162,10 @@ class NodeFabric:
         through = share[:, :, None] * via
         up, down = through.sum(axis=1), through.sum(axis=0)  # (gpu, switch): into and out of each switch
         for k, sw in enumerate(sws):
-            for i in np.nonzero(up[:, k])[0]:
-                loads[(gpus[i], sw)] += float(up[i, k])
-            for j in np.nonzero(down[:, k])[0]:
-                loads[(sw, gpus[j])] += float(down[j, k])
+            for row in np.nonzero(up[:, k])[0].tolist():
+                loads[(gpus[row], sw)] += float(up[row, k])
+            for col in np.nonzero(down[:, k])[0].tolist():
+                loads[(sw, gpus[col])] += float(down[col, k])
         return rest
 
     def _shares_all(self, a: str, b: str, sws: list[str]) -> bool:
