@@ -153,9 +153,13 @@ def scaleup_pair_capacity(topo: Topology) -> dict[tuple[str, str], float]:
         return topo.cache["pair_capacity"]
     ports = gpu_scaleup_ports(topo)
     via = _via_switches(topo, ports)
-    out = {}
-    for (i, a), (j, b) in itertools.combinations(enumerate(topo.gpus), 2):
-        out[(a, b)] = ports[a].get(b, 0.0) + (via[i][j] if via else 0.0)
+    pairs = list(itertools.combinations(topo.gpus, 2))
+    if via:  # the upper triangle in row order, as combinations() gives the pairs
+        n = len(topo.gpus)
+        flat = [via[i][j] for i in range(n) for j in range(i + 1, n)]
+    else:
+        flat = [0.0] * len(pairs)
+    out = {(a, b): ports[a].get(b, 0.0) + v for (a, b), v in zip(pairs, flat, strict=True)}
     topo.cache["pair_capacity"] = out
     return out
 
