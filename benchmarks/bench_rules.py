@@ -1,8 +1,11 @@
 """Time the design rule check per reference design, by template id (the gb200-nvl72 row is the 72-GPU rack).
 
-Two figures per design: the check of a new revision (what the live check after an edit costs: the topology,
-the power budget and every rule computed afresh for a new design object) and a repeat check of the same
-revision (the topology and its derived results memoised, as the canvas, panels and exports share them).
+Three figures per design: the check of a new revision with new wiring (the links in a new list: the topology,
+the power budget and every rule computed afresh, as after adding or deleting a link), of a new revision that
+keeps the wiring (a fresh design object sharing the links and settings, as after a label, waiver or metadata
+edit: the topology and the per-wiring findings are reused, the power budget and the other rules run again),
+and a repeat check of the same revision (everything memoised, as the canvas, panels and exports share it).
+The last lines compare the 72-GPU rack with the median 8-GPU reference design.
 
 Run: .venv/bin/python benchmarks/bench_rules.py
 """
@@ -23,30 +26,42 @@ from designer.rules import check  # noqa: E402
 from designer.templates import TEMPLATES, build_template  # noqa: E402
 
 
-def time_check(design, catalog, repeat: int) -> tuple[float, float]:
-    """Median ms of a check on a new revision (a copy: nothing memoised) and of a repeat check."""
+def _timed(design, catalog) -> float:
+    t0 = time.perf_counter()
+    check(design, catalog)
+    return (time.perf_counter() - t0) * 1000
+
+
+def time_check(design, catalog, repeat: int) -> tuple[float, float, float]:
+    """Median ms of a check on a new revision with new wiring, on one that keeps the wiring, and a repeat."""
     check(design, catalog)  # warm-up (imports, rule registration)
-    fresh, again = [], []
+    rewired, kept, again = [], [], []
     for _ in range(repeat):
-        revision = design.model_copy()  # a new object: what an edit gives the live check
-        t0 = time.perf_counter()
-        check(revision, catalog)
-        t1 = time.perf_counter()
-        check(revision, catalog)
-        fresh.append((t1 - t0) * 1000)
-        again.append((time.perf_counter() - t1) * 1000)
-    return statistics.median(fresh), statistics.median(again)
+        rewired.append(_timed(design.model_copy(update={"links": list(design.links)}), catalog))
+        revision = design.model_copy()  # a new object sharing the links and settings: a label edit
+        kept.append(_timed(revision, catalog))
+        again.append(_timed(revision, catalog))
+    return statistics.median(rewired), statistics.median(kept), statistics.median(again)
 
 
 def main() -> None:
     catalog = shipped_catalog()
-    print(f"{'design':<24}{'GPUs':>6}{'links':>7}{'new rev ms':>12}{'repeat ms':>11}")
+    print(f"{'design':<24}{'GPUs':>6}{'links':>7}{'new wiring ms':>15}{'same wiring ms':>16}{'repeat ms':>11}")
     rows = [(tid, build_template(tid, catalog)) for tid in TEMPLATES]
     rows.append(("nvl72-like (synthetic)", nvl72_like(catalog)))
+    eight: list[tuple[float, float]] = []
+    rack = (0.0, 0.0)
     for name, design in rows:
-        fresh, again = time_check(design, catalog, 20)
+        rewired, kept, again = time_check(design, catalog, 20)
         gpus = sum(1 for c in design.components if c.part in {p.id for p in catalog.of_kind("gpu")})
-        print(f"{name:<24}{gpus:>6}{len(design.links):>7}{fresh:>12.2f}{again:>11.2f}")
+        print(f"{name:<24}{gpus:>6}{len(design.links):>7}{rewired:>15.2f}{kept:>16.2f}{again:>11.2f}")
+        if gpus == 8:
+            eight.append((rewired, kept))
+        if name == "gb200-nvl72":
+            rack = (rewired, kept)
+    for i, what in enumerate(("new wiring", "same wiring")):
+        node = statistics.median(e[i] for e in eight)
+        print(f"gb200-nvl72 / median 8-GPU design, {what}: {rack[i]:.2f} / {node:.2f} ms = {rack[i] / node:.1f}x")
 
 
 if __name__ == "__main__":

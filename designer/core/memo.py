@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import update_wrapper
+from threading import Lock
 from typing import Any, Generic, ParamSpec, TypeVar
 
 P = ParamSpec("P")
@@ -24,25 +25,29 @@ class IdentityMemo(Generic[P, R]):
         self.calls = 0
         self.computed = 0
         self._cache: OrderedDict[tuple[int, ...], tuple[tuple[Any, ...], R]] = OrderedDict()
+        self._lock = Lock()  # the window checks large designs on a worker thread while the canvas asks too
         update_wrapper(self, fn)
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
-        self.calls += 1
         values = (*args, *kwargs.values())
         key = (*(id(v) for v in values), hash(tuple(kwargs)))
-        hit = self._cache.get(key)
-        if hit is not None:
-            self._cache.move_to_end(key)
-            return hit[1]
-        self.computed += 1
-        result = self.fn(*args, **kwargs)
-        self._cache[key] = (values, result)
-        if len(self._cache) > self.size:
-            self._cache.popitem(last=False)
+        with self._lock:
+            self.calls += 1
+            hit = self._cache.get(key)
+            if hit is not None:
+                self._cache.move_to_end(key)
+                return hit[1]
+            self.computed += 1
+        result = self.fn(*args, **kwargs)  # outside the lock: two threads may both compute, one result is kept
+        with self._lock:
+            self._cache[key] = (values, result)
+            if len(self._cache) > self.size:
+                self._cache.popitem(last=False)
         return result
 
     def cache_clear(self) -> None:
-        self._cache.clear()
+        with self._lock:
+            self._cache.clear()
 
 
 def memo_by_identity(size: int = 4) -> Callable[[Callable[P, R]], IdentityMemo[P, R]]:

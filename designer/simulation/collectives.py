@@ -19,6 +19,7 @@ from designer.simulation.constants import (
     NVLS_CHUNK_CUTS,
     NVLS_NET_OVERLAP,
     NVLS_STAGES,
+    NVLS_STEP_HEADS,
     NVLS_STEP_US,
     RCCL,
     RING_SIMPLE_MULTINODE_LAT,
@@ -148,11 +149,14 @@ def _allreduce_tree(fab, lat, n, N, r):
 
 
 def _nvls_pipeline(fab: NodeFabric, N: int, latency_us: float, extra_stages: int) -> Pipeline:
-    """NCCL's NVLS chunk pipeline: channels x heads lanes, chunks cut for smaller messages."""
+    """NCCL's NVLS chunk pipeline: channels x heads lanes, chunks cut for smaller messages. A step
+    waits on one flag per head, so it lengthens beyond 8 heads; the fixed part (launch, setup, network
+    hops) is what NCCL's latency leaves after the 8-head steps and does not depend on the heads."""
     channels = (NVLS_CHANNELS_MULTINODE if N > 1 else NVLS_CHANNELS).get(fab.fabric, 16)
     stages = NVLS_STAGES + extra_stages
-    step = NVLS_STEP_US * fab.cal.latency_scale
-    return Pipeline(channels * fab.n, stages, step, max(0.0, latency_us - stages * step), NVLS_CHUNK_BYTES,
+    base = NVLS_STEP_US * fab.cal.latency_scale
+    step = base * max(1.0, fab.n / NVLS_STEP_HEADS)
+    return Pipeline(channels * fab.n, stages, step, max(0.0, latency_us - stages * base), NVLS_CHUNK_BYTES,
                     NVLS_CHUNK_CUTS)
 
 

@@ -23,7 +23,11 @@ LINK_EFFICIENCY: dict[LinkKind, float] = {
     # xGMI rings reach ~70 % of raw: MI300X ring AllReduce 313-316 of 448 GB/s (hisohara rccl smoketest).
     LinkKind.XGMI: 0.70,
     LinkKind.HCCS: 0.70,  # no public measurement: taken as xGMI (an assumption)
-    LinkKind.ROCE: 0.85,  # on-die Ethernet scale-up: RoCE framing, an assumption
+    # On-die Ethernet scale-up (Gaudi): RoCEv2 framing at a 4096 B MTU, 82 B per packet (preamble/SFD 8,
+    # Ethernet 14 + FCS 4, inter-frame gap 12, IPv4 20, UDP 8, BTH 12, ICRC 4): 4096 / 4178 = 0.98. The
+    # reduction runs in the chip's engines, so no GPU-protocol share is taken off (checked against
+    # Intel's HLS-3 figures, docs.habana.ai Collectives Performance: 513 GB/s of 525 = 0.977).
+    LinkKind.ROCE: 0.98,
     # NCCL models PCIe x16 as 24 (Gen4) / 48 (Gen5) GB/s of 31.5 / 63 raw (topo.h): 0.76.
     LinkKind.PCIE: 0.76,
     # The socket figure in the catalog is already NCCL's effective inter-CPU bandwidth.
@@ -97,10 +101,16 @@ NVLS_CHUNK_BYTES = 128 * 1024
 NVLS_CHUNK_CUTS = ((64, 64 * 1024), (8, 32 * 1024), (2, 16 * 1024))  # (x lanes x chunk, new chunk)
 NVLS_STAGES = 3
 # Per chunk-step synchronisation: NCCL's NVLink Simple per-hop latency (hwLatencies NVLINK Ring
-# Simple 3.4 us, tuning.cc). The rest of NCCL's 25 us NVLS latency is fixed (launch and setup):
-# 25 - NVLS_STAGES x 3.4 = 14.8 us, so a one-chunk message costs what NCCL's model says.
+# Simple 3.4 us, tuning.cc) on an 8-GPU node. The rest of NCCL's 25 us NVLS latency is fixed (launch
+# and setup): 25 - NVLS_STAGES x 3.4 = 14.8 us, so a one-chunk message costs what NCCL's model says.
 NVLS_STEP_US = 3.4
 NVLS_FIXED_US = 25.0 - NVLS_STAGES * NVLS_STEP_US
+# A chunk-step is one pass over every head: NCCL's NVLS kernel scatters and gathers each step through
+# a FanAsymmetric<0|NVLS_ARITY> primitive that waits for and posts one flag per head in turn
+# (src/device/all_reduce.h, runs of scatter/gather over nvls->nHeads; src/device/prims_simple.h). The
+# per-step cost therefore grows with the heads: 3.4 us over the 8 heads it was taken on, 0.425 us per
+# head (no constant part assumed). 8-GPU nodes are unchanged; 72 heads (GB200 NVL72) pay 30.6 us.
+NVLS_STEP_HEADS = 8
 # NVLSTree / NVLS+SHARP across nodes: the intra-node NVLS work and the network send/receive are run by
 # the same kernel's warps and do not overlap perfectly. Share of the shorter phase hidden under the
 # longer one, fitted to two 2-node H100 measurements with NVLS on: 470 GB/s busbw over 8 x 400G
@@ -155,9 +165,11 @@ SWITCH_HOP_US: dict[NetworkKind, float] = {
 }
 
 # Uncertainty band of a prediction without a calibration profile: busbw x (1 -/+ MODEL_SPREAD). The
-# median |error| of the model on the held-out public measurements of benchmarks/validate_model.py (24
-# points, 1-248 nodes, 8 B-16 GB; 5.4 % when this was set). A profile carries its own fit's spread.
-MODEL_SPREAD = 0.054
+# median |error| of the model on the held-out public measurements of benchmarks/validate_model.py (30
+# points, 1-248 nodes, 8 B-16 GB, Gaudi 3 and MI355X included; 5.7 % when this was set; 5.4 % before
+# those six points joined). The rack-scale NVL72 points are fit points and are summarised on their own
+# line of that script (median 4.4 %, worst +9.1 %). A profile carries its own fit's spread.
+MODEL_SPREAD = 0.057
 
 # Direct (all-pairs) AllReduce on a full mesh is what RCCL runs through MSCCL on 8-GPU xGMI meshes, and
 # only up to 20 MiB (ROCm/rccl tools/msccl-algorithms/allreduce-allpairs-8n-simple.xml: proto Simple,

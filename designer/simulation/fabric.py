@@ -28,6 +28,7 @@ from designer.topology.paths import (
 )
 
 Flow = tuple[str, str, float]  # source, destination, GB per unit of the pattern
+VECTOR_MIN_FLOWS = 256  # route GPU-to-GPU flows on arrays above this many (a 72-GPU AllToAll has 5,112)
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,10 @@ class Bottleneck:
     alike: int = 1  # how many devices saturate the same way
 
     def label(self) -> str:
+        return self._label
+
+    @cached_property
+    def _label(self) -> str:  # once per bottleneck: a 72-GPU rack's ties list 1,296 edges, and every row asks
         head = self.edges[0][0]
         targets = [v for u, v in self.edges if u == head]
         where = f"{head} -> {', '.join(targets)}"
@@ -122,10 +127,51 @@ class NodeFabric:
     def rate(self, flows: list[Flow], per_gpu: float = 1.0) -> Rate:
         """Largest per-GPU rate at which all flows fit (flows are given per unit of per-GPU rate)."""
         loads: dict[tuple[str, str], float] = defaultdict(float)
+        if len(flows) > VECTOR_MIN_FLOWS:
+            flows = self._route_scaleup(flows, loads)
         for src, dst, amount in flows:
             if not self._route(src, dst, amount, loads):
                 return Rate(0.0, None)
         return self._limit(loads, per_gpu)
+
+    def _route_scaleup(self, flows: list[Flow], loads: dict) -> list[Flow]:
+        """`_route` for every GPU-to-GPU flow with a scale-up path at once, on arrays (AllToAll on a 72-GPU rack
+        is 5,112 flows over 18 switch planes); returns the flows left for `_route` (host paths)."""
+        import numpy as np  # noqa: PLC0415 (loaded on first use, not at CLI start-up)
+
+        gpus = [g for g in self.gpus if g in self.ports]
+        gi = {g: i for i, g in enumerate(gpus)}
+        sws = sorted(self.switches.intersection(*(self.ports[g] for g in gpus))) if gpus else []
+        n = len(gpus)
+        direct = np.array([[self.ports[a].get(b, 0.0) for b in gpus] for a in gpus]).reshape(n, n)
+        cap = np.array([[self.ports[g].get(sw, 0.0) for sw in sws] for g in gpus]).reshape(n, len(sws))
+        via = np.minimum(cap[:, None, :], cap[None, :, :])  # (a, b, switch)
+        total = direct + via.sum(axis=2)
+        amount = np.zeros((n, n))
+        rest = []
+        for flow in flows:
+            src, dst, amt = flow
+            i, j = gi.get(src), gi.get(dst)
+            if i is None or j is None or i == j or total[i, j] <= 0 or not self._shares_all(src, dst, sws):
+                rest.append(flow)
+            else:
+                amount[i, j] += amt
+        share = np.divide(amount, total, out=np.zeros_like(total), where=total > 0)
+        for i, j in zip(*np.nonzero(share * direct), strict=True):
+            loads[(gpus[i], gpus[j])] += float(share[i, j] * direct[i, j])
+        through = share[:, :, None] * via
+        up, down = through.sum(axis=1), through.sum(axis=0)  # (gpu, switch): into and out of each switch
+        for k, sw in enumerate(sws):
+            for row in np.nonzero(up[:, k])[0].tolist():
+                loads[(gpus[row], sw)] += float(up[row, k])
+            for col in np.nonzero(down[:, k])[0].tolist():
+                loads[(sw, gpus[col])] += float(down[col, k])
+        return rest
+
+    def _shares_all(self, a: str, b: str, sws: list[str]) -> bool:
+        """The pair's common switches are exactly the arrays' columns (else `_route` handles it)."""
+        common = self.switches.intersection(self.ports[a]).intersection(self.ports[b])
+        return len(common) == len(sws)
 
     def _limit(self, loads: dict, per_gpu: float) -> Rate:
         utils = {e: (load / cap if (cap := self.capacity(*e)) > 0 else float("inf")) for e, load in loads.items()}

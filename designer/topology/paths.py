@@ -153,9 +153,13 @@ def scaleup_pair_capacity(topo: Topology) -> dict[tuple[str, str], float]:
         return topo.cache["pair_capacity"]
     ports = gpu_scaleup_ports(topo)
     via = _via_switches(topo, ports)
-    out = {}
-    for (i, a), (j, b) in itertools.combinations(enumerate(topo.gpus), 2):
-        out[(a, b)] = ports[a].get(b, 0.0) + (via[i][j] if via else 0.0)
+    pairs = list(itertools.combinations(topo.gpus, 2))
+    if via:  # the upper triangle in row order, as combinations() gives the pairs
+        n = len(topo.gpus)
+        flat = [via[i][j] for i in range(n) for j in range(i + 1, n)]
+    else:
+        flat = [0.0] * len(pairs)
+    out = {(a, b): ports[a].get(b, 0.0) + v for (a, b), v in zip(pairs, flat, strict=True)}
     topo.cache["pair_capacity"] = out
     return out
 
@@ -188,9 +192,11 @@ def pair_bandwidth(topo: Topology, a: str, b: str) -> float:
 
 
 def gpu_nic_affinity(topo: Topology, exclude: frozenset[str] = frozenset()) -> list[NicAffinity]:
-    """For each GPU, the closest compute NIC (ties: the one fewest other GPUs already use)."""
-    if not exclude and "nic_affinity" in topo.cache:
-        return topo.cache["nic_affinity"]
+    """For each GPU, the closest compute NIC (ties: the one fewest other GPUs already use); cached per
+    topology and excluded set (the resilience rule asks again without the biggest NIC on every check)."""
+    key = "nic_affinity" if not exclude else ("nic_affinity", exclude)
+    if key in topo.cache:
+        return topo.cache[key]
     nics = [n for n in topo.nics("compute") if n not in exclude]
     used: dict[str, int] = {n: 0 for n in nics}
     out = []
@@ -208,8 +214,7 @@ def gpu_nic_affinity(topo: Topology, exclude: frozenset[str] = frozenset()) -> l
         _, _, nic, label, path = min(options, key=lambda o: o[:3])
         used[nic] += 1
         out.append(NicAffinity(gpu, nic, label, path_bottleneck(topo, path) if path else 0.0))
-    if not exclude:
-        topo.cache["nic_affinity"] = out
+    topo.cache[key] = out
     return out
 
 

@@ -18,7 +18,14 @@ class TrayParts:
 
 
 def tray_parts(topo: Topology) -> list[TrayParts]:
-    """Each tray of the design's rack-scale chassis with the components in its slots ([] for a single node)."""
+    """Each tray of the design's rack-scale chassis with the components in its slots ([] for a single node);
+    computed once per topology."""
+    if "tray_parts" not in topo.cache:
+        topo.cache["tray_parts"] = _tray_parts(topo)
+    return topo.cache["tray_parts"]
+
+
+def _tray_parts(topo: Topology) -> list[TrayParts]:
     chassis = topo.catalog.chassis(topo.design.chassis)
     rack = trays(chassis)
     if not rack:
@@ -36,7 +43,15 @@ def tray_parts(topo: Topology) -> list[TrayParts]:
 
 
 def worst_switch_tray(topo: Topology, racks: list[TrayParts]) -> FailureCost | None:
-    """The GPU pair that loses most when one switch tray (every switch chip in it) fails."""
+    """The GPU pair that loses most when one switch tray (every switch chip in it) fails (once per topology and
+    tray list)."""
+    key = ("worst_switch_tray", tuple((tp.tray.name, tp.ids) for tp in racks))
+    if key not in topo.cache:
+        topo.cache[key] = _worst_switch_tray(topo, racks)
+    return topo.cache[key]
+
+
+def _worst_switch_tray(topo: Topology, racks: list[TrayParts]) -> FailureCost | None:
     switches = set(topo.scaleup_switches)
     groups = [(tp.tray.name, [c for c in tp.ids if c in switches]) for tp in racks if tp.tray.kind == "switch"]
     groups = [(name, chips) for name, chips in groups if chips]

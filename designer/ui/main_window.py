@@ -30,6 +30,7 @@ from designer.document.changes import DesignChange
 from designer.document.document import Document
 from designer.model.catalog import Catalog
 from designer.rules import Report, Violation
+from designer.ui.analysis_job import BackgroundAnalysis, needs_worker
 from designer.ui.branding_dialog import BrandingDialog
 from designer.ui.canvas.controller import CanvasController
 from designer.ui.canvas.scene import CanvasScene
@@ -70,6 +71,7 @@ class MainWindow(QMainWindow):
         self.files = FileActions(self, document, self.settings, state_folder)
         self.files.timer.setInterval(self.prefs.autosave_s * 1000)
         self.analysis: Analysis | None = None  # of the revision last analysed
+        self.background = BackgroundAnalysis(self.show_analysis, self)  # large designs: checked off the GUI thread
         self._build_docks()
         self._build_status()
         self._build_actions()
@@ -294,13 +296,21 @@ class MainWindow(QMainWindow):
         return self.analysis
 
     def analyse(self) -> None:
-        """Debounced: rule check, status totals, markers, budgets; the performance run starts async."""
+        """Debounced: rule check, status totals, markers, budgets; the performance run starts async, and so
+        does the rule check of a large design (designer.ui.analysis_job)."""
         analysis = self.current_analysis()
-        self.problems.show_report(analysis.report)
-        self.scene.set_markers(analysis.markers)
         self.power.set_design(analysis.design)
         self.bom.set_design(analysis.design)
         self.performance.set_design(analysis.design)
+        if needs_worker(analysis):
+            self.background.start(analysis)
+        else:
+            self.show_analysis(analysis)
+
+    def show_analysis(self, analysis: Analysis) -> None:
+        """The rule report, the canvas markers and the status totals of one analysed revision."""
+        self.problems.show_report(analysis.report)
+        self.scene.set_markers(analysis.markers)
         self.totals.setText(i18n.phrases(analysis.status_line(self.prefs.bandwidth == "bidirectional"), " | "))
 
     def update_title(self, *_args: object) -> None:
@@ -488,6 +498,7 @@ class MainWindow(QMainWindow):
         self.check_timer.stop()
         self.files.timer.stop()
         self.performance.shut_down()
+        self.background.shut_down()
         for signal, slot in ((self.document.changed, self.on_changed), (self.document.clean_changed, self.update_title),
                              (self.document.path_changed, self.update_title),
                              (self.document.selection.changed, self.on_selection),

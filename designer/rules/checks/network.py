@@ -67,7 +67,6 @@ def one_to_one(ctx: RuleContext) -> Iterator[Finding]:
 @rule("net.nic_unconnected", "NICs are connected to a network", Severity.WARNING)
 def nic_unconnected(ctx: RuleContext) -> Iterator[Finding]:
     g = ctx.topo.graph
-    for cid in g.nodes:
-        linked = any(isinstance(ctx.part(n), FabricSpec) for n in g.neighbors(cid))
-        if isinstance(ctx.part(cid), NicSpec) and not linked:
+    for cid in (n for n in g.nodes if isinstance(ctx.part(n), NicSpec)):
+        if not any(isinstance(ctx.part(n), FabricSpec) for n in g.neighbors(cid)):
             yield Finding(f"{cid} has no network link", (cid,), "link it to the compute or storage fabric")

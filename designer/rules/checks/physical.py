@@ -5,11 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-import networkx as nx
-
 from designer.model.parts import GpuSpec, SlotKind, slot_kind_for
 from designer.rules.engine import Finding, RuleContext, Severity, rule
-from designer.topology.graph import SCALEUP
 
 SLOT_LABEL = {
     SlotKind.SXM: "SXM baseboard positions", SlotKind.OAM: "OAM positions on a UBB",
@@ -80,8 +77,7 @@ def rack_units(ctx: RuleContext) -> Iterator[Finding]:
 
 @rule("physical.mixed_accelerators", "One accelerator model per scale-up domain", Severity.ERROR)
 def mixed_accelerators(ctx: RuleContext) -> Iterator[Finding]:
-    sub = ctx.topo.edges_of_kinds(SCALEUP)
-    for domain in nx.connected_components(sub):
+    for domain in ctx.topo.scaleup_domains():
         gpus = [n for n in domain if isinstance(ctx.part(n), GpuSpec)]
         models = sorted({ctx.part(g).id for g in gpus})
         if len(models) > 1:

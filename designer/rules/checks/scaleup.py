@@ -20,7 +20,7 @@ def _fabric(part: PartBase) -> Fabric | None:
 
 
 def used_links(ctx: RuleContext, cid: str) -> int:
-    return sum(d["count"] for _, _, d in ctx.topo.graph.edges(cid, data=True) if d["kind"] in SCALEUP)
+    return ctx.topo.scaleup_links_used(cid)
 
 
 @rule("scaleup.fabric_mismatch", "Scale-up link kinds and generations match", Severity.ERROR)

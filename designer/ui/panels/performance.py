@@ -5,6 +5,7 @@ The simulation runs on a worker thread; results from an older design are dropped
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
@@ -44,12 +45,17 @@ class _Signals(QObject):
 
 
 class SimJob(QRunnable):
-    def __init__(self, generation: int, design: Design, catalog: Catalog, config: SimConfig) -> None:
+    def __init__(self, generation: int, design: Design, catalog: Catalog, config: SimConfig,
+                 current: Callable[[], int] | None = None) -> None:
         super().__init__()
         self.generation, self.design, self.catalog, self.config = generation, design, catalog, config
+        self.current = current  # the panel's newest generation: a job overtaken before it starts does no work
         self.signals = _Signals()
 
     def run(self) -> None:
+        if self.current is not None and self.current() != self.generation:
+            self.signals.done.emit(self.generation, None, "superseded")  # dropped by the panel unread
+            return
         try:
             result = simulate(self.design, self.catalog, self.config)
             self.signals.done.emit(self.generation, result, "")
@@ -163,7 +169,7 @@ class PerformancePanel(QWidget):
         if self.design is None:
             return
         self.generation += 1
-        job = SimJob(self.generation, self.design, self.catalog, self.config())
+        job = SimJob(self.generation, self.design, self.catalog, self.config(), lambda: self.generation)
         job.setAutoDelete(False)
         self._jobs[self.generation] = job  # keep the job (and its signal object) alive until it reports
         job.signals.done.connect(self._done, Qt.ConnectionType.QueuedConnection)
