@@ -655,6 +655,22 @@
         <translation>核心交换机</translation>
     </message>
     <message>
+        <source>nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>leaf</source>
+        <translation>叶交换机</translation>
+    </message>
+    <message>
+        <source>spine</source>
+        <translation>脊交换机</translation>
+    </message>
+    <message>
+        <source>core</source>
+        <translation>核心交换机</translation>
+    </message>
+    <message>
         <source>rail-optimised</source>
         <translation>轨道优化</translation>
     </message>

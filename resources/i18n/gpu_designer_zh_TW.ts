@@ -655,6 +655,22 @@
         <translation>核心交換器</translation>
     </message>
     <message>
+        <source>nodes</source>
+        <translation>節點</translation>
+    </message>
+    <message>
+        <source>leaf</source>
+        <translation>葉交換器</translation>
+    </message>
+    <message>
+        <source>spine</source>
+        <translation>脊交換器</translation>
+    </message>
+    <message>
+        <source>core</source>
+        <translation>核心交換器</translation>
+    </message>
+    <message>
         <source>rail-optimised</source>
         <translation>軌道最佳化</translation>
     </message>

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMenu, QMessageBox
 from shiboken6 import isValid
 
 from designer.cluster.files import load_plan, save_plan
@@ -194,3 +194,39 @@ def test_present_shows_the_headline_figures_and_esc_leaves(open_cluster, qtbot):
     QTest.keyClick(presenter, Qt.Key.Key_Escape)
     settle()
     assert not isValid(presenter) or not presenter.isVisible()
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_the_cluster_window_speaks_the_chosen_language(qtbot, catalog, lang):
+    """Menus, docks, tabs, the inspector's groups and labels and the table headings: all translated."""
+    from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel
+
+    from designer.cluster.document import PlanDocument
+    from designer.core import i18n
+    from designer.ui.cluster.window import ClusterWindow
+    from designer.ui.i18n import install_translators
+
+    app = QApplication.instance()
+    installed = install_translators(app, lang)
+    try:
+        plan = ClusterPlan(name="pod", node=NodeRef(template="dgx-h100"), gpus=1024)
+        cluster = ClusterWindow(PlanDocument(plan, catalog), catalog)
+        qtbot.addWidget(cluster)
+        texts = [m.title() for m in cluster.menuBar().findChildren(QMenu)]
+        texts += [a.text() for m in cluster.menuBar().findChildren(QMenu) for a in m.actions() if a.text()]
+        texts += [cluster.center.tabText(i) for i in range(cluster.center.count())]
+        texts += [cluster.bottom.tabText(i) for i in range(cluster.bottom.count())]
+        texts += [cluster.inspector_dock.windowTitle(), cluster.analysis_dock.windowTitle()]
+        for box in cluster.inspector.findChildren(QGroupBox):
+            form = box.layout()
+            assert isinstance(form, QFormLayout)
+            texts.append(box.title())
+            texts += [form.itemAt(r, QFormLayout.ItemRole.LabelRole).widget().text() for r in range(form.rowCount())
+                      if isinstance(form.itemAt(r, QFormLayout.ItemRole.LabelRole).widget(), QLabel)]
+        texts += [cluster.power.model.headerData(c, Qt.Orientation.Horizontal) for c in range(7)]
+        assert len(texts) > 40
+        assert not [t for t in texts if not any("\u4e00" <= ch <= "\u9fff" for ch in t)]
+    finally:
+        for translator in installed:
+            app.removeTranslator(translator)
+        i18n.set_language("en")

@@ -29,6 +29,11 @@ class FabricPanel(QWidget):
                  "core": self.tr("Core")}
         return names.get(role, role)
 
+    def role_word(self, role: str) -> str:
+        """The tier in running text (lower case in English)."""
+        words = {"node": self.tr("nodes"), "leaf": self.tr("leaf"), "spine": self.tr("spine"), "core": self.tr("core")}
+        return words.get(role, role)
+
     def tier_title(self, tier: Tier) -> str:
         return self.role_title(tier.role)
 
@@ -96,5 +101,5 @@ class FabricPanel(QWidget):
             painter.setPen(QColor("#202020"))
             painter.drawText(QRectF(self.width() / 2 + 12, mid_y - 12, self.width() / 2 - 24, 24),
                              Qt.AlignmentFlag.AlignLeft, self.tr("{count} cables, {lower} to {upper}").format(
-                                 count=f"{link.cables:,}", lower=self.role_title(link.lower),
-                                 upper=self.role_title(link.upper)))
+                                 count=f"{link.cables:,}", lower=self.role_word(link.lower),
+                                 upper=self.role_word(link.upper)))

@@ -23,12 +23,17 @@ from designer.ui.cluster.view_data import RackData, floor_positions, row_columns
 
 U_PX = 8.0  # one rack unit, in scene units
 RACK_W = 13.5 * U_PX  # a 600 mm wide rack is about 13.5 U (44.45 mm) wide
-GAP_X, GAP_Y, LABEL_H = 14.0, 70.0, 26.0
+GAP_X, GAP_Y, LABEL_H = 14.0, 130.0, 40.0
 LOAD_COLORS = {"ok": QColor("#3f9b5a"), "high": QColor("#d89a2b"), "over": QColor("#d0443c")}
 KIND_COLORS = {"node": QColor("#5b84c4"), "switch": QColor("#8a63b8"), "server": QColor("#8d949c"),
                "cdu": QColor("#2f9ea3"), "power_shelf": QColor("#c7843a")}
 PDU_COLOR = QColor("#444444")
 SELECTED_PEN = QPen(QColor("#ffb000"), 4)
+
+
+def tint(color: QColor, share: float = 0.28) -> QColor:
+    """A pale version of a load colour (that share of it over white) for a rack's background."""
+    return QColor(*(round(255 - (255 - c) * share) for c in (color.red(), color.green(), color.blue())))
 
 
 class RackItem(QGraphicsItem):
@@ -54,25 +59,44 @@ class RackItem(QGraphicsItem):
         px_per_u = U_PX * option.levelOfDetailFromTransform(painter.worldTransform())
         body = QRectF(0, 0, RACK_W, self.rack.height_u * U_PX)
         load = LOAD_COLORS[self.rack.level]
-        if px_per_u < 2.5:  # far: one rectangle in the load colour
+        if px_per_u < 1.2:  # far: one rectangle in the load colour
             painter.fillRect(body, load)
         else:
-            painter.fillRect(body, load.lighter(175))
+            painter.fillRect(body, tint(load))
             self._paint_parts(painter, px_per_u >= 7)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(load.darker(130), 3))
             painter.drawRect(body)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         if self.isSelected():
             painter.setPen(SELECTED_PEN)
             painter.drawRect(body.adjusted(-3, -3, 3, 3))
-        if px_per_u * LABEL_H / U_PX >= 7:
-            painter.setPen(QColor("#202020"))
-            painter.setFont(QFont("Sans", 11, QFont.Weight.Bold))
-            painter.drawText(QRectF(0, -LABEL_H, RACK_W, LABEL_H - 4), Qt.AlignmentFlag.AlignLeft
-                             | Qt.AlignmentFlag.AlignBottom, f"{self.rack.name}  {self.rack.watts / 1000:,.1f} kW")
+        if px_per_u >= 1.2:
+            self._paint_label(painter, px_per_u / U_PX)
+
+    def _paint_label(self, painter: QPainter, scale: float) -> None:
+        """The rack's name (and its kW where they fit) in 11 screen pixels, or as large as the label's band
+        allows; nothing where that would be too small to read."""
+        size = min(11 / scale, LABEL_H - 8)
+        if size * scale < 7:
+            return
+        font = QFont("Sans")
+        font.setBold(True)
+        font.setPixelSize(max(1, round(size)))
+        painter.setFont(font)
+        painter.setPen(QColor("#202020"))
+        text = f"{self.rack.name}  {self.rack.watts / 1000:,.1f} kW"
+        if painter.fontMetrics().horizontalAdvance(text) > RACK_W:
+            text = self.rack.name
+        if painter.fontMetrics().horizontalAdvance(text) <= RACK_W + 4:
+            painter.drawText(QRectF(0, -LABEL_H, RACK_W + 4, LABEL_H - 3), Qt.AlignmentFlag.AlignLeft
+                             | Qt.AlignmentFlag.AlignBottom, text)
 
     def _paint_parts(self, painter: QPainter, labels: bool) -> None:
         top = self.rack.height_u * U_PX
-        painter.setFont(QFont("Sans", 7))
+        font = QFont("Sans")
+        font.setPixelSize(6)  # scene units: fits a 1U part (U_PX) at every zoom where labels are drawn
+        painter.setFont(font)
         pdus = 0
         for slot in self.rack.slots:
             if not slot.height_u:
@@ -133,7 +157,7 @@ class RackScene(QGraphicsScene):
             label = self.addSimpleText(titles["compute" if compute else "other"], QFont("Sans", 11, QFont.Weight.Bold))
             label.setBrush(QBrush(QColor("#404040")))
             label.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
-            label.setPos(0, row * (height + GAP_Y) - LABEL_H - 30)
+            label.setPos(0, row * (height + GAP_Y) - GAP_Y * 0.9)
             self.row_labels.append(label)
 
     def rack_rect(self, name: str) -> QRectF | None:

@@ -20,7 +20,7 @@ from designer.model.catalog import Catalog
 from designer.rules import Report
 
 HIGH_LOAD = 0.8  # a rack above this share of its power limit is drawn amber; above 1.0 red
-RACK_ASPECT = 1.6  # the rack rows are laid out about this much wider than tall
+RACK_ASPECT = 2.0  # the rack rows are laid out about this much wider than tall
 
 
 @dataclass(frozen=True)

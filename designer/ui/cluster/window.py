@@ -48,6 +48,8 @@ class ClusterWindow(QMainWindow):
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.document, self.catalog, self.open_design = document, catalog, open_design
         self.analysis: PlanAnalysis | None = None
+        self.runner = AnalysisRunner(catalog, self)
+        self.runner.request(document.plan, document.revision)  # first: it runs while the widgets are made
         self.scene = RackScene()
         self.view = RackView(self.scene)
         self.fabric = FabricPanel()
@@ -62,12 +64,12 @@ class ClusterWindow(QMainWindow):
         self.setCentralWidget(self.center)
         self._build_docks()
         self._build_menus()
-        self.runner = AnalysisRunner(catalog, self)
+        self.totals = QLabel()
+        self.statusBar().addPermanentWidget(self.totals)
         self._wire()
         self.resize(1600, 1000)
         self.update_title()
         self.update_undo_actions()
-        self.runner.request(document.plan, document.revision)
 
     def _build_docks(self) -> None:
         self.inspector = ClusterInspector(self.document)
@@ -167,7 +169,7 @@ class ClusterWindow(QMainWindow):
         self.bom.show_analysis(analysis)
         self.power.show_analysis(analysis)
         h = headline(analysis.info)
-        self.statusBar().showMessage(self.tr("{gpus} GPUs, {nodes} nodes, {racks} racks, IT {it} kW, {switches} "
+        self.totals.setText(self.tr("{gpus} GPUs, {nodes} nodes, {racks} racks, IT {it} kW, {switches} "
                                              "compute switches").format(
             gpus=f"{h['gpus']:,.0f}", nodes=f"{h['nodes']:,.0f}", racks=f"{h['racks']:,.0f}",
             it=f"{h['it_kw']:,.0f}", switches=f"{h['switches']:,.0f}"))
