@@ -51,11 +51,17 @@ def test_validate_bom_simulate_and_export(capsys, h100_plan, tmp_path):
     assert json.loads(out_json.read_text())["info"]["gpus"] == 1024
 
 
+def _hot_plan(capsys, tmp_path):
+    path = tmp_path / "p.json"  # a 117.7 kW NVL72 rack under a 100 kW rack limit
+    assert run(capsys, "cluster", "new", "--node", "gb200-nvl72", "--nodes", "2", "--cooling", "liquid",
+               "--rack-kw", "100", "--feed", "415,250,3", "-o", str(path))[0] == 0
+    return path
+
+
 def test_validate_exits_1_on_an_unwaived_error(capsys, tmp_path):
-    path = tmp_path / "p.json"
-    assert run(capsys, "cluster", "new", "--node", "dgx-h100", "--nodes", "8", "-o", str(path))[0] == 0
-    code, out, _ = run(capsys, "cluster", "validate", str(path), "--json")
-    assert code == 1 and json.loads(out)["counts"]["error"] > 0  # 40.8 kW racks on 34.5 kW feeds lose A/B
+    code, out, _ = run(capsys, "cluster", "validate", str(_hot_plan(capsys, tmp_path)), "--json")
+    report = json.loads(out)
+    assert code == 1 and {v["rule"] for v in report["violations"] if v["severity"] == "error"} == {"cluster.rack_power"}
 
 
 def test_busbw_falls_with_scale_across_tiers(capsys, tmp_path):
@@ -123,3 +129,38 @@ def test_a_switch_with_fewer_ports_than_rails_is_bad_input(catalog):
                              port_speed_gbit_s=400, cages=4)
     with pytest.raises(DesignerError, match="has 4 ports, fewer than the node's 8 rails"):
         size_compute(8, m.node, m.plan.fabrics.compute, tiny)
+
+
+def test_a_waiver_stored_in_the_plan_turns_the_exit_status_to_0(capsys, tmp_path):
+    path = _hot_plan(capsys, tmp_path)
+    assert run(capsys, "cluster", "validate", str(path))[0] == 1
+    raw = json.loads(path.read_text())
+    raw["waivers"] = [{"rule": "cluster.rack_power", "reason": "the hall is rated 120 kW per rack"}]
+    path.write_text(json.dumps(raw))
+    code, out, _ = run(capsys, "cluster", "validate", str(path), "--json")
+    report = json.loads(out)
+    assert code == 0 and report["counts"]["error"] == 0 and report["waived"][0]["rule"] == "cluster.rack_power"
+
+
+def test_feeds_report_the_worst_rack_current_per_phase(capsys, h100_plan):
+    data = json.loads(run(capsys, "cluster", "info", str(h100_plan), "--json")[1])
+    f = data["feeds"]
+    # N (the default): the two feeds share the rack: I = P / 2 / (sqrt(3) x 415 V)
+    worst_w = data["power"]["max_rack_w"]
+    assert f["ab_policy"] == "n"
+    assert f["worst_rack_phase_current_a"] == pytest.approx(worst_w / 2 / (3 ** 0.5 * 415), abs=0.1)
+    assert f["max_load_after_loss"] == pytest.approx(worst_w / f["feed_capacity_w"], abs=1e-3)
+
+
+def test_nvl72_racks_are_joined_over_the_scale_out_fabric(capsys, tmp_path):
+    path = tmp_path / "nvl.json"
+    assert run(capsys, "cluster", "new", "--node", "gb200-nvl72", "--gpus", "576", "--cooling", "liquid",
+               "--rack-kw", "150", "--feed", "415,250,3", "-o", str(path))[0] == 0
+    info = json.loads(run(capsys, "cluster", "info", str(path), "--json")[1])
+    assert info["nodes"] == 8 and info["racks"]["compute"] == 8 and info["cooling"]["heat_to_liquid_w"] > 0
+    one = json.loads(run(capsys, "cluster", "simulate", str(path), "--gpus", "72", "--collective", "allreduce",
+                         "--min-bytes", "1G", "--max-bytes", "1G", "--json")[1])
+    many = json.loads(run(capsys, "cluster", "simulate", str(path), "--gpus", "576", "--collective", "allreduce",
+                          "--min-bytes", "1G", "--max-bytes", "1G", "--json")[1])
+    assert one["tier"] == "node" and many["nodes"] == 8
+    assert many["results"][0]["busbw_GBps"] < one["results"][0]["busbw_GBps"]

@@ -1,12 +1,13 @@
 """Cluster sizing against the public DGX SuperPOD reference architectures (expected counts are the RA's
 published table rows; the code computes them by rule, never from a table)."""
 
+import json
 import math
 
 import pytest
 
 from designer.cluster.build import ClusterModel
-from designer.cluster.plan import ClusterPlan, ComputeFabric, Fabrics, NodeRef, Site
+from designer.cluster.plan import AuxFabric, ClusterPlan, ComputeFabric, Fabrics, NodeRef, Site
 from designer.cluster.rules import CLUSTER_RULES, check_plan
 from designer.core import i18n
 from designer.core.electrical import cooling_tons, feed_capacity_w, phase_current_a
@@ -51,6 +52,36 @@ def test_b200_ra_rows_with_the_core_tier(catalog, sus, leaf, spine, core):
     assert c.node_leaf_cables == c.leaf_spine_cables == 256 * sus, B200_RA
     assert c.spine_core_cables == (256 * sus if core else 0), B200_RA
     assert c.tiers == (3 if core else 2)
+
+
+B300_XDR_RA = ("NVIDIA DGX SuperPOD Reference Architecture with DGX B300 (XDR), DGX SuperPOD architecture, Table 3 "
+               "(docs.nvidia.com/dgx-superpod/reference-architecture/scalable-infrastructure-b300-xdr)")
+B300_RA = ("NVIDIA DGX SuperPOD Reference Architecture with DGX B300, DGX SuperPOD architecture, Table 3 "
+           "(docs.nvidia.com/dgx-superpod/reference-architecture/scalable-infrastructure-b300): Spectrum-X, two planes")
+
+
+@pytest.mark.parametrize("nodes,leaf,spine,cables", [
+    (72, 8, 4, 576), (144, 16, 8, 1152), (288, 32, 18, 2304), (576, 64, 36, 4608), (1296, 144, 72, 10368),
+])
+def test_b300_xdr_ra_rows_on_quantum_x800(catalog, nodes, leaf, spine, cables):
+    # 8 x 800G per node on 144-port Q3400: 72 node positions per SU; 4 SU need 2,304 / 144 = 16 spines, built as
+    # 18 (a divisor of the leaf's 72 uplinks), 8 SU 32 -> 36: the balanced-spine rule gives the RA's odd counts.
+    m = model(catalog, "hgx-b300", nodes=nodes, fabric=ComputeFabric(switch="q3400", ufm_positions=0))
+    c = m.compute
+    assert (c.leaf_switches, c.spine_switches, c.core_switches) == (leaf, spine, 0), B300_XDR_RA
+    assert c.node_leaf_cables == c.leaf_spine_cables == cables, B300_XDR_RA
+
+
+@pytest.mark.parametrize("nodes,leaf,spine", [(64, 16, 8), (128, 32, 16), (256, 64, 32), (512, 128, 64),
+                                              (1024, 256, 128)])
+def test_b300_ra_rows_on_two_spectrum_x_planes(catalog, nodes, leaf, spine):
+    # Each 800G NIC port split into 2 x 400G, one per plane; SN5600 as 128 x 400G: 64 nodes per SU, two tiers to
+    # 16 SU; cables physical (one per node port, 800G between switches).
+    m = model(catalog, "hgx-b300", nodes=nodes, fabric=ComputeFabric(switch="sn5600", ufm_positions=0, planes=2))
+    c = m.compute
+    assert (c.leaf_switches, c.spine_switches, c.core_switches) == (leaf, spine, 0), B300_RA
+    assert c.node_leaf_cables == c.leaf_spine_cables == nodes * 8, B300_RA
+    assert c.positions_per_su == 64
 
 
 def test_three_su_spines_divide_the_leaf_uplinks(catalog):
@@ -106,16 +137,107 @@ def test_rules_find_an_overloaded_rack_and_a_lost_feed(catalog):
     m = model(catalog, nodes=31, site=Site(rack_power_limit_w=30_000, rack_air_limit_w=30_000))
     rules = {v.rule for v in check_plan(m).active}
     assert "cluster.ab_loss" not in rules  # 2 x 10.2 kW racks survive a feed
-    m = model(catalog, nodes=31)  # 4 x 10.2 kW = 40.8 kW on 34.5 kW feeds
-    report = check_plan(m)
+    shared = check_plan(model(catalog, nodes=31))  # 4 x 10.2 kW = 40.8 kW on 34.5 kW feeds, shared (N)
+    assert {v.severity.value for v in shared.active if v.rule == "cluster.ab_loss"} == {"info"}
+    assert not shared.has_errors
+    report = check_plan(model(catalog, nodes=31, site=Site(ab_policy="2n")))  # each feed must carry the rack
     assert "cluster.ab_loss" in {v.rule for v in report.active} and report.has_errors
+    big = [v for v in check_plan(model(catalog, nodes=127, site=Site(ab_policy="2n"))).active
+           if v.rule == "cluster.ab_loss"]
+    compute = next(v for v in big if "C001" in v.ids)  # 31 alike racks of 4 DGX H100: one finding naming all
+    assert len(compute.ids) == 31 and compute.message.startswith("with one feed lost, 31 racks (C001 to C031)")
 
 
 @pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
 def test_cluster_rules_and_messages_are_translated(catalog, lang):
     assert set(CLUSTER_RULES) <= set(i18n.table(lang)["rules"])
     plans = [model(catalog, nodes=100, fabric=ComputeFabric(oversubscription=2.0, target_oversubscription=1.0)),
-             model(catalog, "hgx-b200-dlc", nodes=8, site=Site(rack_power_limit_w=20_000, rack_air_limit_w=1000))]
+             model(catalog, "hgx-b200-dlc", nodes=8, site=Site(rack_power_limit_w=20_000, rack_air_limit_w=1000)),
+             model(catalog, "amd-mi300x", nodes=64),
+             ClusterModel(ClusterPlan(node=NodeRef(template="dgx-h100"), nodes=31, fabrics=Fabrics(
+                 storage=AuxFabric(switch="qm9700", target_gbytes_s_per_node=150.0))), catalog)]
     texts = {t for m in plans for v in check_plan(m).violations for t in (v.message, v.fix) if t}
     assert len(texts) >= 6
     assert not [t for t in texts if not i18n.translated(t, lang)]
+
+
+def test_a_rack_scale_node_is_drawn_tray_by_tray_and_joins_the_fabric_per_tray(catalog):
+    from designer.cluster.racks import rack_types
+
+    m = model(catalog, "gb200-nvl72", nodes=8, site=Site(cooling="liquid", rack_power_limit_w=150_000))
+    c = m.compute
+    assert c.endpoints == 8 * 18 and c.rails == 72 // 18  # 18 compute trays of 4 NIC ports
+    rack = m.racks.of_role("compute")[0]
+    assert rack.count("node") == 18 and rack.count("power_shelf") == 8 and rack.count("switch") == 11
+    assert rack.watts == pytest.approx(m.node.wall_w)
+    assert m.node.heat_split_assumed and any("heat split" in a for a in m.assumptions())
+    types = rack_types(m.racks.racks)
+    assert types[0].role == "compute" and types[0].count == 8
+
+
+def test_an_ethernet_node_gets_an_ethernet_switch_and_a_mismatch_is_an_error(catalog, tmp_path, capsys):
+    from designer.cli.main import main
+
+    out = tmp_path / "p.json"
+    assert main(["cluster", "new", "--node", "amd-mi300x", "--gpus", "512", "-o", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["fabrics"]["compute"]["switch"] == "sn5600" and data["fabrics"]["compute"]["ufm_positions"] == 0
+    m = model(catalog, "amd-mi300x", nodes=64)  # RoCE NICs on the default InfiniBand QM9700
+    assert any("runs infiniband, the node's NICs run roce" in v.message for v in check_plan(m).active)
+    capsys.readouterr()
+
+
+def test_storage_bandwidth_per_node_against_the_plans_target(catalog):
+    def plan(target):
+        storage = AuxFabric(switch="qm9700", ports_per_node=4, target_gbytes_s_per_node=target)
+        return ClusterModel(ClusterPlan(node=NodeRef(template="dgx-h100"), nodes=31,
+                                        fabrics=Fabrics(storage=storage)), catalog)
+    # DGX H100: 4 storage ports of 200 Gb/s = 800 Gb/s = 100 GB/s per node, per direction
+    assert not [v for v in check_plan(plan(100.0)).active if v.rule == "cluster.storage_bandwidth"]
+    low = [v for v in check_plan(plan(150.0)).active if v.rule == "cluster.storage_bandwidth"]
+    assert low and "100.0 GB/s per node, under the 150.0 GB/s target" in low[0].message
+    aux = plan(100.0).aux[0]
+    assert (aux.role, aux.ports, aux.leaves) == ("storage", 124, 4)  # 31 x 4 ports on 32-port leaf halves
+
+
+def test_mixed_scale_out_speeds_are_found(catalog, design_of):
+    design = design_of("dgx-h100")
+    first = next(c for c in design.components if c.part == "cx7-400")
+    mixed = design.model_copy(update={"components": [c.model_copy(update={"part": "cx8-800"}) if c is first else c
+                                                     for c in design.components]})
+    m = ClusterModel(ClusterPlan(node=NodeRef(design=mixed), nodes=8), catalog)
+    assert m.node.port_speeds_gbit_s == (400.0, 800.0)
+    found = [v for v in check_plan(m).active if v.rule == "cluster.mixed_nic_speeds"]
+    assert found and "400, 800 Gb/s" in found[0].message
+
+
+@pytest.mark.parametrize("template,site", [
+    ("dgx-h100", Site()),
+    ("hgx-b200-dlc", Site(cooling="liquid", cdu_part="cdu-inrack-100kw", rack_power_limit_w=90_000)),
+    ("gb200-nvl72", Site(cooling="liquid", rack_power_limit_w=150_000)),
+])
+def test_every_elevation_fits_its_rack_without_overlaps(catalog, template, site):
+    m = model(catalog, template, nodes=40, site=site)
+    for rack in m.racks.racks:
+        used = set()
+        for slot in rack.slots:
+            if slot.height_u == 0:
+                assert slot.kind == "pdu"
+                continue
+            span = set(range(slot.u, slot.u + slot.height_u))
+            assert min(span) >= 1 and max(span) <= site.rack_height_u, (rack.name, slot)
+            assert not used & span, (rack.name, slot)
+            used |= span
+    if site.cdu_part == "cdu-inrack-100kw":
+        assert all(r.count("cdu") == 1 for r in m.racks.of_role("compute"))
+        assert m.cdus == len(m.racks.of_role("compute"))
+
+
+def test_a_deeply_nested_plan_is_refused_in_one_line(tmp_path):
+    from designer.cluster.files import load_plan
+    from designer.core.errors import DesignFileError
+
+    path = tmp_path / "deep.json"
+    path.write_text('{"node": ' + "[" * 100 + "]" * 100 + "}")
+    with pytest.raises(DesignFileError, match="nested deeper than"):
+        load_plan(path)
