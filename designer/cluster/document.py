@@ -3,7 +3,7 @@
 Like the node's Document (designer.document), every edit is a command: a named pure transformation
 ClusterPlan -> ClusterPlan. The History stores the plan before and after, so undo and redo are exact. A
 command refuses a value the plan's models refuse (a 0 A feed, a negative kW) and a plan that cannot be built
-(a switch with fewer ports than the node's rails, planes that do not divide the rails, a node that fits no
+(a switch with fewer ports than the node's rails, a fat tree beyond three tiers, a node that fits no
 rack), with a one-line reason; the plan is then left as it was.
 """
 
@@ -36,10 +36,10 @@ def check_buildable(plan: ClusterPlan, catalog: Catalog) -> None:
     model = ClusterModel(plan, catalog)
     model.compute  # noqa: B018 (sizing raises on switch ports, planes, the fat tree's reach)
     model.aux  # noqa: B018
-    nodes_per_rack(model.node, plan.site)
-    for part_id, cls in ((plan.site.rack_part, RackSpec), (plan.site.pdu_part, PduSpec),
-                         (plan.site.cdu_part, CduSpec)):
+    for part_id, cls in ((plan.site.rack_part, RackSpec), (plan.site.pdu_part, PduSpec)):
         model.part(part_id, cls)
+    cdu = model.part(plan.site.cdu_part, CduSpec)
+    nodes_per_rack(model.node, plan.site, cdu.rack_units if cdu.placement == "in_rack" else 0)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The cluster inspector: the plan's size, site and compute-fabric settings as a form.
 
-Every edit is a command on the plan document; a value the plan refuses (a 0 A feed, a negative kW, planes that
-do not divide the rails, a switch with fewer ports than rails) stays in its field with the reason shown under
+Every edit is a command on the plan document; a value the plan refuses (a 0 A feed, a negative kW, a node that
+fits no rack, a switch with fewer ports than the node's rails) stays in its field with the reason shown under
 the form, and the plan is unchanged. Fields are refreshed in place after every change of the plan.
 """
 
