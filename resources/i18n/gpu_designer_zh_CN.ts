@@ -430,6 +430,10 @@
         <translation>CDU（冷却液分配单元）</translation>
     </message>
     <message>
+        <source>power shelf</source>
+        <translation>电源架</translation>
+    </message>
+    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>

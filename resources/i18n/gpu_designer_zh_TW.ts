@@ -430,6 +430,10 @@
         <translation>CDU（冷卻液分配裝置）</translation>
     </message>
     <message>
+        <source>power shelf</source>
+        <translation>電源架</translation>
+    </message>
+    <message>
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>

@@ -99,7 +99,7 @@ class ClusterWindow(QMainWindow):
         loads = (("ok", self.tr("up to {high} of the rack power limit").format(high=f"{HIGH_LOAD:.0%}")),
                  ("high", self.tr("up to 100%")), ("over", self.tr("over the limit")))
         kinds = (("node", self.tr("node")), ("switch", self.tr("switch")), ("server", self.tr("server")),
-                 ("cdu", self.tr("CDU")))
+                 ("power_shelf", self.tr("power shelf")), ("cdu", self.tr("CDU")))
         label = QLabel("&nbsp;&nbsp;".join([swatch(LOAD_COLORS[k], t) for k, t in loads]
                                            + ["&nbsp;|&nbsp;"] + [swatch(KIND_COLORS[k], t) for k, t in kinds]))
         label.setTextFormat(Qt.TextFormat.RichText)
