@@ -230,3 +230,42 @@ def test_the_cluster_window_speaks_the_chosen_language(qtbot, catalog, lang):
         for translator in installed:
             app.removeTranslator(translator)
         i18n.set_language("en")
+
+
+def test_the_scene_keeps_one_item_per_rack_and_updates_only_what_changed(open_cluster, qtbot):
+    """No item per U (level of detail is painted); an edit keeps the items of the racks that stay."""
+    _main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
+    racks = cluster.analysis.racks
+    assert len(cluster.scene.items()) == len(racks) + len(cluster.scene.row_labels)
+    before = dict(cluster.scene.items_by_name)
+    type_into(field(cluster, "size.gpus"), "2048")
+    qtbot.waitUntil(lambda: cluster.analysis.revision == cluster.document.revision)
+    after = cluster.scene.items_by_name
+    assert len(after) == len(cluster.analysis.racks) > len(before)
+    assert all(after[name] is item for name, item in before.items() if name in after and name.startswith("C"))
+    assert len(cluster.scene.items()) == len(after) + len(cluster.scene.row_labels)
+
+
+def test_export_bom_csv_from_the_menu_and_a_waiver_is_undone(open_cluster, qtbot, monkeypatch, tmp_path):
+    from designer.cluster.bom import bom_csv
+
+    _main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
+    target = tmp_path / "bom.csv"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    menu = cluster.menuBar().actions()[0].menu()
+    menu.popup(cluster.mapToGlobal(cluster.rect().center()))
+    qtbot.waitUntil(lambda: QApplication.activePopupWidget() is menu)
+    action = next(a for a in menu.actions() if a.text().replace("&", "").startswith("Export BOM"))
+    QTest.mouseClick(menu, LEFT, Qt.KeyboardModifier.NoModifier, menu.actionGeometry(action).center())
+    settle()
+    assert target.read_text("utf-8") == bom_csv(cluster.analysis.bom)
+    violation = cluster.analysis.report.violations[0]
+    cluster.problems.waive.emit(violation.rule, violation.ids, "accepted for the pilot")
+    assert [w.rule for w in cluster.document.plan.waivers] == [violation.rule]
+    qtbot.waitUntil(lambda: cluster.analysis.revision == cluster.document.revision)
+    assert cluster.analysis.report.waived
+    cluster.activateWindow()  # the menu's popup kept the activation offscreen
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is cluster)
+    QTest.keyClick(cluster, Qt.Key.Key_Z, CTRL)
+    settle()
+    assert cluster.document.plan.waivers == ()
