@@ -110,17 +110,23 @@ def _compute_rack(index: int, count: int, node: NodeFigures, site: Site, cdu_u: 
 
 
 def _pack(items: list[tuple[str, int, float]], site: Site, role: str, prefix: str) -> list[Rack]:
-    """First-fit of (label, U, W) items into racks by height and power, bottom up."""
+    """First-fit of (label, U, W) items into racks by height and power, bottom up (each open rack's top U and
+    watts are kept as it fills, so thousands of switches pack in linear time per rack)."""
+    kind = "switch" if role == "network" else "server"
     racks: list[list[Slot]] = []
+    tops: list[int] = []
+    watts_in: list[float] = []
     for label, height, watts in items:
-        for slots in racks:
-            top = max((s.u + s.height_u for s in slots), default=1)
-            fits_power = sum(s.watts for s in slots) + watts <= site.rack_power_limit_w
-            if top + height - 1 <= site.rack_height_u and fits_power:
-                slots.append(Slot(top, height, "switch" if role == "network" else "server", label, watts))
+        for i, slots in enumerate(racks):
+            if tops[i] + height - 1 <= site.rack_height_u and watts_in[i] + watts <= site.rack_power_limit_w:
+                slots.append(Slot(tops[i], height, kind, label, watts))
+                tops[i] += height
+                watts_in[i] += watts
                 break
         else:
-            racks.append([Slot(1, height, "switch" if role == "network" else "server", label, watts)])
+            racks.append([Slot(1, height, kind, label, watts)])
+            tops.append(1 + height)
+            watts_in.append(watts)
     pdus = tuple(Slot(0, 0, "pdu", f"PDU {'AB'[i % 2]}{i // 2 + 1}") for i in range(site.feeds_per_rack))
     return [Rack(f"{prefix}{i + 1:03d}", role, tuple(slots) + pdus) for i, slots in enumerate(racks)]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Protocol
 
 from designer.core.signal import Signal
 from designer.document.changes import DesignChange, diff_designs, replacement
@@ -14,12 +15,31 @@ from designer.model.catalog import Catalog
 from designer.model.design import Design
 
 
+class Saveable(Protocol):
+    path: Path | None
+    history: History
+    path_changed: Signal
+    clean_changed: Signal
+
+
+def mark_saved(doc: Saveable, target: Path) -> None:
+    """After a document (a design's, a plan's) was written to `target`: its path, a clean history, the events."""
+    moved = doc.path != target
+    doc.path = target
+    was_clean = doc.history.is_clean
+    doc.history.set_clean()
+    if moved:
+        doc.path_changed.emit(doc.path)
+    if not was_clean:
+        doc.clean_changed.emit(True)
+
+
 class Document:
     def __init__(self, design: Design, catalog: Catalog, path: Path | None = None) -> None:
         self.design = design
         self.catalog = catalog
         self.path = path
-        self.history = History()
+        self.history: History[Design] = History()
         self.selection = Selection()
         self.revision = 0  # bumps on every change of the design: analyses are keyed by it
         self.changed = Signal()  # (DesignChange) after any change of the design, a whole new one included
@@ -73,14 +93,7 @@ class Document:
         if target is None:
             raise ValueError("no file name")
         save_design(self.design, target)
-        moved = self.path != Path(target)
-        self.path = Path(target)
-        was_clean = self.history.is_clean
-        self.history.set_clean()
-        if moved:
-            self.path_changed.emit(self.path)
-        if not was_clean:
-            self.clean_changed.emit(True)
+        mark_saved(self, Path(target))
 
     def load(self, path: Path) -> None:
         """Replace the design with a file's (raises DesignFileError and leaves everything as it was)."""

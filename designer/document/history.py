@@ -1,4 +1,4 @@
-"""Undo history over immutable designs: each step stores the design before and after.
+"""Undo history over immutable values (designs, cluster plans): each step stores the value before and after.
 
 Designs are frozen values, so undo is restoring the previous value; no inverse operations to get wrong.
 Continuous edits (a drag) merge into one step when the command says it can.
@@ -7,26 +7,27 @@ Continuous edits (a drag) merge into one step when the command says it can.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
-from designer.model.design import Design
+T = TypeVar("T")  # the frozen value the history holds: a Design, a ClusterPlan
 
 
 @dataclass(frozen=True)
-class Step:
+class Step(Generic[T]):
     label: str
-    before: Design
-    after: Design
+    before: T
+    after: T
     merge_key: str | None = None
 
 
-class History:
+class History(Generic[T]):
     def __init__(self, limit: int = 500) -> None:
-        self._steps: list[Step] = []
+        self._steps: list[Step[T]] = []
         self._index = 0  # steps[:index] are done
         self._clean: int | None = 0
         self.limit = limit
 
-    def push(self, step: Step) -> None:
+    def push(self, step: Step[T]) -> None:
         del self._steps[self._index:]
         if self._clean is not None and self._clean > self._index:
             self._clean = None  # the saved state can no longer be reached
@@ -41,13 +42,13 @@ class History:
             self._index -= 1
             self._clean = None if self._clean in (None, 0) else self._clean - 1
 
-    def undo(self) -> Design | None:
+    def undo(self) -> T | None:
         if not self.can_undo:
             return None
         self._index -= 1
         return self._steps[self._index].before
 
-    def redo(self) -> Design | None:
+    def redo(self) -> T | None:
         if not self.can_redo:
             return None
         self._index += 1

@@ -35,6 +35,7 @@ from designer.ui.branding_dialog import BrandingDialog
 from designer.ui.canvas.controller import CanvasController
 from designer.ui.canvas.scene import CanvasScene
 from designer.ui.canvas.view import CanvasView, ConnectTool, SelectTool
+from designer.ui.cluster.actions import ClusterActions
 from designer.ui.files import FileActions
 from designer.ui.gallery import TemplateGallery
 from designer.ui.panels.budget import BomPanel, PowerPanel
@@ -157,6 +158,8 @@ class MainWindow(QMainWindow):
         self._action(f, self.tr("&Open..."), self.files.open_dialog, K.Open)
         self.recent_menu = f.addMenu(self.tr("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.clusters = ClusterActions(self, self.document, self.catalog, self.files)
+        self.clusters.add_to(f)
         self._action(f, self.tr("&Save"), self.files.save, K.Save)
         self._action(f, self.tr("Save &As..."), self.files.save_as, K.SaveAs)
         self._action(f, self.tr("Re&vert"), self.files.revert)
@@ -383,6 +386,7 @@ class MainWindow(QMainWindow):
         from designer.ui.sweep_window import show_sweep  # noqa: PLC0415 (matplotlib and Dask: only when opened)
 
         self.sweep_window = show_sweep(self, self.document.catalog)
+        self.sweep_window.plan_requested.connect(self.clusters.new_plan)  # a clicked design opens as a cluster plan
 
     def changes_since_saved(self) -> None:
         from designer.ui.changes_view import show_changes  # noqa: PLC0415 (matplotlib: only when opened)

@@ -141,6 +141,400 @@
     </message>
 </context>
 <context>
+    <name>ClusterActions</name>
+    <message>
+        <source>New C&amp;luster Plan</source>
+        <translation>新建集群规划(&amp;L)</translation>
+    </message>
+    <message>
+        <source>From the &amp;Open Design</source>
+        <translation>由当前打开的设计(&amp;O)</translation>
+    </message>
+    <message>
+        <source>From a &amp;Template</source>
+        <translation>由模板(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Open Cl&amp;uster Plan...</source>
+        <translation>打开集群规划(&amp;U)...</translation>
+    </message>
+    <message>
+        <source>{name} cluster</source>
+        <translation>{name} 集群</translation>
+    </message>
+    <message>
+        <source>Cannot plan a cluster</source>
+        <translation>无法规划集群</translation>
+    </message>
+    <message>
+        <source>Open cluster plan</source>
+        <translation>打开集群规划</translation>
+    </message>
+    <message>
+        <source>Cluster plans (*.json);;All files (*)</source>
+        <translation>集群规划 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open cluster plan</source>
+        <translation>无法打开集群规划</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterBomPanel</name>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterInspector</name>
+    <message>
+        <source>Plan</source>
+        <translation>规划</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>Site</source>
+        <translation>场地</translation>
+    </message>
+    <message>
+        <source>Rack power limit (kW)</source>
+        <translation>机柜功耗上限（kW）</translation>
+    </message>
+    <message>
+        <source>Rack heat to air limit (kW)</source>
+        <translation>机柜排入空气的发热量上限（kW）</translation>
+    </message>
+    <message>
+        <source>Cooling</source>
+        <translation>散热</translation>
+    </message>
+    <message>
+        <source>air</source>
+        <translation>风冷</translation>
+    </message>
+    <message>
+        <source>liquid</source>
+        <translation>液冷</translation>
+    </message>
+    <message>
+        <source>Rack height (U)</source>
+        <translation>机柜高度（U）</translation>
+    </message>
+    <message>
+        <source>Feed voltage (V)</source>
+        <translation>供电回路电压（V）</translation>
+    </message>
+    <message>
+        <source>Feed current (A)</source>
+        <translation>供电回路电流（A）</translation>
+    </message>
+    <message>
+        <source>Feed phases</source>
+        <translation>供电回路相数</translation>
+    </message>
+    <message>
+        <source>Feed utilisation (%)</source>
+        <translation>供电回路利用率（%）</translation>
+    </message>
+    <message>
+        <source>Feeds per rack</source>
+        <translation>每机柜供电回路数</translation>
+    </message>
+    <message>
+        <source>A/B policy</source>
+        <translation>A/B 供电策略</translation>
+    </message>
+    <message>
+        <source>2N (either feed carries the rack)</source>
+        <translation>2N（任一路可承担整个机柜）</translation>
+    </message>
+    <message>
+        <source>N (feeds share the load)</source>
+        <translation>N（各路分担负载）</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE（电能使用效率）</translation>
+    </message>
+    <message>
+        <source>Supply water (°C)</source>
+        <translation>供水温度（°C）</translation>
+    </message>
+    <message>
+        <source>Compute fabric</source>
+        <translation>计算网络</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>rail-optimised</source>
+        <translation>轨道优化</translation>
+    </message>
+    <message>
+        <source>leaf-spine</source>
+        <translation>叶脊</translation>
+    </message>
+    <message>
+        <source>Oversubscription (x:1)</source>
+        <translation>超额订阅比（x:1）</translation>
+    </message>
+    <message>
+        <source>Target oversubscription (x:1)</source>
+        <translation>目标超额订阅比（x:1）</translation>
+    </message>
+    <message>
+        <source>Planes</source>
+        <translation>平面数</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>{field}: refused, {reason}</source>
+        <translation>{field}：不接受，{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterPowerPanel</name>
+    <message>
+        <source>IT {it} kW, facility {facility} kW at PUE {pue}; largest rack {largest} kW. Feeds: {feeds} per rack of {feed} kW each ({policy}); worst load {load}, {after} with one feed lost (rack {rack}). Heat: {air} kW to air, {liquid} kW to liquid; coolant {flow} L/min; {cdus} CDU(s); {tons} tons of cooling.</source>
+        <translation>IT {it} kW，PUE {pue} 时设施 {facility} kW；最大机柜 {largest} kW。供电回路：每机柜 {feeds} 路，每路 {feed} kW（{policy}）；最高负载 {load}，失去一路后 {after}（机柜 {rack}）。发热量：排入空气 {air} kW，排入液体 {liquid} kW；冷却液 {flow} L/min；{cdus} 台 CDU；散热需求 {tons} 冷吨。</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterPresentWindow</name>
+    <message>
+        <source>GPU Node Designer - cluster presentation</source>
+        <translation>GPU Node Designer - 集群演示</translation>
+    </message>
+    <message>
+        <source>Esc: leave</source>
+        <translation>Esc：退出</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>Racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <source>IT power / facility power</source>
+        <translation>IT 功耗／设施功耗</translation>
+    </message>
+    <message>
+        <source>Compute switches</source>
+        <translation>计算网络交换机</translation>
+    </message>
+    <message>
+        <source>Compute cables</source>
+        <translation>计算网络线缆</translation>
+    </message>
+    <message>
+        <source>Worst feed load, one feed lost</source>
+        <translation>失去一路供电后的最高负载</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterWindow</name>
+    <message>
+        <source>Racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>网络架构</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Bill of Materials</source>
+        <translation>物料清单</translation>
+    </message>
+    <message>
+        <source>Power &amp;&amp; Cooling</source>
+        <translation>功耗与散热</translation>
+    </message>
+    <message>
+        <source>Analysis</source>
+        <translation>分析</translation>
+    </message>
+    <message>
+        <source>up to {high} of the rack power limit</source>
+        <translation>不超过机柜功耗上限的 {high}</translation>
+    </message>
+    <message>
+        <source>up to 100%</source>
+        <translation>不超过 100%</translation>
+    </message>
+    <message>
+        <source>over the limit</source>
+        <translation>超过上限</translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>switch</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>power shelf</source>
+        <translation>电源架</translation>
+    </message>
+    <message>
+        <source>CDU</source>
+        <translation>CDU（冷却液分配单元）</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As...</source>
+        <translation>另存为(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>Export &amp;BOM as CSV...</source>
+        <translation>导出 BOM 为 CSV(&amp;B)...</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to View</source>
+        <translation>适合窗口(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Present</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Compute racks</source>
+        <translation>计算机柜</translation>
+    </message>
+    <message>
+        <source>Network and management racks</source>
+        <translation>网络与管理机柜</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs, {nodes} nodes, {racks} racks, IT {it} kW, {switches} compute switches</source>
+        <translation>{gpus} 个 GPU，{nodes} 个节点，{racks} 个机柜，IT {it} kW，{switches} 台计算网络交换机</translation>
+    </message>
+    <message>
+        <source>{title}[*] - Cluster - GPU Node Designer</source>
+        <translation>{title}[*] - 集群 - GPU Node Designer</translation>
+    </message>
+    <message>
+        <source>{label} in rack {rack}</source>
+        <translation>机柜 {rack} 中的 {label}</translation>
+    </message>
+    <message>
+        <source>Save cluster plan as</source>
+        <translation>集群规划另存为</translation>
+    </message>
+    <message>
+        <source>Cluster plans (*.json)</source>
+        <translation>集群规划 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <source>Export BOM as CSV</source>
+        <translation>导出 BOM 为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>Save the changes to {title}?</source>
+        <translation>要保存对 {title} 的更改吗？</translation>
+    </message>
+</context>
+<context>
     <name>CompareDialog</name>
     <message>
         <source>Compare designs</source>
@@ -247,6 +641,65 @@
     </message>
 </context>
 <context>
+    <name>FabricPanel</name>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>Leaf</source>
+        <translation>叶交换机</translation>
+    </message>
+    <message>
+        <source>Spine</source>
+        <translation>脊交换机</translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation>核心交换机</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>leaf</source>
+        <translation>叶交换机</translation>
+    </message>
+    <message>
+        <source>spine</source>
+        <translation>脊交换机</translation>
+    </message>
+    <message>
+        <source>core</source>
+        <translation>核心交换机</translation>
+    </message>
+    <message>
+        <source>rail-optimised</source>
+        <translation>轨道优化</translation>
+    </message>
+    <message>
+        <source>leaf-spine</source>
+        <translation>叶脊</translation>
+    </message>
+    <message>
+        <source>Compute fabric: {topology}, {sus} SU of {positions} node positions, oversubscription {ratio}:1</source>
+        <translation>计算网络：{topology}，{sus} 个 SU，每个 {positions} 个节点位置，超额订阅比 {ratio}:1</translation>
+    </message>
+    <message>
+        <source>{title}: {count} x {part}</source>
+        <translation>{title}：{count} 台 {part}</translation>
+    </message>
+    <message>
+        <source>{title}, plane {plane}: {count} x {part}</source>
+        <translation>{title}，平面 {plane}：{count} 台 {part}</translation>
+    </message>
+    <message>
+        <source>{count} cables, {lower} to {upper}</source>
+        <translation>{lower}至{upper}：{count} 条线缆</translation>
+    </message>
+</context>
+<context>
     <name>FileActions</name>
     <message>
         <source>GPU node designs (*.json *.pdf);;All files (*)</source>
@@ -329,7 +782,7 @@
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <source>GPU Node Designer did not close properly. Recover the unsaved design &apos;{name}&apos; {source}, autosaved {when}?
+        <source>GPU Node Designer did not close properly. Recover the unsaved design '{name}' {source}, autosaved {when}?
 
 Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it for the next start.</source>
         <translation>GPU Node Designer 上次未正常关闭。要恢复未保存的设计“{name}”{source}（自动保存于 {when}）吗？
@@ -1166,6 +1619,49 @@ fix: {fix}</source>
     <message>
         <source>Waive violation</source>
         <translation>豁免违规</translation>
+    </message>
+</context>
+<context>
+    <name>RackTableModel</name>
+    <message>
+        <source>Rack</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>用途</translation>
+    </message>
+    <message>
+        <source>Power (kW)</source>
+        <translation>功耗（kW）</translation>
+    </message>
+    <message>
+        <source>BTU/hr</source>
+        <translation>发热量（BTU/hr）</translation>
+    </message>
+    <message>
+        <source>Load of limit</source>
+        <translation>占上限比例</translation>
+    </message>
+    <message>
+        <source>Feed load</source>
+        <translation>供电回路负载</translation>
+    </message>
+    <message>
+        <source>Feed load, one feed lost</source>
+        <translation>失去一路后的供电回路负载</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>management</source>
+        <translation>管理</translation>
     </message>
 </context>
 <context>

@@ -141,6 +141,400 @@
     </message>
 </context>
 <context>
+    <name>ClusterActions</name>
+    <message>
+        <source>New C&amp;luster Plan</source>
+        <translation>新增叢集規劃(&amp;L)</translation>
+    </message>
+    <message>
+        <source>From the &amp;Open Design</source>
+        <translation>由目前開啟的設計(&amp;O)</translation>
+    </message>
+    <message>
+        <source>From a &amp;Template</source>
+        <translation>由範本(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Open Cl&amp;uster Plan...</source>
+        <translation>開啟叢集規劃(&amp;U)...</translation>
+    </message>
+    <message>
+        <source>{name} cluster</source>
+        <translation>{name} 叢集</translation>
+    </message>
+    <message>
+        <source>Cannot plan a cluster</source>
+        <translation>無法規劃叢集</translation>
+    </message>
+    <message>
+        <source>Open cluster plan</source>
+        <translation>開啟叢集規劃</translation>
+    </message>
+    <message>
+        <source>Cluster plans (*.json);;All files (*)</source>
+        <translation>叢集規劃 (*.json);;所有檔案 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open cluster plan</source>
+        <translation>無法開啟叢集規劃</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterBomPanel</name>
+    <message>
+        <source>Category</source>
+        <translation>類別</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>零件</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名稱</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>數量</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterInspector</name>
+    <message>
+        <source>Plan</source>
+        <translation>規劃</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名稱</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 數</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>節點數</translation>
+    </message>
+    <message>
+        <source>Site</source>
+        <translation>場地</translation>
+    </message>
+    <message>
+        <source>Rack power limit (kW)</source>
+        <translation>機櫃功耗上限（kW）</translation>
+    </message>
+    <message>
+        <source>Rack heat to air limit (kW)</source>
+        <translation>機櫃排入空氣的發熱量上限（kW）</translation>
+    </message>
+    <message>
+        <source>Cooling</source>
+        <translation>散熱</translation>
+    </message>
+    <message>
+        <source>air</source>
+        <translation>氣冷</translation>
+    </message>
+    <message>
+        <source>liquid</source>
+        <translation>液冷</translation>
+    </message>
+    <message>
+        <source>Rack height (U)</source>
+        <translation>機櫃高度（U）</translation>
+    </message>
+    <message>
+        <source>Feed voltage (V)</source>
+        <translation>供電迴路電壓（V）</translation>
+    </message>
+    <message>
+        <source>Feed current (A)</source>
+        <translation>供電迴路電流（A）</translation>
+    </message>
+    <message>
+        <source>Feed phases</source>
+        <translation>供電迴路相數</translation>
+    </message>
+    <message>
+        <source>Feed utilisation (%)</source>
+        <translation>供電迴路利用率（%）</translation>
+    </message>
+    <message>
+        <source>Feeds per rack</source>
+        <translation>每機櫃供電迴路數</translation>
+    </message>
+    <message>
+        <source>A/B policy</source>
+        <translation>A/B 供電策略</translation>
+    </message>
+    <message>
+        <source>2N (either feed carries the rack)</source>
+        <translation>2N（任一路可承擔整個機櫃）</translation>
+    </message>
+    <message>
+        <source>N (feeds share the load)</source>
+        <translation>N（各路分擔負載）</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE（電能使用效率）</translation>
+    </message>
+    <message>
+        <source>Supply water (°C)</source>
+        <translation>供水溫度（°C）</translation>
+    </message>
+    <message>
+        <source>Compute fabric</source>
+        <translation>運算網路</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>拓撲</translation>
+    </message>
+    <message>
+        <source>rail-optimised</source>
+        <translation>軌道最佳化</translation>
+    </message>
+    <message>
+        <source>leaf-spine</source>
+        <translation>葉脊</translation>
+    </message>
+    <message>
+        <source>Oversubscription (x:1)</source>
+        <translation>超額訂閱比（x:1）</translation>
+    </message>
+    <message>
+        <source>Target oversubscription (x:1)</source>
+        <translation>目標超額訂閱比（x:1）</translation>
+    </message>
+    <message>
+        <source>Planes</source>
+        <translation>平面數</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation>交換器</translation>
+    </message>
+    <message>
+        <source>{field}: refused, {reason}</source>
+        <translation>{field}：不接受，{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterPowerPanel</name>
+    <message>
+        <source>IT {it} kW, facility {facility} kW at PUE {pue}; largest rack {largest} kW. Feeds: {feeds} per rack of {feed} kW each ({policy}); worst load {load}, {after} with one feed lost (rack {rack}). Heat: {air} kW to air, {liquid} kW to liquid; coolant {flow} L/min; {cdus} CDU(s); {tons} tons of cooling.</source>
+        <translation>IT {it} kW，PUE {pue} 時設施 {facility} kW；最大機櫃 {largest} kW。供電迴路：每機櫃 {feeds} 路，每路 {feed} kW（{policy}）；最高負載 {load}，失去一路後 {after}（機櫃 {rack}）。發熱量：排入空氣 {air} kW，排入液體 {liquid} kW；冷卻液 {flow} L/min；{cdus} 台 CDU；散熱需求 {tons} 冷凍噸。</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterPresentWindow</name>
+    <message>
+        <source>GPU Node Designer - cluster presentation</source>
+        <translation>GPU Node Designer - 叢集簡報</translation>
+    </message>
+    <message>
+        <source>Esc: leave</source>
+        <translation>Esc：離開</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 數</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>節點數</translation>
+    </message>
+    <message>
+        <source>Racks</source>
+        <translation>機櫃</translation>
+    </message>
+    <message>
+        <source>IT power / facility power</source>
+        <translation>IT 功耗／設施功耗</translation>
+    </message>
+    <message>
+        <source>Compute switches</source>
+        <translation>運算網路交換器</translation>
+    </message>
+    <message>
+        <source>Compute cables</source>
+        <translation>運算網路線纜</translation>
+    </message>
+    <message>
+        <source>Worst feed load, one feed lost</source>
+        <translation>失去一路供電後的最高負載</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterWindow</name>
+    <message>
+        <source>Racks</source>
+        <translation>機櫃</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>網路架構</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>屬性</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>問題</translation>
+    </message>
+    <message>
+        <source>Bill of Materials</source>
+        <translation>物料清單</translation>
+    </message>
+    <message>
+        <source>Power &amp;&amp; Cooling</source>
+        <translation>功耗與散熱</translation>
+    </message>
+    <message>
+        <source>Analysis</source>
+        <translation>分析</translation>
+    </message>
+    <message>
+        <source>up to {high} of the rack power limit</source>
+        <translation>不超過機櫃功耗上限的 {high}</translation>
+    </message>
+    <message>
+        <source>up to 100%</source>
+        <translation>不超過 100%</translation>
+    </message>
+    <message>
+        <source>over the limit</source>
+        <translation>超過上限</translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation>節點</translation>
+    </message>
+    <message>
+        <source>switch</source>
+        <translation>交換器</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>伺服器</translation>
+    </message>
+    <message>
+        <source>power shelf</source>
+        <translation>電源架</translation>
+    </message>
+    <message>
+        <source>CDU</source>
+        <translation>CDU（冷卻液分配裝置）</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>檔案(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>儲存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As...</source>
+        <translation>另存新檔(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>Export &amp;BOM as CSV...</source>
+        <translation>匯出 BOM 為 CSV(&amp;B)...</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>關閉(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>編輯(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>復原</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>檢視(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>縮小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to View</source>
+        <translation>符合視窗(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Present</source>
+        <translation>簡報模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Compute racks</source>
+        <translation>運算機櫃</translation>
+    </message>
+    <message>
+        <source>Network and management racks</source>
+        <translation>網路與管理機櫃</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs, {nodes} nodes, {racks} racks, IT {it} kW, {switches} compute switches</source>
+        <translation>{gpus} 個 GPU，{nodes} 個節點，{racks} 個機櫃，IT {it} kW，{switches} 台運算網路交換器</translation>
+    </message>
+    <message>
+        <source>{title}[*] - Cluster - GPU Node Designer</source>
+        <translation>{title}[*] - 叢集 - GPU Node Designer</translation>
+    </message>
+    <message>
+        <source>{label} in rack {rack}</source>
+        <translation>機櫃 {rack} 中的 {label}</translation>
+    </message>
+    <message>
+        <source>Save cluster plan as</source>
+        <translation>叢集規劃另存新檔</translation>
+    </message>
+    <message>
+        <source>Cluster plans (*.json)</source>
+        <translation>叢集規劃 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>無法儲存</translation>
+    </message>
+    <message>
+        <source>Export BOM as CSV</source>
+        <translation>匯出 BOM 為 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 檔案 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未儲存的變更</translation>
+    </message>
+    <message>
+        <source>Save the changes to {title}?</source>
+        <translation>要儲存對 {title} 的變更嗎？</translation>
+    </message>
+</context>
+<context>
     <name>CompareDialog</name>
     <message>
         <source>Compare designs</source>
@@ -247,6 +641,65 @@
     </message>
 </context>
 <context>
+    <name>FabricPanel</name>
+    <message>
+        <source>Nodes</source>
+        <translation>節點數</translation>
+    </message>
+    <message>
+        <source>Leaf</source>
+        <translation>葉交換器</translation>
+    </message>
+    <message>
+        <source>Spine</source>
+        <translation>脊交換器</translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation>核心交換器</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>節點</translation>
+    </message>
+    <message>
+        <source>leaf</source>
+        <translation>葉交換器</translation>
+    </message>
+    <message>
+        <source>spine</source>
+        <translation>脊交換器</translation>
+    </message>
+    <message>
+        <source>core</source>
+        <translation>核心交換器</translation>
+    </message>
+    <message>
+        <source>rail-optimised</source>
+        <translation>軌道最佳化</translation>
+    </message>
+    <message>
+        <source>leaf-spine</source>
+        <translation>葉脊</translation>
+    </message>
+    <message>
+        <source>Compute fabric: {topology}, {sus} SU of {positions} node positions, oversubscription {ratio}:1</source>
+        <translation>運算網路：{topology}，{sus} 個 SU，每個 {positions} 個節點位置，超額訂閱比 {ratio}:1</translation>
+    </message>
+    <message>
+        <source>{title}: {count} x {part}</source>
+        <translation>{title}：{count} 台 {part}</translation>
+    </message>
+    <message>
+        <source>{title}, plane {plane}: {count} x {part}</source>
+        <translation>{title}，平面 {plane}：{count} 台 {part}</translation>
+    </message>
+    <message>
+        <source>{count} cables, {lower} to {upper}</source>
+        <translation>{lower}至{upper}：{count} 條線纜</translation>
+    </message>
+</context>
+<context>
     <name>FileActions</name>
     <message>
         <source>GPU node designs (*.json *.pdf);;All files (*)</source>
@@ -329,7 +782,7 @@
         <translation>復原未儲存的工作</translation>
     </message>
     <message>
-        <source>GPU Node Designer did not close properly. Recover the unsaved design &apos;{name}&apos; {source}, autosaved {when}?
+        <source>GPU Node Designer did not close properly. Recover the unsaved design '{name}' {source}, autosaved {when}?
 
 Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it for the next start.</source>
         <translation>GPU Node Designer 上次未正常關閉。要復原未儲存的設計「{name}」{source}（自動儲存於 {when}）嗎？
@@ -1166,6 +1619,49 @@ fix: {fix}</source>
     <message>
         <source>Waive violation</source>
         <translation>豁免違規</translation>
+    </message>
+</context>
+<context>
+    <name>RackTableModel</name>
+    <message>
+        <source>Rack</source>
+        <translation>機櫃</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>用途</translation>
+    </message>
+    <message>
+        <source>Power (kW)</source>
+        <translation>功耗（kW）</translation>
+    </message>
+    <message>
+        <source>BTU/hr</source>
+        <translation>發熱量（BTU/hr）</translation>
+    </message>
+    <message>
+        <source>Load of limit</source>
+        <translation>占上限比例</translation>
+    </message>
+    <message>
+        <source>Feed load</source>
+        <translation>供電迴路負載</translation>
+    </message>
+    <message>
+        <source>Feed load, one feed lost</source>
+        <translation>失去一路後的供電迴路負載</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>運算</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>網路</translation>
+    </message>
+    <message>
+        <source>management</source>
+        <translation>管理</translation>
     </message>
 </context>
 <context>

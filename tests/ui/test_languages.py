@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from designer.core import i18n
 from designer.core.errors import DesignerError
+from designer.templates import TEMPLATES
 from designer.ui.branding_dialog import BrandingDialog
 from designer.ui.gestures import ScriptedUser, settle
 from designer.ui.i18n import chosen_language, install_translators
@@ -54,8 +55,11 @@ def language():
     QLocale.setDefault(before)
 
 
+PRODUCT_NAMES = {t.title for t in TEMPLATES.values()}  # File > New Cluster Plan > From a Template lists products
+
+
 def english_left(texts: list[str]) -> list[str]:
-    return [t for t in texts if ENGLISH.search(KEPT.sub(" ", t))]
+    return [t for t in texts if t not in PRODUCT_NAMES and ENGLISH.search(KEPT.sub(" ", t))]
 
 
 def menu_texts(menu: QMenu) -> list[str]:

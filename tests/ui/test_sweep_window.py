@@ -85,3 +85,33 @@ def test_a_broken_price_book_is_one_line_in_the_window(qtbot, window, tmp_path):
     _type(qtbot, window.price_book, str(book))
     QTest.mouseClick(window.run_button, Qt.MouseButton.LeftButton)
     assert "not valid JSON" in window.status.text() and window.job_thread is None
+
+
+def test_from_the_file_menu_a_clicked_design_opens_as_a_cluster_plan(make_window, qtbot):
+    from test_cluster_window import choose  # the File menu opened and clicked with the mouse
+
+    main = make_window()
+    choose(qtbot, main, "Design-Space Search")
+    w = main.sweep_window
+    qtbot.waitExposed(w)
+    _type(qtbot, w.gpus, "256")
+    _type(qtbot, w.oversubscription, "1")
+    _type(qtbot, w.electricity, "0.1")
+    _run(qtbot, w)
+    assert len(w.rows) == 4  # 2 nodes x 2 networks
+    i = int(w.rows.pareto.nonzero()[0][0])
+    w.chart.canvas.draw()
+    x, y = w.axes.transData.transform((w.rows.busbw[i], w.rows.cost[i]))
+    canvas = w.chart.canvas
+    at = QPoint(int(x / canvas.device_pixel_ratio), int(canvas.height() - y / canvas.device_pixel_ratio))
+    QTest.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=at)
+    qtbot.waitUntil(lambda: len(main.clusters.windows) == 1)
+    cluster = main.clusters.windows[0]
+    qtbot.waitExposed(cluster)
+    plan = cluster.document.plan
+    assert plan.gpus == 256 and plan.fabrics.compute.oversubscription == 1.0
+    assert plan.node.design is not None and plan.node.design.meta.template in ("dgx-h100", "amd-mi300x")
+    qtbot.waitUntil(lambda: cluster.analysis is not None)
+    cluster.confirm_discard = lambda: True  # a new plan is unsaved: closing would ask
+    cluster.close()
+    w.close()

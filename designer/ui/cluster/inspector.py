@@ -1,0 +1,173 @@
+"""The cluster inspector: the plan's size, site and compute-fabric settings as a form.
+
+Every edit is a command on the plan document; a value the plan refuses (a 0 A feed, a negative kW, a node that
+fits no rack, a switch with fewer ports than the node's rails) stays in its field with the reason shown under
+the form, and the plan is unchanged. Fields are refreshed in place after every change of the plan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from designer.cluster.document import PlanCommand, PlanDocument, set_plan_field, set_plan_size
+from designer.cluster.plan import ClusterPlan
+from designer.document.commands import CommandError
+from designer.model.parts import NetworkSwitchSpec
+
+
+@dataclass(frozen=True)
+class Field:
+    path: str  # dotted path in the plan; "size.gpus" and "size.nodes" set the size
+    label: str  # translated
+    kind: str  # text, int, float, choice
+    scale: float = 1.0  # shown value = stored value / scale (kW for W, % for a share)
+    choices: tuple[tuple[str, Any], ...] = ()
+
+
+def plan_value(plan: ClusterPlan, path: str) -> Any:
+    value: Any = plan
+    for name in path.removeprefix("size.").split(".") if path.startswith("size.") else path.split("."):
+        value = getattr(value, name)
+    return value
+
+
+def shown(value: Any, field: Field) -> str:
+    if value is None:
+        return ""
+    if field.kind == "float":
+        return f"{value / field.scale:g}"
+    return str(value)
+
+
+def parsed(text: str, field: Field) -> Any:
+    """The stored value of what was typed (CommandError with the reason when it is not a number)."""
+    text = text.strip().replace(",", "")
+    if field.kind == "text":
+        return text
+    try:
+        return int(text) if field.kind == "int" else round(float(text) * field.scale, 9)
+    except ValueError:
+        raise CommandError(f"'{text}' is not a number") from None
+
+
+def command_for(field: Field, value: Any) -> PlanCommand:
+    if field.path == "size.gpus":
+        return set_plan_size(gpus=value)
+    if field.path == "size.nodes":
+        return set_plan_size(nodes=value)
+    return set_plan_field(field.path, value)
+
+
+class ClusterInspector(QWidget):
+    refused = Signal(str)  # the reason a value was refused
+
+    def __init__(self, document: PlanDocument) -> None:
+        super().__init__()
+        self.document = document
+        self.editors: dict[str, QLineEdit | QComboBox] = {}
+        self.fields: dict[str, Field] = {}
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c0392b")
+        layout = QVBoxLayout(self)
+        for title, fields in self.groups():
+            box = QGroupBox(title)
+            form = QFormLayout(box)
+            for field in fields:
+                self.fields[field.path] = field
+                form.addRow(field.label, self._editor(field))
+            layout.addWidget(box)
+        layout.addWidget(self.error)
+        layout.addStretch(1)
+        self.refresh()
+
+    def groups(self) -> tuple[tuple[str, tuple[Field, ...]], ...]:
+        """The form: (group title, fields), every label translated."""
+        return (
+            (self.tr("Plan"), (Field("name", self.tr("Name"), "text"),
+                               Field("size.gpus", self.tr("GPUs"), "int"),
+                               Field("size.nodes", self.tr("Nodes"), "int"))),
+            (self.tr("Site"), (
+                Field("site.rack_power_limit_w", self.tr("Rack power limit (kW)"), "float", 1000),
+                Field("site.rack_air_limit_w", self.tr("Rack heat to air limit (kW)"), "float", 1000),
+                Field("site.cooling", self.tr("Cooling"), "choice",
+                      choices=((self.tr("air"), "air"), (self.tr("liquid"), "liquid"))),
+                Field("site.rack_height_u", self.tr("Rack height (U)"), "int"),
+                Field("site.feed.volts", self.tr("Feed voltage (V)"), "float"),
+                Field("site.feed.amps", self.tr("Feed current (A)"), "float"),
+                Field("site.feed.phases", self.tr("Feed phases"), "choice", choices=(("1", 1), ("3", 3))),
+                Field("site.feed.utilisation", self.tr("Feed utilisation (%)"), "float", 0.01),
+                Field("site.feeds_per_rack", self.tr("Feeds per rack"), "int"),
+                Field("site.ab_policy", self.tr("A/B policy"), "choice",
+                      choices=((self.tr("2N (either feed carries the rack)"), "2n"),
+                               (self.tr("N (feeds share the load)"), "n"))),
+                Field("site.pue", self.tr("PUE"), "float"),
+                Field("site.supply_water_c", self.tr("Supply water (°C)"), "float"))),
+            (self.tr("Compute fabric"), (
+                Field("fabrics.compute.topology", self.tr("Topology"), "choice",
+                      choices=((self.tr("rail-optimised"), "rail_optimized"),
+                               (self.tr("leaf-spine"), "leaf_spine"))),
+                Field("fabrics.compute.oversubscription", self.tr("Oversubscription (x:1)"), "float"),
+                Field("fabrics.compute.target_oversubscription", self.tr("Target oversubscription (x:1)"), "float"),
+                Field("fabrics.compute.planes", self.tr("Planes"), "int"),
+                Field("fabrics.compute.switch", self.tr("Switch"), "choice", choices=self._switches()))),
+        )
+
+    def _editor(self, field: Field) -> QWidget:
+        if field.kind == "choice":
+            combo = QComboBox()
+            combo.setObjectName(field.path)
+            for label, value in field.choices:
+                combo.addItem(label, value)
+            combo.activated.connect(lambda _i, f=field, c=combo: self.commit(f, c.currentData()))
+            self.editors[field.path] = combo
+            return combo
+        edit = QLineEdit()
+        edit.setObjectName(field.path)
+        edit.editingFinished.connect(lambda f=field, e=edit: self._typed(f, e))
+        self.editors[field.path] = edit
+        return edit
+
+    def _switches(self) -> tuple[tuple[str, Any], ...]:
+        parts = self.document.catalog.of_kind("network_switch")
+        return tuple((f"{p.name} ({p.id})", p.id) for p in parts if isinstance(p, NetworkSwitchSpec)
+                     and p.role == "compute")
+
+    def _typed(self, field: Field, edit: QLineEdit) -> None:
+        if edit.text() == shown(plan_value(self.document.plan, field.path), field):
+            return
+        try:
+            self.commit(field, parsed(edit.text(), field))
+        except CommandError as exc:
+            self.refuse(field, str(exc))
+
+    def commit(self, field: Field, value: Any) -> None:
+        try:
+            self.document.push(command_for(field, value))
+        except CommandError as exc:
+            self.refuse(field, str(exc))
+            self.refresh(keep=field.path)
+            return
+        self.error.clear()
+
+    def refuse(self, field: Field, reason: str) -> None:
+        text = self.tr("{field}: refused, {reason}").format(field=field.label, reason=reason)
+        self.error.setText(text)
+        self.refused.emit(text)
+
+    def refresh(self, *_args: object, keep: str = "") -> None:
+        """Every field from the plan; `keep` leaves a refused typed value where the user can fix it."""
+        plan = self.document.plan
+        for path, editor in self.editors.items():
+            field = self.fields[path]
+            value = plan_value(plan, path)
+            blocker = QSignalBlocker(editor)
+            if isinstance(editor, QComboBox):
+                editor.setCurrentIndex(max(0, editor.findData(value)))
+            elif path != keep:
+                editor.setText(shown(value, field))
+            del blocker

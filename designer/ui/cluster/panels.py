@@ -1,0 +1,105 @@
+"""The cluster window's BOM and Power tabs, filled from a PlanAnalysis (one per plan revision)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+
+from designer.cluster.racks import FeedCheck
+from designer.core.electrical import btu_per_hr
+from designer.ui.cluster.view_data import PlanAnalysis, RackData
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class ClusterBomPanel(QWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        self.table = QTableWidget(0, 5)
+        self.table.setHorizontalHeaderLabels([self.tr("Category"), self.tr("Part"), self.tr("Name"),
+                                              self.tr("Quantity"), self.tr("Where")])
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(self.table)
+
+    def show_analysis(self, analysis: PlanAnalysis) -> None:
+        self.table.setRowCount(len(analysis.bom))
+        for row, line in enumerate(analysis.bom):
+            for col, value in enumerate((line.category, line.part, line.name, f"{line.quantity:,}", line.where)):
+                item = QTableWidgetItem(value)
+                if col == 3:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(row, col, item)
+        self.table.resizeColumnsToContents()
+
+
+class RackTableModel(QAbstractTableModel):
+    """One row per rack (hundreds at 64 SU): cells are formatted when shown, never made in advance."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[tuple[RackData, FeedCheck]] = []
+        self.headers = [self.tr("Rack"), self.tr("Role"), self.tr("Power (kW)"), self.tr("BTU/hr"),
+                        self.tr("Load of limit"), self.tr("Feed load"), self.tr("Feed load, one feed lost")]
+
+    def set_rows(self, rows: list[tuple[RackData, FeedCheck]]) -> None:
+        self.beginResetModel()
+        self.rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008 (Qt override)
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008 (Qt override)
+        return 0 if parent.isValid() else len(self.headers)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 (Qt override)
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.headers[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole or not index.isValid():
+            return None
+        rack, feed = self.rows[index.row()]
+        roles = {"compute": self.tr("compute"), "network": self.tr("network"), "management": self.tr("management")}
+        return (rack.name, roles.get(rack.role, rack.role), f"{rack.watts / 1000:,.1f}",
+                f"{btu_per_hr(rack.watts):,.0f}", f"{rack.load:.0%}", f"{feed.normal_load:.0%}",
+                f"{feed.after_loss_load:.0%}")[index.column()]
+
+
+class ClusterPowerPanel(QWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        self.totals = QLabel()
+        self.totals.setWordWrap(True)
+        self.model = RackTableModel()
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(self.totals)
+        layout.addWidget(self.table, 1)
+
+    def show_analysis(self, analysis: PlanAnalysis) -> None:
+        info = analysis.info
+        p, f, k = info["power"], info["feeds"], info["cooling"]
+        self.totals.setText(self.tr(
+            "IT {it} kW, facility {facility} kW at PUE {pue}; largest rack {largest} kW. Feeds: {feeds} per rack of "
+            "{feed} kW each ({policy}); worst load {load}, {after} with one feed lost (rack {rack}). Heat: {air} kW "
+            "to air, {liquid} kW to liquid; coolant {flow} L/min; {cdus} CDU(s); {tons} tons of cooling.").format(
+            it=f"{p['it_w'] / 1000:,.1f}", facility=f"{p['facility_w'] / 1000:,.1f}", pue=f"{p['pue']:g}",
+            largest=f"{p['max_rack_w'] / 1000:,.1f}", feeds=f["feeds_per_rack"],
+            feed=f"{f['feed_capacity_w'] / 1000:,.1f}", policy=f["ab_policy"].upper(), load=f"{f['max_load']:.0%}",
+            after=f"{f['max_load_after_loss']:.0%}", rack=f["worst_rack"], air=f"{k['heat_to_air_w'] / 1000:,.1f}",
+            liquid=f"{k['heat_to_liquid_w'] / 1000:,.1f}", flow=f"{k['coolant_flow_l_min']:,.1f}", cdus=k["cdus"],
+            tons=f"{k['cooling_tons']:,.1f}"))
+        self.model.set_rows(list(zip(analysis.racks, analysis.model.feeds, strict=True)))

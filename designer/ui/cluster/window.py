@@ -1,0 +1,295 @@
+"""The cluster window: composes the rack rows, the fabric view, the inspector, Problems, BOM and Power tabs,
+menus and the status bar for one plan document. No logic of its own: edits are plan commands, figures come
+from one PlanAnalysis per revision, made off the GUI thread."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QCloseEvent, QColor, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.cluster.bom import bom_csv
+from designer.cluster.document import PlanChange, PlanCommand, PlanDocument, add_plan_waiver, remove_plan_waiver
+from designer.cluster.node import node_design
+from designer.core.errors import DesignerError
+from designer.document.commands import CommandError
+from designer.io.files import atomic_write_bytes
+from designer.model.catalog import Catalog
+from designer.model.design import Design
+from designer.ui.cluster.fabric_view import FabricPanel
+from designer.ui.cluster.inspector import ClusterInspector
+from designer.ui.cluster.panels import ClusterBomPanel, ClusterPowerPanel
+from designer.ui.cluster.rack_scene import KIND_COLORS, LOAD_COLORS, RackScene, RackView
+from designer.ui.cluster.runner import AnalysisRunner
+from designer.ui.cluster.view_data import HIGH_LOAD, PlanAnalysis, headline
+from designer.ui.panels.problems import ProblemsPanel
+from designer.ui.qt_guard import protect_none
+from designer.ui.text import esc, plain
+
+
+class ClusterWindow(QMainWindow):
+    def __init__(self, document: PlanDocument, catalog: Catalog,
+                 open_design: Callable[[Design], object] | None = None, parent: QWidget | None = None) -> None:
+        protect_none()
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.document, self.catalog, self.open_design = document, catalog, open_design
+        self.analysis: PlanAnalysis | None = None
+        self.runner = AnalysisRunner(catalog, self)
+        self.runner.request(document.plan, document.revision)  # first: it runs while the widgets are made
+        self.scene = RackScene()
+        self.view = RackView(self.scene)
+        self.fabric = FabricPanel()
+        self.center = QTabWidget()
+        racks = QWidget()
+        column = QVBoxLayout(racks)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.legend())
+        column.addWidget(self.view, 1)
+        self.center.addTab(racks, self.tr("Racks"))
+        self.center.addTab(self.fabric, self.tr("Fabric"))
+        self.setCentralWidget(self.center)
+        self._build_docks()
+        self._build_menus()
+        self.totals = QLabel()
+        self.statusBar().addPermanentWidget(self.totals)
+        self._wire()
+        self.resize(1600, 1000)
+        self.update_title()
+        self.update_undo_actions()
+
+    def _build_docks(self) -> None:
+        self.inspector = ClusterInspector(self.document)
+        scroller = QScrollArea()
+        scroller.setWidget(self.inspector)
+        scroller.setWidgetResizable(True)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.inspector_dock = self._dock("Cluster Inspector", self.tr("Inspector"), scroller,
+                                         Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.problems, self.bom, self.power = ProblemsPanel(), ClusterBomPanel(), ClusterPowerPanel()
+        self.bottom = QTabWidget()
+        self.bottom.setDocumentMode(True)
+        for widget, name, title in ((self.problems, "Problems", self.tr("Problems")),
+                                    (self.bom, "Bill of Materials", self.tr("Bill of Materials")),
+                                    (self.power, "Power", self.tr("Power && Cooling"))):
+            widget.setObjectName(name)
+            self.bottom.addTab(widget, title)
+        self.analysis_dock = self._dock("Cluster Analysis", self.tr("Analysis"), self.bottom,
+                                        Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.resizeDocks([self.inspector_dock], [400], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.analysis_dock], [260], Qt.Orientation.Vertical)
+
+    def legend(self) -> QLabel:
+        """What the colours mean: rack load against the site's rack power limit, and the racked parts."""
+        def swatch(color: QColor, text: str) -> str:
+            return f"<span style='color:{color.name()}'>&#9632;</span> {esc(text)}"
+        loads = (("ok", self.tr("up to {high} of the rack power limit").format(high=f"{HIGH_LOAD:.0%}")),
+                 ("high", self.tr("up to 100%")), ("over", self.tr("over the limit")))
+        kinds = (("node", self.tr("node")), ("switch", self.tr("switch")), ("server", self.tr("server")),
+                 ("power_shelf", self.tr("power shelf")), ("cdu", self.tr("CDU")))
+        label = QLabel("&nbsp;&nbsp;".join([swatch(LOAD_COLORS[k], t) for k, t in loads]
+                                           + ["&nbsp;|&nbsp;"] + [swatch(KIND_COLORS[k], t) for k, t in kinds]))
+        label.setTextFormat(Qt.TextFormat.RichText)
+        label.setContentsMargins(8, 4, 8, 4)
+        return label
+
+    def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(self, menu, text: str, slot, shortcut=None) -> QAction:  # noqa: ANN001
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar, K = self.menuBar(), QKeySequence.StandardKey  # noqa: N806
+        f = bar.addMenu(self.tr("&File"))
+        self._action(f, self.tr("&Save"), self.save, K.Save)
+        self._action(f, self.tr("Save &As..."), self.save_as, K.SaveAs)
+        self._action(f, self.tr("Export &BOM as CSV..."), self.export_bom)
+        f.addSeparator()
+        self._action(f, self.tr("&Close"), self.close, K.Close)
+        e = bar.addMenu(self.tr("&Edit"))
+        self.undo_action = self._action(e, self.tr("Undo"), self.document.undo, K.Undo)
+        self.redo_action = self._action(e, self.tr("Redo"), self.document.redo, "Ctrl+Shift+Z")
+        v = bar.addMenu(self.tr("&View"))
+        self._action(v, self.tr("Zoom &In"), lambda: self.view.zoom(1.25), K.ZoomIn)
+        self._action(v, self.tr("Zoom &Out"), lambda: self.view.zoom(0.8), K.ZoomOut)
+        self._action(v, self.tr("&Fit to View"), self.view.fit, "F")
+        v.addSeparator()
+        self.present_action = self._action(v, self.tr("&Present"), self.present, "F5")
+
+    def _wire(self) -> None:
+        self.document.changed.connect(self.on_changed)
+        self.document.clean_changed.connect(self.update_title)
+        self.document.path_changed.connect(self.update_title)
+        self.runner.finished.connect(self.show_analysis)
+        self.runner.failed.connect(self.say)
+        self.inspector.refused.connect(self.say)
+        self.view.part_activated.connect(self.activate_part)
+        self.problems.locate.connect(self.locate)
+        self.problems.waive.connect(lambda rule, ids, reason: self.push(add_plan_waiver(rule, tuple(ids), reason)))
+        self.problems.unwaive.connect(lambda v: self.push(remove_plan_waiver(v.rule, tuple(v.ids))))
+
+    # Reactions ------------------------------------------------------------------------------
+    def on_changed(self, _change: PlanChange) -> None:
+        self.inspector.refresh()
+        self.update_title()
+        self.update_undo_actions()
+        self.runner.request(self.document.plan, self.document.revision)
+
+    def show_analysis(self, analysis: PlanAnalysis) -> None:
+        self.analysis = analysis
+        titles = {"compute": self.tr("Compute racks"), "other": self.tr("Network and management racks")}
+        self.scene.show_racks(analysis.racks, titles)
+        if self.view.auto_fit:
+            self.view.fit()
+        self.fabric.show_fabric(analysis.fabric)
+        self.problems.show_report(analysis.report)
+        self.bom.show_analysis(analysis)
+        self.power.show_analysis(analysis)
+        h = headline(analysis.info)
+        self.totals.setText(self.tr("{gpus} GPUs, {nodes} nodes, {racks} racks, IT {it} kW, {switches} "
+                                             "compute switches").format(
+            gpus=f"{h['gpus']:,.0f}", nodes=f"{h['nodes']:,.0f}", racks=f"{h['racks']:,.0f}",
+            it=f"{h['it_kw']:,.0f}", switches=f"{h['switches']:,.0f}"))
+
+    def update_title(self, *_args: object) -> None:
+        self.setWindowTitle(self.tr("{title}[*] - Cluster - GPU Node Designer").format(title=self.document.title))
+        self.setWindowModified(not self.document.is_clean)
+
+    def update_undo_actions(self) -> None:
+        history = self.document.history
+        for action, word, able in ((self.undo_action, self.tr("Undo"), history.can_undo),
+                                   (self.redo_action, self.tr("Redo"), history.can_redo)):
+            action.setEnabled(able)
+            action.setText(word)
+
+    def say(self, message: str) -> None:
+        self.statusBar().showMessage(message, 8000)
+
+    def push(self, command: PlanCommand) -> None:
+        try:
+            self.document.push(command)
+        except CommandError as exc:
+            self.say(str(exc))
+
+    def locate(self, ids: list[str]) -> None:
+        """A problem picked: its racks selected and centred, or the fabric shown for a switch problem."""
+        racks = [i for i in ids if i in self.scene.items_by_name]
+        self.fabric.highlight = not racks
+        if racks:
+            self.center.setCurrentWidget(self.view)
+            self.scene.select_racks(racks)
+            rect = self.scene.rack_rect(racks[0])
+            if rect is not None:
+                self.view.centerOn(rect.center())
+        else:
+            self.center.setCurrentWidget(self.fabric)
+            self.fabric.update()
+
+    def activate_part(self, rack: str, kind: str, label: str) -> None:
+        """Double-click on a node: its design opens in the main window."""
+        if kind != "node":
+            self.say(self.tr("{label} in rack {rack}").format(label=label, rack=rack))
+            return
+        if self.open_design is None:
+            return
+        try:
+            design = node_design(self.document.plan, self.catalog)
+        except DesignerError as exc:
+            self.say(str(exc))
+            return
+        self.open_design(design)
+
+    # Files ----------------------------------------------------------------------------------
+    def save(self) -> bool:
+        return self.save_as() if self.document.path is None else self._save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        suggested = str(self.document.path or Path.home() / "cluster-plan.json")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save cluster plan as"), suggested,
+                                              self.tr("Cluster plans (*.json)"))
+        if not path:
+            return False
+        return self._save_to(Path(path if path.lower().endswith(".json") else path + ".json"))
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            self.document.save(path)
+        except OSError as exc:
+            QMessageBox.warning(self, self.tr("Cannot save"), plain(f"{path.name}: {exc.strerror or exc}"))
+            return False
+        return True
+
+    def export_bom(self) -> bool:
+        if self.analysis is None:
+            return False
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export BOM as CSV"), "cluster-bom.csv",
+                                              self.tr("CSV files (*.csv)"))
+        if not path:
+            return False
+        try:
+            atomic_write_bytes(path, bom_csv(self.analysis.bom).encode("utf-8"))
+        except OSError as exc:
+            QMessageBox.warning(self, self.tr("Cannot save"), plain(f"{Path(path).name}: {exc.strerror or exc}"))
+            return False
+        return True
+
+    def confirm_discard(self) -> bool:
+        if self.document.is_clean:
+            return True
+        answer = QMessageBox.question(
+            self, self.tr("Unsaved changes"), plain(self.tr("Save the changes to {title}?").format(
+                title=self.document.title)),
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def present(self) -> None:
+        from designer.ui.cluster.present import ClusterPresentWindow  # noqa: PLC0415
+
+        if self.analysis is None:
+            return
+        self.presenter = ClusterPresentWindow(self.analysis, self.scene, self)
+        screen = self.screen()
+        if screen is not None:
+            self.presenter.setGeometry(screen.geometry())
+        self.presenter.showFullScreen()
+        self.presenter.activateWindow()
+        self.presenter.setFocus()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
+        if not self.confirm_discard():
+            event.ignore()
+            return
+        self.shut_down()
+        event.accept()
+
+    def shut_down(self) -> None:
+        self.runner.shut_down()
+        for signal, slot in ((self.document.changed, self.on_changed), (self.document.clean_changed, self.update_title),
+                             (self.document.path_changed, self.update_title)):
+            signal.disconnect(slot)

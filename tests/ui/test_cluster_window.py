@@ -1,0 +1,271 @@
+"""The cluster window (issue 22 item 8), driven by real mouse and key events: opened from the main window's File
+menu, a field edited, undone and redone, an impossible value refused, a problem located, a node double-clicked
+open in the main window, the plan saved, closing asking about unsaved work, presentation mode."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMenu, QMessageBox
+from shiboken6 import isValid
+
+from designer.cluster.files import load_plan, save_plan
+from designer.cluster.plan import ClusterPlan, NodeRef
+from designer.ui.cluster.rack_scene import RACK_W, U_PX
+from designer.ui.gestures import settle
+
+LEFT, CTRL, SHIFT = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+
+
+def choose(qtbot, window, *path: str) -> None:
+    """File > ... > entry: the menus opened and their entries clicked with the mouse (a submenu opens after
+    Qt's own short delay: wait for it to become the active popup)."""
+    menu = window.menuBar().actions()[0].menu()
+    menu.popup(window.mapToGlobal(window.rect().center()))
+    for text in path:
+        qtbot.waitUntil(lambda m=menu: QApplication.activePopupWidget() is m, timeout=2000)
+        action = next((a for a in menu.actions() if a.text().replace("&", "").startswith(text)), None)
+        assert action is not None, (text, [a.text() for a in menu.actions()])
+        QTest.mouseClick(menu, LEFT, Qt.KeyboardModifier.NoModifier, menu.actionGeometry(action).center())
+        menu = action.menu()
+    settle()
+
+
+@pytest.fixture
+def open_cluster(make_window, qtbot):
+    opened = []
+
+    def make(*path: str, template: str = "dgx-h100"):
+        window = make_window(template)
+        choose(qtbot, window, *path)
+        assert window.clusters.windows, "no cluster window opened"
+        cluster = window.clusters.windows[-1]
+        opened.append(cluster)
+        qtbot.waitExposed(cluster)
+        qtbot.waitUntil(lambda: cluster.analysis is not None)
+        return window, cluster
+
+    yield make
+    for cluster in opened:
+        if isValid(cluster):  # closed windows delete themselves
+            cluster.confirm_discard = lambda: True
+            cluster.close()
+
+
+def field(cluster, path: str) -> QLineEdit:
+    edit = cluster.inspector.findChild(QLineEdit, path)
+    assert edit is not None, path
+    return edit
+
+
+def type_into(edit: QLineEdit, text: str) -> None:
+    edit.setFocus()
+    QTest.keyClick(edit, Qt.Key.Key_A, CTRL)
+    QTest.keyClicks(edit, text)
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    settle()
+
+
+def test_new_cluster_plan_from_the_open_design_draws_every_rack(open_cluster):
+    main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
+    plan = cluster.document.plan
+    assert plan.node.design == main.document.design and plan.gpus == 1024
+    model = cluster.analysis.model
+    assert sorted(cluster.scene.items_by_name) == sorted(r.name for r in model.racks.racks)
+    assert cluster.problems.report == cluster.analysis.report
+    assert cluster.bom.table.rowCount() == len(cluster.analysis.bom)
+    assert cluster.power.model.rowCount() == len(model.racks.racks)
+    assert "GPU Node Designer" in cluster.windowTitle() and not cluster.isWindowModified()
+
+
+def test_a_field_edited_then_undone_and_redone_with_the_keys(open_cluster, qtbot):
+    _main, cluster = open_cluster("New Cluster Plan", "From a Template", "DGX H100")
+    amps = field(cluster, "site.feed.amps")
+    type_into(amps, "80")
+    assert cluster.document.plan.site.feed.amps == 80 and cluster.isWindowModified()
+    qtbot.waitUntil(lambda: cluster.analysis.revision == cluster.document.revision)
+    assert not [v for v in cluster.analysis.report.violations if v.rule == "cluster.ab_loss"]
+    QTest.keyClick(cluster, Qt.Key.Key_Z, CTRL)
+    settle()
+    assert cluster.document.plan.site.feed.amps == 60 and amps.text() == "60" and not cluster.isWindowModified()
+    qtbot.waitUntil(lambda: cluster.analysis.revision == cluster.document.revision)
+    assert [v for v in cluster.analysis.report.violations if v.rule == "cluster.ab_loss"]
+    QTest.keyClick(cluster, Qt.Key.Key_Z, CTRL | SHIFT)
+    settle()
+    assert cluster.document.plan.site.feed.amps == 80 and amps.text() == "80"
+
+
+def test_impossible_values_are_refused_with_the_reason_shown(open_cluster):
+    _main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
+    before = cluster.document.plan
+    for path, text, reason in (("site.feed.amps", "0", "greater than 0"),
+                               ("site.rack_power_limit_w", "-5", "greater than 0"),
+                               ("size.gpus", "many", "not a number"),
+                               ("site.rack_power_limit_w", "5", "does not fit a rack")):
+        type_into(field(cluster, path), text)
+        assert reason in cluster.inspector.error.text(), (path, cluster.inspector.error.text())
+        assert reason in cluster.statusBar().currentMessage()
+        assert cluster.document.plan == before
+    type_into(field(cluster, "fabrics.compute.planes"), "2")
+    assert cluster.document.plan.fabrics.compute.planes == 2 and cluster.inspector.error.text() == ""
+
+
+def test_a_switch_picked_with_the_keyboard_is_one_undo_step(open_cluster):
+    _main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
+    combo = cluster.inspector.editors["fabrics.compute.switch"]
+    combo.setFocus()
+    QTest.keyClick(combo, Qt.Key.Key_Down)
+    settle()
+    assert cluster.document.plan.fabrics.compute.switch == combo.currentData() != "qm9700"
+    cluster.undo_action.trigger()
+    assert cluster.document.plan.fabrics.compute.switch == "qm9700" and combo.currentData() == "qm9700"
+
+
+def test_a_problem_clicked_selects_its_rack(open_cluster):
+    _main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
+    tree = cluster.problems.tree
+    item = cluster.problems.violation_items()[0]
+    tree.scrollToItem(item)
+    QTest.mouseClick(tree.viewport(), LEFT, Qt.KeyboardModifier.NoModifier, tree.visualItemRect(item).center())
+    settle()
+    racks = item.text(1).split(", ")  # alike racks are one finding naming each of them
+    assert racks and all(name in cluster.scene.items_by_name for name in racks)
+    assert set(cluster.scene.selectedItems()) == {cluster.scene.items_by_name[name] for name in racks}
+
+
+def test_double_click_on_a_node_opens_its_design_in_the_main_window(open_cluster):
+    main, cluster = open_cluster("New Cluster Plan", "From a Template", "AMD MI300X")
+    assert main.document.design.meta.template == "dgx-h100"
+    item = cluster.scene.items_by_name["C001"]
+    node = next(s for s in item.rack.slots if s.kind == "node")
+    local = QPointF(RACK_W / 2, (item.rack.height_u - node.u - node.height_u / 2 + 1) * U_PX)
+    cluster.view.centerOn(item)
+    QTest.mouseDClick(cluster.view.viewport(), LEFT, Qt.KeyboardModifier.NoModifier,
+                      cluster.view.mapFromScene(item.mapToScene(local)))
+    settle()
+    assert main.document.design.meta.template == "amd-mi300x"
+
+
+def test_save_then_close_asks_about_unsaved_changes(open_cluster, monkeypatch, tmp_path, catalog):
+    _main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
+    target = tmp_path / "pod.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    type_into(field(cluster, "site.pue"), "1.2")
+    QTest.keyClick(cluster, Qt.Key.Key_S, CTRL)
+    settle()
+    assert load_plan(target, catalog) == cluster.document.plan and cluster.document.plan.site.pue == 1.2
+    assert cluster.windowTitle().startswith("pod.json") and not cluster.isWindowModified()
+    type_into(field(cluster, "site.pue"), "1.4")
+    answers = [QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Discard]
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: answers.pop(0))
+    cluster.close()
+    assert cluster.isVisible() and answers == [QMessageBox.StandardButton.Discard]
+    cluster.close()
+    assert not cluster.isVisible() and load_plan(target, catalog).site.pue == 1.2
+
+
+def test_open_cluster_plan_from_the_menu_and_a_broken_file_is_one_line(make_window, qtbot, monkeypatch, tmp_path):
+    window = make_window()
+    good, bad = tmp_path / "pod.json", tmp_path / "broken.json"
+    save_plan(ClusterPlan(name="pod", node=NodeRef(template="amd-mi300x"), gpus=1024), good)
+    bad.write_text('{"schema_version": 99, "node": {"template": "dgx-h100"}, "gpus": 8}')
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: warnings.append(a[2]))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(bad), ""))
+    choose(qtbot, window, "Open Cluster Plan")
+    assert not window.clusters.windows and len(warnings) == 1 and "broken.json" in warnings[0]
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(good), ""))
+    choose(qtbot, window, "Open Cluster Plan")
+    cluster = window.clusters.windows[-1]
+    assert cluster.document.path == good and cluster.windowTitle().startswith("pod.json")
+    cluster.close()
+
+
+def test_present_shows_the_headline_figures_and_esc_leaves(open_cluster, qtbot):
+    _main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
+    QTest.keyClick(cluster, Qt.Key.Key_F5)
+    settle()
+    presenter = cluster.presenter
+    qtbot.waitExposed(presenter)
+    info = cluster.analysis.info
+    assert presenter.values["gpus"].text() == f"{info['gpus']:,}"
+    assert presenter.values["racks"].text() == str(info["racks"]["total"])
+    QTest.keyClick(presenter, Qt.Key.Key_Escape)
+    settle()
+    assert not isValid(presenter) or not presenter.isVisible()
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_the_cluster_window_speaks_the_chosen_language(qtbot, catalog, lang):
+    """Menus, docks, tabs, the inspector's groups and labels and the table headings: all translated."""
+    from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel
+
+    from designer.cluster.document import PlanDocument
+    from designer.core import i18n
+    from designer.ui.cluster.window import ClusterWindow
+    from designer.ui.i18n import install_translators
+
+    app = QApplication.instance()
+    installed = install_translators(app, lang)
+    try:
+        plan = ClusterPlan(name="pod", node=NodeRef(template="dgx-h100"), gpus=1024)
+        cluster = ClusterWindow(PlanDocument(plan, catalog), catalog)
+        qtbot.addWidget(cluster)
+        texts = [m.title() for m in cluster.menuBar().findChildren(QMenu)]
+        texts += [a.text() for m in cluster.menuBar().findChildren(QMenu) for a in m.actions() if a.text()]
+        texts += [cluster.center.tabText(i) for i in range(cluster.center.count())]
+        texts += [cluster.bottom.tabText(i) for i in range(cluster.bottom.count())]
+        texts += [cluster.inspector_dock.windowTitle(), cluster.analysis_dock.windowTitle()]
+        for box in cluster.inspector.findChildren(QGroupBox):
+            form = box.layout()
+            assert isinstance(form, QFormLayout)
+            texts.append(box.title())
+            texts += [form.itemAt(r, QFormLayout.ItemRole.LabelRole).widget().text() for r in range(form.rowCount())
+                      if isinstance(form.itemAt(r, QFormLayout.ItemRole.LabelRole).widget(), QLabel)]
+        texts += [cluster.power.model.headerData(c, Qt.Orientation.Horizontal) for c in range(7)]
+        assert len(texts) > 40
+        assert not [t for t in texts if not any("\u4e00" <= ch <= "\u9fff" for ch in t)]
+    finally:
+        for translator in installed:
+            app.removeTranslator(translator)
+        i18n.set_language("en")
+
+
+def test_the_scene_keeps_one_item_per_rack_and_updates_only_what_changed(open_cluster, qtbot):
+    """No item per U (level of detail is painted); an edit keeps the items of the racks that stay."""
+    _main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
+    racks = cluster.analysis.racks
+    assert len(cluster.scene.items()) == len(racks) + len(cluster.scene.row_labels)
+    before = dict(cluster.scene.items_by_name)
+    type_into(field(cluster, "size.gpus"), "2048")
+    qtbot.waitUntil(lambda: cluster.analysis.revision == cluster.document.revision)
+    after = cluster.scene.items_by_name
+    assert len(after) == len(cluster.analysis.racks) > len(before)
+    assert all(after[name] is item for name, item in before.items() if name in after and name.startswith("C"))
+    assert len(cluster.scene.items()) == len(after) + len(cluster.scene.row_labels)
+
+
+def test_export_bom_csv_from_the_menu_and_a_waiver_is_undone(open_cluster, qtbot, monkeypatch, tmp_path):
+    from designer.cluster.bom import bom_csv
+
+    _main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
+    target = tmp_path / "bom.csv"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    menu = cluster.menuBar().actions()[0].menu()
+    menu.popup(cluster.mapToGlobal(cluster.rect().center()))
+    qtbot.waitUntil(lambda: QApplication.activePopupWidget() is menu)
+    action = next(a for a in menu.actions() if a.text().replace("&", "").startswith("Export BOM"))
+    QTest.mouseClick(menu, LEFT, Qt.KeyboardModifier.NoModifier, menu.actionGeometry(action).center())
+    settle()
+    assert target.read_text("utf-8") == bom_csv(cluster.analysis.bom)
+    violation = cluster.analysis.report.violations[0]
+    cluster.problems.waive.emit(violation.rule, violation.ids, "accepted for the pilot")
+    assert [w.rule for w in cluster.document.plan.waivers] == [violation.rule]
+    qtbot.waitUntil(lambda: cluster.analysis.revision == cluster.document.revision)
+    assert cluster.analysis.report.waived
+    cluster.activateWindow()  # the menu's popup kept the activation offscreen
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is cluster)
+    QTest.keyClick(cluster, Qt.Key.Key_Z, CTRL)
+    settle()
+    assert cluster.document.plan.waivers == ()
