@@ -1,0 +1,167 @@
+"""`cluster export --pdf/--svg/--lang`: the cluster sheet's text layer carries the DGX SuperPOD RA's counts, the
+Chinese sheets carry no English sentences, the plan rides along as cluster-plan.json, bad input writes nothing.
+
+Expected counts are computed by the RA's rule, not copied: NVIDIA DGX SuperPOD Reference Architecture with
+DGX H100 (RA-11333-001), "Network fabrics" and its appendix: a QM9700 has 64 ports, at 1:1 a leaf gives 32
+down and 32 up, so an SU is 32 positions (31 DGX + the UFM), one leaf per rail (8) per SU, spines take every
+leaf uplink at 64 ports each; the UFM takes 4 leaf links; each DGX H100 holds 4 twin-port OSFP cages.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from pypdf import PdfReader
+
+from designer.cli.main import main
+from designer.cluster.build import ClusterModel
+from designer.cluster.files import plan_from_json
+from designer.export.cluster_drawings import name_ranges, rack_types
+
+PORTS, RAILS, NODES, UFM_LINKS, CAGES, GPUS_PER_NODE = 64, 8, 127, 4, 4, 8
+DOWN = UP = PORTS // 2
+SUS = -(-(NODES + 1) // DOWN)  # 127 DGX + 1 UFM position in SUs of 32: 4
+LEAVES = SUS * RAILS
+SPINES = LEAVES * UP // PORTS
+LEAF_SPINE = LEAVES * UP
+NODE_LEAF = NODES * RAILS + UFM_LINKS
+ENGLISH_SENTENCE = re.compile(r"(?:[A-Za-z]{2,}[ ,.;:()/-]+){5,}")  # as /work/shared/tools/zh_sheet_english.py
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def ra_plan(tmp_path_factory):
+    path = tmp_path_factory.mktemp("plan") / "ra4.json"
+    assert main(["cluster", "new", "--node", "dgx-h100", "--nodes", str(NODES), "-o", str(path)]) == 0
+    return path
+
+
+@pytest.fixture(scope="module")
+def sheets(ra_plan, tmp_path_factory):
+    """The RA plan's sheet in the three languages (and the English fabric SVG): {lang: PDF path}."""
+    folder = tmp_path_factory.mktemp("sheets")
+    out = {}
+    for lang in ("en", "zh-TW", "zh-CN"):
+        out[lang] = folder / f"{lang}.pdf"
+        extra = ["--svg", str(folder / "fabric.svg")] if lang == "en" else []
+        assert main(["cluster", "export", str(ra_plan), "--pdf", str(out[lang]), "--lang", lang, *extra]) == 0
+    return out
+
+
+def text_of(pdf) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
+
+
+def test_the_sheet_carries_the_ra_counts_in_its_text_layer(sheets):
+    text = text_of(sheets["en"])
+    assert (SUS, LEAVES, SPINES, LEAF_SPINE, NODE_LEAF) == (4, 32, 16, 1024, 1020)  # the RA's 4-SU row
+    assert re.search(rf"Nodes {NODES} {NODE_LEAF:,}", text), text[:1500]
+    assert re.search(rf"Leaf {LEAVES} {SUS} SU x {RAILS} rail leaves {LEAF_SPINE:,}", text)
+    assert re.search(rf"Spine {SPINES} {SPINES} per plane", text)
+    switch_optics = (LEAVES + SPINES) * PORTS // 2  # every cage of every switch: twin-port OSFP, 2 ports each
+    assert f"Transceivers: {switch_optics:,} on switches, {NODES * CAGES:,} on nodes" in text  # 1,536 and 508
+    assert f"{NODES * GPUS_PER_NODE:,} GPUs in {NODES} x DGX H100" in text  # 1,016 GPUs, the RA's 4 SU
+
+
+def test_the_sheet_has_every_section_and_the_disclaimer_on_the_cover(sheets):
+    pages = [page.extract_text() for page in PdfReader(sheets["en"]).pages]
+    assert "A planning document" in pages[0] and "modelled, not measured" in pages[0]
+    text = "\n".join(pages)
+    for heading in ("Compute fabric", "Rack elevations", "Power and cooling", "Power per rack", "Bill of materials",
+                    "Cluster rule check", "Performance across tiers", "Failure what-if", "Assumptions", "References"):
+        assert heading in text, heading
+    assert "uncertainty (busbw +/-" in text and "modelled" in text
+
+
+def test_the_performance_table_crosses_the_tiers_and_falls_with_scale(sheets):
+    text = text_of(sheets["en"])
+    rows = re.findall(r"^([\d,]+) ([\d,]+) (node|leaf|spine|core) ([\d,.]+) ([\d,.]+) ([\d,.]+)$", text, re.M)
+    tiers = [r[2] for r in rows]
+    assert tiers[0] == "node" and "leaf" in tiers and tiers[-1] == "spine"  # 1,016 GPUs span 4 SUs
+    busbw = [float(r[3].replace(",", "")) for r in rows]
+    assert busbw[-1] < busbw[0]
+    assert all(float(r[4].replace(",", "")) <= float(r[3].replace(",", "")) <= float(r[5].replace(",", ""))
+               for r in rows)
+
+
+def test_the_plan_is_attached_and_reads_back(sheets, ra_plan):
+    attached = PdfReader(sheets["en"]).attachments["cluster-plan.json"][0].decode("utf-8")
+    original = plan_from_json(ra_plan.read_text("utf-8"), ra_plan.name)
+    assert plan_from_json(attached, "cluster-plan.json") == original
+
+
+def test_the_svg_is_the_fabric_diagram(sheets):
+    root = ET.parse(sheets["en"].parent / "fabric.svg").getroot()
+    assert root.tag.endswith("svg") and float(root.get("viewBox", "0 0 0 0").split()[2]) > 300
+
+
+def _product_names(plan_path) -> list[str]:
+    from designer.cluster.bom import bom
+    from designer.cluster.files import load_plan
+    from designer.model.catalog import default_catalog
+
+    catalog = default_catalog()
+    model = ClusterModel(load_plan(plan_path, catalog), catalog)
+    return sorted({line.name for line in bom(model)} | {model.node.name, model.plan.name}, key=len, reverse=True)
+
+
+@pytest.mark.parametrize(("lang", "references", "headings"), [
+    ("zh-TW", "參考資料", ("運算網路", "機櫃立面圖", "功耗與散熱", "物料清單", "叢集規則檢查", "跨層級效能")),
+    ("zh-CN", "参考资料", ("计算网络", "机柜立面图", "功耗与散热", "物料清单", "集群规则检查", "跨层级性能"))])
+def test_the_chinese_sheets_have_no_english_sentences(sheets, ra_plan, lang, references, headings):
+    text = text_of(sheets[lang])
+    assert all(h in text for h in headings)
+    body = text[: text.rfind(references)]
+    for name in _product_names(ra_plan):  # part names stay as vendors write them
+        body = body.replace(name, "")
+    english = [line for line in body.splitlines() if ENGLISH_SENTENCE.search(line)]
+    assert not english
+    assert "Bill of materials" not in text and "with one feed lost" not in text
+
+
+@pytest.mark.parametrize("argv", [
+    ["--lang", "fr"], ["--pdf", "{d}/x.txt"], ["--svg", "{d}/nowhere/x.svg"], ["--json", "{d}/nowhere/x.json"],
+    [],
+])
+def test_bad_input_is_one_line_exit_2_and_writes_nothing(capsys, ra_plan, tmp_path, argv):
+    argv = [a.replace("{d}", str(tmp_path)) for a in argv]
+    args = ["cluster", "export", str(ra_plan), "--pdf", str(tmp_path / "out.pdf"), *argv]
+    code, _, err = run(capsys, *(args if argv else args[:3]))
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_broken_plan_is_one_line_exit_2(capsys, tmp_path):
+    plan = tmp_path / "broken.json"
+    plan.write_text('{"schema_version": 1, "node": {"template": "dgx-h100"}, "gpus": 0}')
+    code, _, err = run(capsys, "cluster", "export", str(plan), "--pdf", str(tmp_path / "out.pdf"))
+    assert code == 2 and err.count("\n") == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["broken.json"]
+
+
+def test_identical_racks_are_drawn_once_with_their_count(ra_plan):
+    from designer.cluster.files import load_plan
+    from designer.model.catalog import default_catalog
+
+    catalog = default_catalog()
+    model = ClusterModel(load_plan(ra_plan, catalog), catalog)
+    types = rack_types(model.racks.racks)
+    assert sum(len(t.racks) for t in types) == len(model.racks.racks) > len(types)
+    compute = [t for t in types if t.role == "compute"]
+    assert len(compute[0].racks) == NODES // model.racks.nodes_per_rack  # the full compute racks: one drawing
+    assert name_ranges(["C001", "C002", "C003", "C007", "N001"]) == "C001–C003, C007, N001"
+
+
+def test_the_template_folder_is_complete_with_the_shared_drawing_code():
+    from designer.export.engine import shipped_documents_dir
+
+    root = shipped_documents_dir()
+    assert (root / "cluster-sheet" / "drawing.typ").read_text() == (root / "spec-sheet" / "drawing.typ").read_text()
