@@ -11,9 +11,10 @@ from pydantic import ValidationError
 
 from designer.cli.common import EXIT_FAIL, EXIT_OK, UsageError, print_json
 from designer.cluster.bom import bom, bom_csv
-from designer.cluster.build import ClusterModel
+from designer.cluster.build import ClusterModel, default_switch
 from designer.cluster.files import load_plan, plan_to_json, save_plan
 from designer.cluster.plan import ClusterPlan, ComputeFabric, Fabrics, Feed, NodeRef, Site
+from designer.cluster.racks import rack_dict, rack_types
 from designer.cluster.rules import check_plan
 from designer.cluster.summary import info_dict, info_lines
 from designer.core import i18n
@@ -21,6 +22,7 @@ from designer.core.errors import DesignerError
 from designer.io.files import _validation_message as validation_message
 from designer.io.files import atomic_write_bytes, load_design
 from designer.model.catalog import default_catalog
+from designer.model.parts import NetworkKind, NetworkSwitchSpec
 from designer.templates import TEMPLATES
 
 
@@ -80,8 +82,17 @@ def plan_from_args(args: argparse.Namespace) -> ClusterPlan:
     for key in ("oversubscription", "planes", "switch"):
         if getattr(args, key) is not None:
             compute[key] = getattr(args, key)
+    if "oversubscription" in compute:
+        compute["target_oversubscription"] = compute["oversubscription"]
+    node = _node(args.node)
+    catalog = default_catalog()
+    if "switch" not in compute:
+        compute["switch"] = default_switch(node, catalog)
+    switch = catalog.parts.get(compute["switch"])
+    if isinstance(switch, NetworkSwitchSpec) and switch.network_kind is not NetworkKind.INFINIBAND:
+        compute["ufm_positions"] = 0  # the UFM fabric manager position of the RA is InfiniBand's
     try:
-        return ClusterPlan(name=args.name or f"{args.node} cluster", node=_node(args.node), gpus=args.gpus,
+        return ClusterPlan(name=args.name or f"{args.node} cluster", node=node, gpus=args.gpus,
                            nodes=args.nodes, site=Site(**site), fabrics=Fabrics(compute=ComputeFabric(**compute)))
     except ValidationError as exc:
         where, msg = validation_message(exc)
@@ -127,12 +138,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_bom(args: argparse.Namespace) -> int:
-    lines = bom(_model(args.plan))
+    model = _model(args.plan)
+    lines = bom(model)
     if args.csv:
         sys.stdout.write(bom_csv(lines))
         return EXIT_OK
     for line in lines:
         print(f"{line.quantity:>8,}  {line.category:<12} {line.name}  [{line.part}; {line.where}]")
+    print("\nPer rack:")
+    for t in rack_types(model.racks.racks):
+        items = ", ".join(f"{n} x {what}" for what, n in t.contents)
+        print(f"{t.count:>8,}  {t.role} rack of {t.watts / 1000:,.1f} kW ({t.btu_hr:,.0f} BTU/h): {items}")
     return EXIT_OK
 
 
@@ -157,7 +173,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise DesignerError(f"cannot write: {exc.strerror or exc}") from None
     if out is not None:
         data = {"plan": json.loads(plan_to_json(model.plan)), "info": info_dict(model),
-                "bom": [line.__dict__ for line in bom(model)],
+                "bom": [line.__dict__ for line in bom(model)], "racks": [rack_dict(r) for r in model.racks.racks],
                 "rules": check_plan(model).as_dict(Path(args.plan).name)}
         atomic_write_bytes(out, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
         written.append(out)

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from designer.cluster.build import DAC_REACH_M, ClusterModel
 from designer.model.parts import CableSpec
 
+LENGTH_CLASSES_M = (2.0, 5.0, 30.0, 100.0, 500.0)  # in-rack copper, active copper, in-row, across rows, campus
+
 
 @dataclass(frozen=True)
 class BomLine:
@@ -31,7 +33,10 @@ def cable_for(m: ClusterModel, length_m: float) -> CableSpec:
 
 
 def length_class(length_m: float) -> str:
-    return "<=3 m" if length_m <= 3 else "<=5 m" if length_m <= 5 else "<=30 m" if length_m <= 30 else "<=100 m"
+    for limit in LENGTH_CLASSES_M:
+        if length_m <= limit:
+            return f"<={limit:g} m"
+    return f">{LENGTH_CLASSES_M[-1]:g} m"
 
 
 def _cable_lines(m: ClusterModel) -> list[BomLine]:

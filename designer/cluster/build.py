@@ -7,20 +7,37 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from designer.analysis import Analysis
-from designer.cluster.node import NodeFigures, plan_node
-from designer.cluster.plan import AuxFabric, ClusterPlan
+from designer.cluster.node import ASSUMED_LIQUID_SHARE, NodeFigures, plan_node
+from designer.cluster.plan import AuxFabric, ClusterPlan, NodeRef
 from designer.cluster.racks import FeedCheck, RackLayout, feed_checks, layout
 from designer.cluster.sizing import ComputeSizing, nodes_for, size_compute
 from designer.core.electrical import cooling_tons
 from designer.core.errors import DesignerError
 from designer.model.catalog import Catalog
 from designer.model.facility import coolant_flow_l_min
-from designer.model.parts import CduSpec, NetworkSwitchSpec, TransceiverSpec
+from designer.model.parts import CduSpec, NetworkKind, NetworkSwitchSpec, TransceiverSpec
 
-# Switch power where the catalog has none: per Gb/s of port capacity, scaled from the QM9700's 1,720 W for
-# 64 x 400G (an assumption; every output that uses it says so).
+# Switch power where the catalog has none (none of the shipped network switches has a verified figure): per
+# Gb/s of port capacity, 1,720 W for 64 x 400G (the figure commonly quoted for a QM9700 with optics in every
+# cage; an assumption, and every output that uses it says so).
 ASSUMED_SWITCH_W_PER_GBIT = 1720 / (64 * 400)
-DAC_REACH_M = 3.0  # passive copper at 100G-PAM4 lanes; longer links are optical (transceivers and fibre)
+DAC_REACH_M = 2.0  # passive copper at 100G-PAM4 lanes (the DAC part's reach); longer links are optical
+
+
+# The compute switch a new plan takes when none is named: the family that runs the node's network kind
+# (InfiniBand: Quantum-2; any Ethernet/RoCE kind: Spectrum-4).
+DEFAULT_SWITCH = {NetworkKind.INFINIBAND: "qm9700"}
+DEFAULT_ETHERNET_SWITCH = "sn5600"
+
+
+def default_switch(node: NodeRef, catalog: Catalog) -> str:
+    kind = plan_node(ClusterPlan(node=node, nodes=1), catalog)[0].network_kind
+    return DEFAULT_SWITCH.get(kind, DEFAULT_ETHERNET_SWITCH)
+
+
+def same_network(switch: NetworkSwitchSpec, node_kind: NetworkKind) -> bool:
+    """InfiniBand switches carry InfiniBand NICs; Ethernet switches carry every RoCE/Ethernet kind."""
+    return (switch.network_kind is NetworkKind.INFINIBAND) == (node_kind is NetworkKind.INFINIBAND)
 
 
 @dataclass(frozen=True)
@@ -112,7 +129,9 @@ class ClusterModel:
     @cached_property
     def racks(self) -> RackLayout:
         ufm = 1 if self.plan.fabrics.compute.ufm_positions else 0
-        return layout(self.nodes, self.node, self.plan.site, self.switch_items, ufm)
+        cdu = self.part(self.plan.site.cdu_part, CduSpec)
+        return layout(self.nodes, self.node, self.plan.site, self.switch_items, ufm,
+                      cdu.rack_units if cdu.placement == "in_rack" else 0)
 
     @cached_property
     def feeds(self) -> list[FeedCheck]:
@@ -164,8 +183,11 @@ class ClusterModel:
 
     def assumptions(self) -> list[str]:
         out = list(self.racks.notes)
+        if self.node.heat_split_assumed:
+            out.append(f"{self.node.name}: no published heat split for its liquid cooling; "
+                       f"{ASSUMED_LIQUID_SHARE:.0%} of its heat taken to liquid")
         for sw in {self.switch.id: self.switch, **{a.switch: self.catalog.get(a.switch) for a in self.aux}}.values():
             if isinstance(sw, NetworkSwitchSpec) and switch_watts(sw)[1]:
                 out.append(f"{sw.id}: power not published; {switch_watts(sw)[0]:,.0f} W assumed "
-                           f"({ASSUMED_SWITCH_W_PER_GBIT:.3f} W per Gb/s of ports, scaled from the QM9700)")
+                           f"({ASSUMED_SWITCH_W_PER_GBIT:.3f} W per Gb/s of ports: 1,720 W for 64 x 400G)")
         return out

@@ -19,6 +19,10 @@ from designer.model.parts import CoolingType, NetworkKind, NicSpec
 from designer.simulation.network import network_of
 from designer.templates import TEMPLATES, build_template
 
+# designer.model.budget sizes airflow for 20 % of a liquid-cooled node's heat; where the cooling part gives no
+# liquid share, the cluster takes the same split (80 % to liquid) and says so.
+ASSUMED_LIQUID_SHARE = 0.8
+
 
 @dataclass(frozen=True)
 class NodeFigures:
@@ -39,6 +43,8 @@ class NodeFigures:
     storage_gbit_s: float  # all storage NIC ports together, per direction
     scaleup_gbytes_s_per_gpu_per_dir: float
     fabric_units: int = 1  # scale-out endpoints per node: its compute trays for a rack-scale node, else 1
+    trays: tuple[tuple[str, int, int], ...] = ()  # a rack-scale node's trays from the top: (kind, count, U each)
+    heat_split_assumed: bool = False  # liquid-cooled with no published split: ASSUMED_LIQUID_SHARE taken
 
     @property
     def port_speed_gbit_s(self) -> float:
@@ -61,18 +67,24 @@ def node_figures(analysis: Analysis) -> NodeFigures:
     budget, figures = analysis.budget, analysis.figures
     wall = budget.wall_w
     needs = facility_needs(design, catalog, budget.heat_w)
-    liquid = needs.heat_to_liquid_w if needs is not None and budget.cooling_type is not CoolingType.AIR else 0.0
+    liquid_cooled = budget.cooling_type not in (None, CoolingType.AIR)
+    liquid = needs.heat_to_liquid_w if needs is not None and liquid_cooled else 0.0
+    assumed = liquid_cooled and needs is None
+    if assumed:  # no facility figures for this cooling part: the power budget's own split (20 % to air) is taken
+        liquid = wall * ASSUMED_LIQUID_SHARE
     compute, storage = _ports(analysis, "compute"), _ports(analysis, "storage")
     return NodeFigures(
         name=design.meta.name, gpus=figures.gpu_count, device_word=figures.device_word,
         rack_units=chassis.rack_units, rack_scale=bool(chassis.rack_trays), wall_w=wall,
         heat_to_air_w=wall - liquid, heat_to_liquid_w=liquid,
         coolant_flow_l_min=needs.coolant_flow_l_min if needs is not None and liquid else 0.0,
+        heat_split_assumed=assumed,
         scaleout_ports=sum(n for n, _ in compute), port_speeds_gbit_s=tuple(sorted({s for _, s in compute})),
         network_kind=network_of(analysis.topology).kind, ports_per_cage=chassis.scaleout_ports_per_cage,
         storage_ports=sum(n for n, _ in storage), storage_gbit_s=sum(n * s for n, s in storage),
         scaleup_gbytes_s_per_gpu_per_dir=figures.scaleup_gbytes_s_per_gpu_per_dir,
         fabric_units=sum(t.count for t in chassis.rack_trays if t.kind == "compute") or 1,
+        trays=tuple((t.kind, t.count, t.height_u) for t in chassis.rack_trays),
     )
 
 

@@ -45,7 +45,7 @@ def nodes_per_group(m: ClusterModel) -> int:
     c = m.compute
     if m.plan.fabrics.compute.topology == "rail_optimized":
         return max(1, c.positions_per_su // m.node.fabric_units)
-    return max(1, c.leaf_downlinks // max(1, c.rails // c.planes) // m.node.fabric_units)
+    return max(1, c.leaf_downlinks // c.rails // m.node.fabric_units)
 
 
 def cluster_design(m: ClusterModel, oversubscription: float | None = None) -> Design:
@@ -83,13 +83,14 @@ def what_if(m: ClusterModel) -> list[dict]:
     """What one failure costs: the GPUs it touches, what they lose, and a 1 GiB AllReduce's busbw before and
     after (for a job over the GPUs it touches, placed compactly)."""
     c, site, g = m.compute, m.plan.site, m.node.gpus
-    su_gpus = min(m.compute.gpus, c.positions_per_su // m.node.fabric_units * g) or g
+    under_leaf = min(c.positions_per_su, c.endpoints)  # nodes (or rack-scale trays) on one leaf of a rail
+    leaf_gpus = under_leaf * g // m.node.fabric_units
+    job = max(g, min(c.gpus, -(-leaf_gpus // g) * g))  # whole nodes holding them
+    unit = "tray" if m.node.fabric_units > 1 else "node"
     whole = min(c.gpus, MAX_NODES * g)
-    nic = first_compute_nic(m)
-    rails_per_node = m.node.scaleout_ports
-    out = [_item("leaf", su_gpus, f"one rail of every node under it: 1/{rails_per_node} of their scale-out bandwidth; "
-                 "that rail's traffic moves to the other NICs over the node's scale-up fabric",
-                 _busbw(m, su_gpus), _busbw(m, su_gpus, (nic,) if nic else ()))]
+    out = [_item("leaf", leaf_gpus, f"one rail of {under_leaf} {unit}s: 1/{c.rails} of their scale-out bandwidth; "
+                 "that rail's traffic moves to the other NICs over the scale-up fabric",
+                 _busbw(m, job), _busbw(m, job, rail_nics(m)))]
     if c.spine_switches:
         per_plane = c.spine_switches // c.planes
         after = c.oversubscription * per_plane / max(1, per_plane - 1)
@@ -113,6 +114,9 @@ def _item(failure: str, gpus: int, effect: str, before: float | None, after: flo
             "busbw_after_GBps": after}
 
 
-def first_compute_nic(m: ClusterModel) -> str | None:
+def rail_nics(m: ClusterModel) -> tuple[str, ...]:
+    """The NICs of the node on rail 0: the first compute NIC, or the first of every tray of a rack-scale node
+    (NICs listed tray by tray, `rails` to a tray)."""
     topo = m.node_analysis.topology
-    return next((n for n in topo.nics("compute") if isinstance(topo.part(n), NicSpec)), None)
+    nics = [n for n in topo.nics("compute") if isinstance(topo.part(n), NicSpec)]
+    return tuple(nics[::m.compute.rails]) if m.node.fabric_units > 1 else tuple(nics[:1])

@@ -64,7 +64,7 @@ class ComputeFabric(Frozen):
     topology: Literal["rail_optimized", "leaf_spine"] = "rail_optimized"
     oversubscription: Annotated[float, Field(ge=1.0, le=16.0)] = 1.0  # leaf downlink : uplink bandwidth
     target_oversubscription: Annotated[float, Field(ge=1.0, le=16.0)] = 1.0
-    planes: Annotated[int, Field(ge=1, le=8)] = 1
+    planes: Annotated[int, Field(ge=1, le=8)] = 1  # independent fabrics; each NIC port split into one link per plane
     switch: PartId = "qm9700"
     # Node positions of the fabric that hold the fabric manager (UFM) instead of a node, as the DGX H100 RA's
     # tables count them (31 + 1 in the first SU), and the leaf links each takes.

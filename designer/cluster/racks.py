@@ -63,10 +63,11 @@ class RackLayout:
         return [r for r in self.racks if r.role == role]
 
 
-def nodes_per_rack(node: NodeFigures, site: Site) -> tuple[int, str]:
+def nodes_per_rack(node: NodeFigures, site: Site, cdu_u: int = 0) -> tuple[int, str]:
+    """Nodes in one compute rack and what limits it; `cdu_u` U are kept for an in-rack CDU of liquid nodes."""
     if node.rack_scale:
         return 1, "rack-scale"
-    usable_u = site.rack_height_u - (4 if node.liquid else 0)  # an in-rack CDU's 4U kept free for liquid nodes
+    usable_u = site.rack_height_u - (cdu_u if node.liquid else 0)
     limits = {"power": math.floor(site.rack_power_limit_w / node.wall_w) if node.wall_w else usable_u,
               "height": usable_u // node.rack_units}
     if node.heat_to_air_w > 0:
@@ -78,11 +79,32 @@ def nodes_per_rack(node: NodeFigures, site: Site) -> tuple[int, str]:
     return limits[kind], kind
 
 
-def _compute_rack(index: int, count: int, node: NodeFigures, site: Site) -> Rack:
-    slots = [Slot(1 + i * node.rack_units, node.rack_units, "node", f"{node.name} {index * 1000 + i + 1}",
-                  node.wall_w) for i in range(count)]
-    if node.liquid and not node.rack_scale:
-        slots.append(Slot(site.rack_height_u - 3, 4, "cdu", "in-rack CDU position"))
+TRAY_SLOT = {"compute": ("node", "compute tray"), "switch": ("switch", "NVLink switch tray"),
+             "power": ("power_shelf", "power shelf"), "network": ("switch", "network tray"),
+             "cooling": ("cdu", "cooling (manifold / in-rack CDU)")}
+
+
+def _tray_slots(node: NodeFigures, site: Site) -> list[Slot]:
+    """A rack-scale node's trays from the top of the rack down; its wall power shared by the compute trays."""
+    computes = sum(count for kind, count, _ in node.trays if kind == "compute") or 1
+    top, slots = min(site.rack_height_u, node.rack_units), []
+    for kind, count, height in node.trays:
+        slot_kind, label = TRAY_SLOT.get(kind, ("node", kind))
+        for i in range(count):
+            top -= height
+            watts = node.wall_w / computes if kind == "compute" else 0.0
+            slots.append(Slot(top + 1, height, slot_kind, f"{label} {i + 1}", watts))
+    return slots
+
+
+def _compute_rack(index: int, count: int, node: NodeFigures, site: Site, cdu_u: int) -> Rack:
+    if node.rack_scale and node.trays:
+        slots = _tray_slots(node, site)
+    else:
+        slots = [Slot(1 + i * node.rack_units, node.rack_units, "node", f"{node.name} {index * 1000 + i + 1}",
+                      node.wall_w) for i in range(count)]
+    if node.liquid and not node.rack_scale and cdu_u:
+        slots.append(Slot(site.rack_height_u - cdu_u + 1, cdu_u, "cdu", "in-rack CDU"))
     slots += [Slot(0, 0, "pdu", f"PDU {'AB'[i % 2]}{i // 2 + 1}") for i in range(site.feeds_per_rack)]
     return Rack(f"C{index + 1:03d}", "compute", tuple(slots), count * node.heat_to_liquid_w)
 
@@ -104,12 +126,12 @@ def _pack(items: list[tuple[str, int, float]], site: Site, role: str, prefix: st
 
 
 def layout(nodes: int, node: NodeFigures, site: Site, switches: list[tuple[str, int, float]],
-           ufm_appliances: int) -> RackLayout:
-    per_rack, limited = nodes_per_rack(node, site)
+           ufm_appliances: int, cdu_u: int = 0) -> RackLayout:
+    per_rack, limited = nodes_per_rack(node, site, cdu_u)
     full, rest = divmod(nodes, per_rack)
-    compute = [_compute_rack(i, per_rack, node, site) for i in range(full)]
+    compute = [_compute_rack(i, per_rack, node, site, cdu_u) for i in range(full)]
     if rest:
-        compute.append(_compute_rack(full, rest, node, site))
+        compute.append(_compute_rack(full, rest, node, site, cdu_u))
     network = _pack(switches, site, "network", "N")
     mgmt_items = [("UFM appliance", UFM_APPLIANCE_U, UFM_APPLIANCE_W)] * ufm_appliances
     mgmt_items += [("management server", MGMT_SERVER_U, MGMT_SERVER_W)] * MGMT_SERVERS
@@ -140,3 +162,43 @@ def feed_checks(racks: tuple[Rack, ...], site: Site) -> list[FeedCheck]:
         after = rack.watts / (cap * (n - 1)) if n > 1 else math.inf
         out.append(FeedCheck(rack.name, rack.watts, cap, n, normal, after))
     return out
+
+
+@dataclass(frozen=True)
+class RackType:
+    role: str
+    count: int
+    contents: tuple[tuple[str, int], ...]  # (what, how many) in one rack
+    watts: float
+
+    @property
+    def btu_hr(self) -> float:
+        return btu_per_hr(self.watts)
+
+    def as_dict(self) -> dict:
+        return {"role": self.role, "count": self.count, "contents": dict(self.contents), "w": round(self.watts),
+                "btu_hr": round(self.btu_hr)}
+
+
+def _what(slot: Slot) -> str:
+    return slot.label.rsplit(" ", 1)[0] if slot.label.rsplit(" ", 1)[-1].isdigit() else slot.label
+
+
+def rack_types(racks: tuple[Rack, ...]) -> list[RackType]:
+    """Racks grouped by identical contents and power: the per-rack bill of materials."""
+    groups: dict[tuple, list[Rack]] = {}
+    for rack in racks:
+        contents: dict[str, int] = {}
+        for slot in rack.slots:
+            what = "PDU" if slot.kind == "pdu" else _what(slot)
+            contents[what] = contents.get(what, 0) + 1
+        groups.setdefault((rack.role, tuple(sorted(contents.items())), round(rack.watts, 3)), []).append(rack)
+    return [RackType(role, len(members), contents, members[0].watts) for (role, contents, _), members in groups.items()]
+
+
+def rack_dict(rack: Rack) -> dict:
+    """One rack's elevation as data: slots from the bottom (U 0 = zero-U parts such as vertical PDUs)."""
+    return {"name": rack.name, "role": rack.role, "w": round(rack.watts), "btu_hr": round(rack.btu_hr),
+            "heat_to_liquid_w": round(rack.heat_to_liquid_w),
+            "slots": [{"u": s.u, "height_u": s.height_u, "kind": s.kind, "label": s.label, "w": round(s.watts)}
+                      for s in sorted(rack.slots, key=lambda s: s.u)]}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from designer.cluster.build import ClusterModel
+from designer.cluster.build import ClusterModel, same_network
 from designer.rules.engine import SEVERITY_RANK, Finding, Report, Rule, Severity, Violation, waiver_for
 
 ClusterRuleFn = Callable[[ClusterModel], Iterable[Finding]]
@@ -74,9 +74,13 @@ def oversubscription(m: ClusterModel) -> Iterable[Finding]:
 @cluster_rule("cluster.switch_ports", "Switch ports suffice", Severity.ERROR)
 def switch_ports(m: ClusterModel) -> Iterable[Finding]:
     sw, c = m.switch, m.compute
-    if sw.port_speed_gbit_s < m.node.port_speed_gbit_s:
+    link = m.node.port_speed_gbit_s / c.planes
+    if sw.port_speed_gbit_s < link:
         yield Finding(f"switch {sw.id} ports run at {sw.port_speed_gbit_s:g} Gb/s, slower than the node's "
-                      f"{m.node.port_speed_gbit_s:g} Gb/s NIC ports", (sw.id,), "choose a faster switch")
+                      f"{link:g} Gb/s NIC ports", (sw.id,), "choose a faster switch")
+    if not same_network(sw, m.node.network_kind):
+        yield Finding(f"switch {sw.id} runs {sw.network_kind.value}, the node's NICs run {m.node.network_kind.value}",
+                      (sw.id,), "choose a switch of the node's network kind")
     if c.leaf_downlinks + c.leaf_uplinks > c.radix:
         yield Finding(f"each leaf needs {c.leaf_downlinks + c.leaf_uplinks} ports, switch {sw.id} has {c.radix}",
                       (sw.id,), "choose a switch with more ports")
@@ -85,7 +89,7 @@ def switch_ports(m: ClusterModel) -> Iterable[Finding]:
 @cluster_rule("cluster.su_partial", "Every scalable unit is full", Severity.INFO)
 def su_partial(m: ClusterModel) -> Iterable[Finding]:
     c = m.compute
-    used = c.nodes + m.plan.fabrics.compute.ufm_positions
+    used = c.endpoints + m.plan.fabrics.compute.ufm_positions
     if used < c.positions:
         yield Finding(f"{used} of {c.positions} node positions in use; the last SU is cabled in full "
                       f"({c.positions - used} positions empty)", (), "size the cluster in whole SUs")

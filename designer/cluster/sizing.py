@@ -13,6 +13,7 @@ Rules (NVIDIA DGX SuperPOD reference architectures, H100 RA-11333-001 and B200, 
   the core; core switches take all spine uplinks.
 - A switch port faster than the NIC is split (an 800G port serves two 400G NIC ports); every used cage of
   every switch holds a transceiver where its links are optical, and each node holds one per scale-out cage.
+- Planes (B300 RA, Spectrum-X): each plane is a whole fabric; every NIC port gives one link to each plane.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ class ComputeSizing:
     spine_core_cables: int
     switch_cages_used: int
     node_cages: int
+    endpoints: int = 0  # node positions taken by nodes (a rack-scale node takes one per compute tray)
 
     @property
     def oversubscription(self) -> float:
@@ -118,38 +120,44 @@ def _used_cages(ports: int, switches: int, ports_per_cage: int) -> int:
     return switches * math.ceil(per / ports_per_cage)
 
 
-def size_compute(nodes: int, node: NodeFigures, fabric: ComputeFabric, switch: NetworkSwitchSpec) -> ComputeSizing:
-    units = node.fabric_units  # a rack-scale node joins the fabric tray by tray (its trays' NIC ports are rails)
-    endpoints, rails = nodes * units, node.scaleout_ports // units
+def _rails(nodes: int, node: NodeFigures, fabric: ComputeFabric, switch: NetworkSwitchSpec) -> tuple[int, int]:
+    """(endpoints, rails): a rack-scale node joins the fabric tray by tray, its trays' NIC ports being the rails."""
+    units = node.fabric_units
+    rails = node.scaleout_ports // units
     if rails <= 0:
         raise DesignerError("the node design has no scale-out (compute) NIC ports to build a fabric from")
-    if rails % fabric.planes:
-        raise DesignerError(f"{rails} rails do not divide into {fabric.planes} planes")
-    rails_plane = rails // fabric.planes
-    if switch.ports < rails_plane:
-        raise DesignerError(f"switch '{switch.id}' has {switch.ports} ports, fewer than the node's {rails_plane} rails")
-    radix = _radix(switch, node.port_speed_gbit_s)
+    if switch.ports < rails:
+        raise DesignerError(f"switch '{switch.id}' has {switch.ports} ports, fewer than the node's {rails} rails")
+    return nodes * units, rails
+
+
+def size_compute(nodes: int, node: NodeFigures, fabric: ComputeFabric, switch: NetworkSwitchSpec) -> ComputeSizing:
+    """Each plane is a whole fabric of its own: every NIC port is split into `planes` equal links, one per plane
+    (Spectrum-X multiplane: an 800G port as 2 x 400G). Cables are counted as physical: one per node port, and
+    switch-to-switch links at the switch's port speed (an 800G cable carries two 400G links)."""
+    endpoints, rails = _rails(nodes, node, fabric, switch)
+    planes = fabric.planes
+    radix = _radix(switch, node.port_speed_gbit_s / planes)
+    split = max(1, radix // switch.ports)
     down, up = leaf_ports(radix, fabric.oversubscription)
-    per_su = down if fabric.topology == "rail_optimized" else (down // rails_plane) * rails_plane
+    per_su = down if fabric.topology == "rail_optimized" else (down // rails) * rails
     if per_su <= 0 or up <= 0:
         raise DesignerError(f"switch '{switch.id}' leaves no downlinks or uplinks at {fabric.oversubscription:g}:1")
     sus = math.ceil((endpoints + fabric.ufm_positions) / per_su)
-    leaves_plane = sus * rails_plane
+    leaves_plane = sus * rails
     tiers, spines, cores, spine_core = _spine_core(leaves_plane, up, radix)
-    planes = fabric.planes
     ufm = fabric.ufm_links if fabric.ufm_positions else 0
-    leaf_spine = leaves_plane * up * planes
     cage = switch.ports // switch.cages
-    split = max(1, radix // switch.ports)
     leaf_cages = leaves_plane * math.ceil(math.ceil((down + up) / split) / cage)
-    spine_ports = leaves_plane * up + spine_core
-    spine_cages = _used_cages(math.ceil(spine_ports / split), spines, cage)
+    spine_cages = _used_cages(math.ceil((leaves_plane * up + spine_core) / split), spines, cage)
     core_cages = _used_cages(math.ceil(spine_core / split), cores, cage)
     return ComputeSizing(
         nodes=nodes, gpus=nodes * node.gpus, rails=rails, planes=planes, radix=radix, leaf_downlinks=down,
         leaf_uplinks=up, positions_per_su=per_su, scalable_units=sus, tiers=tiers,
         leaf_switches=leaves_plane * planes, spine_switches=spines * planes, core_switches=cores * planes,
-        node_leaf_cables=endpoints * rails + ufm, ufm_leaf_cables=ufm, leaf_spine_cables=leaf_spine,
-        spine_core_cables=spine_core * planes, switch_cages_used=(leaf_cages + spine_cages + core_cages) * planes,
-        node_cages=endpoints * math.ceil(rails / node.ports_per_cage),
+        node_leaf_cables=endpoints * rails + ufm, ufm_leaf_cables=ufm,
+        leaf_spine_cables=math.ceil(leaves_plane * up * planes / split),
+        spine_core_cables=math.ceil(spine_core * planes / split),
+        switch_cages_used=(leaf_cages + spine_cages + core_cages) * planes,
+        node_cages=endpoints * math.ceil(rails / node.ports_per_cage), endpoints=endpoints,
     )

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from designer.cluster.build import ClusterModel
+from designer.cluster.racks import rack_types
+from designer.core.electrical import phase_current_a
 
 
 def _fabric(m: ClusterModel) -> dict:
@@ -15,6 +17,13 @@ def _fabric(m: ClusterModel) -> dict:
             "spine_core_cables": c.spine_core_cables, "compute_cables": c.compute_cables,
             "switch_transceivers": switch_optics, "node_transceivers": node_optics,
             "oversubscription": round(c.oversubscription, 4)}
+
+
+def _phase_current(m: ClusterModel, watts: float, feeds: int) -> float:
+    """Line current each carrying feed draws (unity power factor): all feeds in 'n', the survivors in '2n'."""
+    f = m.plan.site.feed
+    carrying = m.plan.site.feeds_per_rack if m.plan.site.ab_policy == "n" else max(1, feeds)
+    return phase_current_a(watts / carrying, f.volts, f.phases)
 
 
 def info_dict(m: ClusterModel) -> dict:
@@ -33,10 +42,13 @@ def info_dict(m: ClusterModel) -> dict:
                   "max_rack_w": round(max(r.watts for r in racks.racks))},
         "feeds": {"feed_capacity_w": round(worst.feed_capacity_w), "feeds_per_rack": worst.feeds,
                   "ab_policy": m.plan.site.ab_policy, "max_load": round(max(f.normal_load for f in feeds), 4),
-                  "max_load_after_loss": round(worst.after_loss_load, 4), "worst_rack": worst.rack},
+                  "max_load_after_loss": round(worst.after_loss_load, 4), "worst_rack": worst.rack,
+                  "worst_rack_phase_current_a": round(_phase_current(m, worst.rack_w, worst.feeds - 1), 1),
+                  "feed_rating_a": m.plan.site.feed.amps},
         "cooling": {"heat_to_air_w": round(m.it_w - m.heat_to_liquid_w), "heat_to_liquid_w": round(m.heat_to_liquid_w),
                     "coolant_flow_l_min": round(m.coolant_flow_l_min, 1), "cdus": m.cdus,
                     "cooling_tons": round(m.cooling_tons, 1), "supply_water_c": m.plan.site.supply_water_c},
+        "rack_types": [t.as_dict() for t in rack_types(m.racks.racks)],
         "assumptions": m.assumptions(),
     }
 
@@ -56,7 +68,8 @@ def info_lines(d: dict) -> list[str]:
         f"Power: IT {p['it_w'] / 1000:,.1f} kW, facility {p['facility_w'] / 1000:,.1f} kW at PUE {p['pue']:g}; "
         f"largest rack {p['max_rack_w'] / 1000:,.1f} kW",
         f"Feeds: {f['feeds_per_rack']} per rack of {f['feed_capacity_w'] / 1000:,.1f} kW ({f['ab_policy']}); "
-        f"worst load {f['max_load']:.0%}, {f['max_load_after_loss']:.0%} with one feed lost ({f['worst_rack']})",
+        f"worst load {f['max_load']:.0%}, {f['max_load_after_loss']:.0%} with one feed lost ({f['worst_rack']}: "
+        f"{f['worst_rack_phase_current_a']:,.1f} A per phase on a {f['feed_rating_a']:g} A feed)",
         f"Cooling: {k['heat_to_air_w'] / 1000:,.1f} kW to air, {k['heat_to_liquid_w'] / 1000:,.1f} kW to liquid, "
         f"{k['coolant_flow_l_min']:,.1f} L/min coolant, {k['cdus']} CDU(s), {k['cooling_tons']:,.1f} tons",
         *[f"Assumed: {a}" for a in d["assumptions"]],

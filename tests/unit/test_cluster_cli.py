@@ -123,3 +123,38 @@ def test_a_switch_with_fewer_ports_than_rails_is_bad_input(catalog):
                              port_speed_gbit_s=400, cages=4)
     with pytest.raises(DesignerError, match="has 4 ports, fewer than the node's 8 rails"):
         size_compute(8, m.node, m.plan.fabrics.compute, tiny)
+
+
+def test_a_waiver_stored_in_the_plan_turns_the_exit_status_to_0(capsys, tmp_path):
+    path = tmp_path / "p.json"
+    assert run(capsys, "cluster", "new", "--node", "dgx-h100", "--nodes", "8", "-o", str(path))[0] == 0
+    assert run(capsys, "cluster", "validate", str(path))[0] == 1
+    raw = json.loads(path.read_text())
+    raw["waivers"] = [{"rule": "cluster.ab_loss", "reason": "the site sheds load by contract"}]
+    path.write_text(json.dumps(raw))
+    code, out, _ = run(capsys, "cluster", "validate", str(path), "--json")
+    report = json.loads(out)
+    assert code == 0 and report["counts"]["error"] == 0 and report["waived"][0]["rule"] == "cluster.ab_loss"
+
+
+def test_feeds_report_the_worst_rack_current_per_phase(capsys, h100_plan):
+    data = json.loads(run(capsys, "cluster", "info", str(h100_plan), "--json")[1])
+    f = data["feeds"]
+    # 2N: the surviving feed carries the whole rack: I = P / (sqrt(3) x 415 V)
+    worst_w = data["power"]["max_rack_w"]
+    assert f["worst_rack_phase_current_a"] == pytest.approx(worst_w / (3 ** 0.5 * 415), abs=0.1)
+    assert f["max_load_after_loss"] == pytest.approx(worst_w / f["feed_capacity_w"], abs=1e-3)
+
+
+def test_nvl72_racks_are_joined_over_the_scale_out_fabric(capsys, tmp_path):
+    path = tmp_path / "nvl.json"
+    assert run(capsys, "cluster", "new", "--node", "gb200-nvl72", "--gpus", "576", "--cooling", "liquid",
+               "--rack-kw", "150", "--feed", "415,250,3", "-o", str(path))[0] == 0
+    info = json.loads(run(capsys, "cluster", "info", str(path), "--json")[1])
+    assert info["nodes"] == 8 and info["racks"]["compute"] == 8 and info["cooling"]["heat_to_liquid_w"] > 0
+    one = json.loads(run(capsys, "cluster", "simulate", str(path), "--gpus", "72", "--collective", "allreduce",
+                         "--min-bytes", "1G", "--max-bytes", "1G", "--json")[1])
+    many = json.loads(run(capsys, "cluster", "simulate", str(path), "--gpus", "576", "--collective", "allreduce",
+                          "--min-bytes", "1G", "--max-bytes", "1G", "--json")[1])
+    assert one["tier"] == "node" and many["nodes"] == 8
+    assert many["results"][0]["busbw_GBps"] < one["results"][0]["busbw_GBps"]

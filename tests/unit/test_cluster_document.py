@@ -9,7 +9,6 @@ leaf uplink at 64 ports each; the UFM takes 4 leaf links; each DGX H100 holds 4 
 
 from __future__ import annotations
 
-import json
 import re
 import xml.etree.ElementTree as ET
 

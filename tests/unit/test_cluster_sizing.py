@@ -1,6 +1,7 @@
 """Cluster sizing against the public DGX SuperPOD reference architectures (expected counts are the RA's
 published table rows; the code computes them by rule, never from a table)."""
 
+import json
 import math
 
 import pytest
@@ -51,6 +52,36 @@ def test_b200_ra_rows_with_the_core_tier(catalog, sus, leaf, spine, core):
     assert c.node_leaf_cables == c.leaf_spine_cables == 256 * sus, B200_RA
     assert c.spine_core_cables == (256 * sus if core else 0), B200_RA
     assert c.tiers == (3 if core else 2)
+
+
+B300_XDR_RA = ("NVIDIA DGX SuperPOD Reference Architecture with DGX B300 (XDR), DGX SuperPOD architecture, Table 3 "
+               "(docs.nvidia.com/dgx-superpod/reference-architecture/scalable-infrastructure-b300-xdr)")
+B300_RA = ("NVIDIA DGX SuperPOD Reference Architecture with DGX B300, DGX SuperPOD architecture, Table 3 "
+           "(docs.nvidia.com/dgx-superpod/reference-architecture/scalable-infrastructure-b300): Spectrum-X, two planes")
+
+
+@pytest.mark.parametrize("nodes,leaf,spine,cables", [
+    (72, 8, 4, 576), (144, 16, 8, 1152), (288, 32, 18, 2304), (576, 64, 36, 4608), (1296, 144, 72, 10368),
+])
+def test_b300_xdr_ra_rows_on_quantum_x800(catalog, nodes, leaf, spine, cables):
+    # 8 x 800G per node on 144-port Q3400: 72 node positions per SU; 4 SU need 2,304 / 144 = 16 spines, built as
+    # 18 (a divisor of the leaf's 72 uplinks), 8 SU 32 -> 36: the balanced-spine rule gives the RA's odd counts.
+    m = model(catalog, "hgx-b300", nodes=nodes, fabric=ComputeFabric(switch="q3400", ufm_positions=0))
+    c = m.compute
+    assert (c.leaf_switches, c.spine_switches, c.core_switches) == (leaf, spine, 0), B300_XDR_RA
+    assert c.node_leaf_cables == c.leaf_spine_cables == cables, B300_XDR_RA
+
+
+@pytest.mark.parametrize("nodes,leaf,spine", [(64, 16, 8), (128, 32, 16), (256, 64, 32), (512, 128, 64),
+                                              (1024, 256, 128)])
+def test_b300_ra_rows_on_two_spectrum_x_planes(catalog, nodes, leaf, spine):
+    # Each 800G NIC port split into 2 x 400G, one per plane; SN5600 as 128 x 400G: 64 nodes per SU, two tiers to
+    # 16 SU; cables physical (one per node port, 800G between switches).
+    m = model(catalog, "hgx-b300", nodes=nodes, fabric=ComputeFabric(switch="sn5600", ufm_positions=0, planes=2))
+    c = m.compute
+    assert (c.leaf_switches, c.spine_switches, c.core_switches) == (leaf, spine, 0), B300_RA
+    assert c.node_leaf_cables == c.leaf_spine_cables == nodes * 8, B300_RA
+    assert c.positions_per_su == 64
 
 
 def test_three_su_spines_divide_the_leaf_uplinks(catalog):
@@ -115,7 +146,34 @@ def test_rules_find_an_overloaded_rack_and_a_lost_feed(catalog):
 def test_cluster_rules_and_messages_are_translated(catalog, lang):
     assert set(CLUSTER_RULES) <= set(i18n.table(lang)["rules"])
     plans = [model(catalog, nodes=100, fabric=ComputeFabric(oversubscription=2.0, target_oversubscription=1.0)),
-             model(catalog, "hgx-b200-dlc", nodes=8, site=Site(rack_power_limit_w=20_000, rack_air_limit_w=1000))]
+             model(catalog, "hgx-b200-dlc", nodes=8, site=Site(rack_power_limit_w=20_000, rack_air_limit_w=1000)),
+             model(catalog, "amd-mi300x", nodes=64)]
     texts = {t for m in plans for v in check_plan(m).violations for t in (v.message, v.fix) if t}
     assert len(texts) >= 6
     assert not [t for t in texts if not i18n.translated(t, lang)]
+
+
+def test_a_rack_scale_node_is_drawn_tray_by_tray_and_joins_the_fabric_per_tray(catalog):
+    from designer.cluster.racks import rack_types
+
+    m = model(catalog, "gb200-nvl72", nodes=8, site=Site(cooling="liquid", rack_power_limit_w=150_000))
+    c = m.compute
+    assert c.endpoints == 8 * 18 and c.rails == 72 // 18  # 18 compute trays of 4 NIC ports
+    rack = m.racks.of_role("compute")[0]
+    assert rack.count("node") == 18 and rack.count("power_shelf") == 8 and rack.count("switch") == 11
+    assert rack.watts == pytest.approx(m.node.wall_w)
+    assert m.node.heat_split_assumed and any("heat split" in a for a in m.assumptions())
+    types = rack_types(m.racks.racks)
+    assert types[0].role == "compute" and types[0].count == 8
+
+
+def test_an_ethernet_node_gets_an_ethernet_switch_and_a_mismatch_is_an_error(catalog, tmp_path, capsys):
+    from designer.cli.main import main
+
+    out = tmp_path / "p.json"
+    assert main(["cluster", "new", "--node", "amd-mi300x", "--gpus", "512", "-o", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["fabrics"]["compute"]["switch"] == "sn5600" and data["fabrics"]["compute"]["ufm_positions"] == 0
+    m = model(catalog, "amd-mi300x", nodes=64)  # RoCE NICs on the default InfiniBand QM9700
+    assert any("runs infiniband, the node's NICs run roce" in v.message for v in check_plan(m).active)
+    capsys.readouterr()
