@@ -118,9 +118,9 @@ class ClusterSheet:
     # Fabric ---------------------------------------------------------------------------------------------
     def fabric_rows(self) -> list[list[str]]:
         c = self.m.compute
-        rows = [[self.t["cl_tier_leaf"], _num(c.leaf_switches), self.fmt("cl_leaf_groups", sus=_num(c.scalable_units),
-                                                                            rails=c.rails),
-                 _num(c.leaf_spine_cables)]]
+        groups = self.fmt("cl_leaf_groups" if c.planes == 1 else "cl_leaf_groups_planes", sus=_num(c.scalable_units),
+                          rails=c.rails, planes=c.planes)
+        rows = [[self.t["cl_tier_leaf"], _num(c.leaf_switches), groups, _num(c.leaf_spine_cables)]]
         if c.spine_switches:
             rows.append([self.t["cl_tier_spine"], _num(c.spine_switches),
                          self.fmt("cl_per_plane", count=_num(c.spine_switches // c.planes), planes=c.planes),

@@ -26,7 +26,7 @@ Fmt = Callable[..., str]
 
 
 @dataclass(frozen=True)
-class RackType:
+class RackDrawing:
     role: str
     racks: tuple[Rack, ...]
 
@@ -35,13 +35,13 @@ class RackType:
         return self.racks[0]
 
 
-def rack_types(racks: tuple[Rack, ...]) -> list[RackType]:
+def rack_drawings(racks: tuple[Rack, ...]) -> list[RackDrawing]:
     """Racks grouped by their drawing: role and every slot's U, height and kind (labels and numbers aside)."""
     groups: dict[tuple, list[Rack]] = {}
     for rack in racks:
         key = (rack.role, tuple(sorted((s.u, s.height_u, s.kind) for s in rack.slots)))
         groups.setdefault(key, []).append(rack)
-    return [RackType(key[0], tuple(members)) for key, members in groups.items()]
+    return [RackDrawing(key[0], tuple(members)) for key, members in groups.items()]
 
 
 def name_ranges(names: list[str]) -> str:
@@ -74,7 +74,7 @@ def _rack(c: Canvas, x: float, y: float, rack: Rack, height_u: int) -> None:
 def elevations(m: ClusterModel, t: dict[str, str], fmt: Fmt) -> tuple[Canvas, int]:
     """Each rack type once, to U scale, with its names, count and power; a legend of slot kinds. Returns the
     canvas and how many rack types were left out (beyond MAX_TYPES)."""
-    types = rack_types(m.racks.racks)
+    types = rack_drawings(m.racks.racks)
     shown = types[:MAX_TYPES]
     height_u = max([m.plan.site.rack_height_u] + [s.u + s.height_u - 1 for r in m.racks.racks for s in r.slots])
     per_row = max(1, int(490 // RACK_PITCH))
@@ -127,7 +127,6 @@ def _groups(count: int, label: Callable[[int], str]) -> list[str]:
 def fabric_tiers(m: ClusterModel, fmt: Fmt) -> list[dict]:
     """The tiers top-down: name, switch (or node) count, box labels and the cables to the tier below."""
     c, f = m.compute, m.plan.fabrics.compute
-    rails = c.rails // c.planes
     tiers = []
     if c.core_switches:
         per = c.core_switches // c.planes
@@ -139,7 +138,7 @@ def fabric_tiers(m: ClusterModel, fmt: Fmt) -> list[dict]:
                       "down": (c.leaf_spine_cables, f.leaf_spine_length_m)})
     su = c.scalable_units
     tiers.append({"tier": "leaf", "count": c.leaf_switches,
-                  "boxes": _groups(su, lambda i: f"SU {i + 1}: {rails * c.planes}"),
+                  "boxes": _groups(su, lambda i: f"SU {i + 1}: {c.rails * c.planes}"),
                   "down": (c.node_leaf_cables, f.node_leaf_length_m)})
     tiers.append({"tier": "node", "count": m.nodes, "boxes": _groups(su, lambda i: f"SU {i + 1}"), "down": None})
     return tiers

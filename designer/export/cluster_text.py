@@ -45,11 +45,13 @@ CLUSTER_TEXT = {
     "cl_tier": "Tier", "cl_switches": "Switches", "cl_cables_up": "Cables up", "cl_groups": "Groups",
     "cl_tier_node": "Nodes", "cl_tier_leaf": "Leaf", "cl_tier_spine": "Spine", "cl_tier_core": "Core",
     "cl_per_plane": "{count} per plane x {planes} planes", "cl_leaf_groups": "{sus} SU x {rails} rail leaves",
+    "cl_leaf_groups_planes": "{sus} SU x {rails} rail leaves x {planes} planes",
     "cl_cables": "{count} cables", "cl_optics": "Transceivers: {switch_side} on switches, {node_side} on nodes",
     "cl_aux": "{role} fabric: {switch}, {leaves} leaf and {spines} spine switches for {ports} node ports",
     "cl_storage": "storage", "cl_inband": "in-band", "cl_oob": "out-of-band",
     "cl_diagram_title": "{name}: compute fabric",
-    "cl_planes_note": "{planes} planes: one box of spines (and cores) per plane; every node has rails in every plane.",
+    "cl_planes_note": "{planes} planes, each a whole fabric: every NIC port is split into one link per plane; one box "
+                      "of spines (and cores) per plane.",
     "cl_medium_dac": "copper (DAC)", "cl_medium_fiber": "fibre", "cl_medium_aoc": "active optical (AOC)",
     "cl_medium_acc": "active copper",
     # BOM

@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from designer.cli.main import main
 from designer.cluster.build import ClusterModel
 from designer.cluster.files import plan_from_json
-from designer.export.cluster_drawings import name_ranges, rack_types
+from designer.export.cluster_drawings import name_ranges, rack_drawings
 
 PORTS, RAILS, NODES, UFM_LINKS, CAGES, GPUS_PER_NODE = 64, 8, 127, 4, 4, 8
 DOWN = UP = PORTS // 2
@@ -152,7 +152,7 @@ def test_identical_racks_are_drawn_once_with_their_count(ra_plan):
 
     catalog = default_catalog()
     model = ClusterModel(load_plan(ra_plan, catalog), catalog)
-    types = rack_types(model.racks.racks)
+    types = rack_drawings(model.racks.racks)
     assert sum(len(t.racks) for t in types) == len(model.racks.racks) > len(types)
     compute = [t for t in types if t.role == "compute"]
     assert len(compute[0].racks) == NODES // model.racks.nodes_per_rack  # the full compute racks: one drawing
@@ -164,3 +164,26 @@ def test_the_template_folder_is_complete_with_the_shared_drawing_code():
 
     root = shipped_documents_dir()
     assert (root / "cluster-sheet" / "drawing.typ").read_text() == (root / "spec-sheet" / "drawing.typ").read_text()
+
+
+HEADINGS = ("Overview", "Compute fabric", "Rack elevations", "Power and cooling", "Site totals", "Power per rack",
+            "Bill of materials", "Cluster rule check", "Performance across tiers", "Failure what-if", "Assumptions",
+            "References")
+
+
+def test_no_page_ends_on_a_heading(sheets):
+    for number, page in enumerate(PdfReader(sheets["en"]).pages, 1):
+        body = page.extract_text().split(f"page {number} of")[0].strip().splitlines()
+        assert body and body[-1].strip() not in HEADINGS, (number, body[-1])
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_every_sheet_text_is_translated_with_its_placeholders(lang):
+    from designer.core import i18n
+    from designer.export.cluster_text import CLUSTER_TEXT
+
+    local = i18n.table(lang)["sheet"]
+    for key, english in CLUSTER_TEXT.items():
+        if key.startswith("cl_"):
+            assert key in local, key
+            assert set(re.findall(r"\{\w+\}", english)) == set(re.findall(r"\{\w+\}", local[key])), key
