@@ -155,6 +155,7 @@ def cmd_bom(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     """--json (plan, figures, BOM, rule report), --pdf (the cluster sheet), --svg (the fabric diagram);
     every target and the language are checked before anything is written."""
+    from designer.export.brand import default_brand  # noqa: PLC0415
     from designer.export.cluster_pdf import export_cluster  # noqa: PLC0415 (Typst only when exporting)
     from designer.export.files import check_target  # noqa: PLC0415
 
@@ -166,9 +167,10 @@ def cmd_export(args: argparse.Namespace) -> int:
     except DesignerError as exc:
         raise UsageError(str(exc)) from None
     out = _output(args.json, True) if args.json else None
+    brand = default_brand() if args.pdf else None  # the user's brand file, as the node sheet takes it
     model = _model(args.plan)
     try:
-        written = export_cluster(model, documents, lang)
+        written = export_cluster(model, documents, lang, brand)
     except OSError as exc:
         raise DesignerError(f"cannot write: {exc.strerror or exc}") from None
     if out is not None:

@@ -173,6 +173,16 @@ def _tier_boxes(c: Canvas, tier: dict, centres: list[float], y: float) -> None:
         c.text((xc, y + BOX_H / 2), label, size=6.5, color="#ffffff", bold=True, width=w)
 
 
+def _joins(c: Canvas, upper: dict, lower: dict, xs_up: list[float], xs_down: list[float], y: float) -> None:
+    """Switch tiers: every group to every group below (a fat tree). Nodes: each SU's nodes to that SU's leaves."""
+    if lower["tier"] == "node":
+        pairs = [(a, b) for a, b, label in zip(xs_up, xs_down, upper["boxes"], strict=True) if label != "…"]
+    else:
+        pairs = [(a, b) for a in xs_up for b in xs_down]
+    for xa, xb in pairs:
+        c.line((xa, y + BOX_H), (xb, y + FABRIC_ROW), "#9e9e9e", 0.5 if lower["tier"] == "node" else 0.4)
+
+
 def fabric_diagram(m: ClusterModel, t: dict[str, str], fmt: Fmt, width: float = 490.0) -> Canvas:
     """Tiers top-down (core, spine, leaf, nodes): a box per group, every box joined to the tier below (a fat
     tree), the tier's name and switch count on the left, the cables between tiers on the right."""
@@ -182,9 +192,7 @@ def fabric_diagram(m: ClusterModel, t: dict[str, str], fmt: Fmt, width: float = 
     for n, tier in enumerate(tiers):
         y = n * FABRIC_ROW + 10
         if tier["down"] is not None:
-            for xa in centres[n]:
-                for xb in centres[n + 1]:
-                    c.line((xa, y + BOX_H), (xb, y + FABRIC_ROW), "#b0b0b0", 0.4)
+            _joins(c, tier, tiers[n + 1], centres[n], centres[n + 1], y)
             _cables(c, m, t, fmt, tier["down"], y)
         name = t.get(f"cl_tier_{tier['tier']}", tier["tier"])
         c.text((2, y + 6), name, size=8, bold=True, anchor="left", width=FABRIC_LEFT - 4,

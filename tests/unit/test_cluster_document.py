@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from designer.cli.main import main
 from designer.cluster.build import ClusterModel
 from designer.cluster.files import plan_from_json
-from designer.export.cluster_drawings import name_ranges, rack_drawings
+from designer.export.cluster_drawings import TIER_COLOR, name_ranges, rack_drawings
 
 PORTS, RAILS, NODES, UFM_LINKS, CAGES, GPUS_PER_NODE = 64, 8, 127, 4, 4, 8
 DOWN = UP = PORTS // 2
@@ -98,8 +98,15 @@ def test_the_plan_is_attached_and_reads_back(sheets, ra_plan):
 
 
 def test_the_svg_is_the_fabric_diagram(sheets):
-    root = ET.parse(sheets["en"].parent / "fabric.svg").getroot()
+    """The title and the drawing on one page: a box per SU for leaves and nodes, the spines, a line per join."""
+    svg = sheets["en"].parent / "fabric.svg"
+    root = ET.parse(svg).getroot()
     assert root.tag.endswith("svg") and float(root.get("viewBox", "0 0 0 0").split()[2]) > 300
+    text = svg.read_text()
+    boxes = {tier: text.count(f'<path fill="{colour}"') for tier, colour in TIER_COLOR.items()}
+    assert boxes == {"core": 0, "spine": 1, "leaf": SUS, "node": SUS}  # a box per SU, one spine group (1 plane)
+    joins = SUS + SUS  # every leaf group to the spine box, each SU's leaves to its own nodes
+    assert len(re.findall(r"<path[^>]*stroke=", text)) == joins
 
 
 def _product_names(plan_path) -> list[str]:
