@@ -18,6 +18,7 @@ from designer.cluster.bom import bom
 from designer.cluster.build import DAC_REACH_M, ClusterModel
 from designer.cluster.files import plan_to_json
 from designer.cluster.perf import WHAT_IF_BYTES, place, simulate_job, what_if
+from designer.cluster.racks import rack_types
 from designer.cluster.rules import check_plan
 from designer.core import i18n
 from designer.core.electrical import btu_per_hr
@@ -146,6 +147,21 @@ class ClusterSheet:
     def where(self, english: str) -> str:
         return self.phrase(english)
 
+    def per_rack_rows(self) -> list[list[str]]:
+        """The bill of one rack of each type: what it holds, how many racks alike."""
+        return [[self.t[f"cl_role_{rt.role}"], _num(rt.count), _num(rt.watts / 1000, 1),
+                 "; ".join(f"{n} x {self.slot_word(what)}" for what, n in rt.contents)]
+                for rt in rack_types(self.m.racks.racks)]
+
+    def slot_word(self, what: str) -> str:
+        """A slot's label in the language: a switch part id with its tier or fabric, a tray or server word, or
+        a part name as the vendor writes it."""
+        part, _, role = what.rpartition(" ")
+        if part in self.m.catalog and (key := f"cl_tier_{role}" if role in ("leaf", "spine", "core") else
+                                       f"cl_{role}") in self.t:
+            return f"{part} {self.t[key]}"
+        return self.phrase(what)
+
     def rack_rows(self) -> list[list[str]]:
         feeds = {f.rack: f for f in self.m.feeds}
         groups: dict[tuple, list] = {}
@@ -268,7 +284,8 @@ class ClusterSheet:
                                     catalog=self.m.catalog.version, date=self.now.date().isoformat()),
                 "racks": self.rack_rows(), "site": self.site_rows(),
                 "fabric": fabric_diagram(self.m, self.t, self.fmt).as_dict(), "fabric_rows": self.fabric_rows(),
-                "fabric_notes": self.fabric_notes(), "bom": self.bom_rows(), "rules": self.rules(),
+                "fabric_notes": self.fabric_notes(), "bom": self.bom_rows(), "per_rack": self.per_rack_rows(),
+                "rules": self.rules(),
                 "performance": perf, "whatif": self.whatif_rows(), "assumptions": self.assumptions(),
                 "references": self.references(), "attachment": plan_to_json(self.m.plan)}
 

@@ -194,3 +194,25 @@ def test_every_sheet_text_is_translated_with_its_placeholders(lang):
         if key.startswith("cl_"):
             assert key in local, key
             assert set(re.findall(r"\{\w+\}", english)) == set(re.findall(r"\{\w+\}", local[key])), key
+
+
+def test_the_per_rack_bill_names_what_one_rack_holds(sheets, ra_plan):
+    from designer.cluster.files import load_plan
+    from designer.model.catalog import default_catalog
+
+    catalog = default_catalog()
+    model = ClusterModel(load_plan(ra_plan, catalog), catalog)
+    per_rack = model.racks.nodes_per_rack  # 4 DGX H100 in 45 kW, as the RA's racks
+    text = text_of(sheets["en"])
+    full = NODES // per_rack
+    assert re.search(rf"compute {full} [\d.]+ {per_rack} x DGX H100; 2 x PDU", text)
+    assert re.search(rf"compute 1 [\d.]+ {NODES - full * per_rack} x DGX H100; 2 x PDU", text)  # the last rack
+    assert re.search(r"management 1 [\d.]+ 2 x PDU; 1 x UFM appliance; 5 x management server", text)
+    assert "UFM 設備" in text_of(sheets["zh-TW"]) and "管理服务器" in text_of(sheets["zh-CN"])
+
+
+def test_references_are_links_with_their_whole_address(sheets):
+    uris = {a.get_object()["/A"]["/URI"] for page in PdfReader(sheets["zh-TW"]).pages
+            for a in page.get("/Annots") or [] if "/A" in a.get_object()}
+    assert "https://docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-h100/latest/" in uris
+    assert "https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md" in uris
