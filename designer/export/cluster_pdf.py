@@ -8,15 +8,13 @@ from datetime import datetime
 from pathlib import Path
 
 from designer.cluster.build import ClusterModel
-from designer.cluster.files import plan_to_json
+from designer.cluster.files import PLAN_ATTACHMENT, plan_to_json
 from designer.export.brand import Brand
 from designer.export.cluster_data import ClusterSheet, cluster_sheet_data
 from designer.export.cluster_drawings import fabric_diagram
 from designer.export.engine import render
 from designer.export.files import check_target
 from designer.io.files import atomic_write_bytes
-
-PLAN_ATTACHMENT = "cluster-plan.json"
 
 
 def attach_plan(pdf: bytes, model: ClusterModel) -> bytes:

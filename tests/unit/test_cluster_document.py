@@ -216,3 +216,21 @@ def test_references_are_links_with_their_whole_address(sheets):
             for a in page.get("/Annots") or [] if "/A" in a.get_object()}
     assert "https://docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-h100/latest/" in uris
     assert "https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md" in uris
+
+
+def test_the_sheet_opens_again_as_the_plan(capsys, sheets, ra_plan):
+    code, from_pdf, _ = run(capsys, "cluster", "info", str(sheets["zh-CN"]), "--json")
+    assert code == 0
+    assert from_pdf == run(capsys, "cluster", "info", str(ra_plan), "--json")[1]
+
+
+def test_a_pdf_without_a_plan_or_with_a_bomb_is_one_line_exit_2(capsys, tmp_path, inflating_pdf):
+    node_sheet = tmp_path / "node.pdf"
+    assert run(capsys, "export", "dgx-h100", "--pdf", str(node_sheet))[0] == 0
+    code, _, err = run(capsys, "cluster", "info", str(node_sheet))
+    assert code == 2 and err.count("\n") == 1 and "without an embedded cluster plan" in err
+    bomb = tmp_path / "bomb.pdf"
+    inflating_pdf(bomb)
+    code, _, err = run(capsys, "cluster", "export", str(bomb), "--pdf", str(tmp_path / "out.pdf"))
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert not (tmp_path / "out.pdf").exists()
