@@ -82,7 +82,7 @@ def _busbw(m: ClusterModel, gpus: int, fail: tuple[str, ...] = (), oversubscript
 def what_if(m: ClusterModel) -> list[dict]:
     """What one failure costs: the GPUs it touches, what they lose, and a 1 GiB AllReduce's busbw before and
     after (for a job over the GPUs it touches, placed compactly)."""
-    c, site, g = m.compute, m.plan.site, m.node.gpus
+    c, g = m.compute, m.node.gpus
     under_leaf = min(c.positions_per_su, c.endpoints)  # nodes (or rack-scale trays) on one leaf of a rail
     leaf_gpus = under_leaf * g // m.node.fabric_units
     job = max(g, min(c.gpus, -(-leaf_gpus // g) * g))  # whole nodes holding them
@@ -100,13 +100,27 @@ def what_if(m: ClusterModel) -> list[dict]:
     plane_lost = "the whole compute fabric is lost: jobs stay inside a node" if c.planes == 1 else \
         f"1/{c.planes} of every node's scale-out bandwidth"
     out.append(_item("plane", c.gpus, plane_lost, _busbw(m, whole), None if c.planes > 1 else 0.0))
-    shed = 0 if site.ab_policy == "2n" else m.racks.nodes_per_rack * g
-    out.append(_item("feed", shed, "none: each feed carries the rack (2N)" if not shed else
-                     f"a rack of {m.racks.nodes_per_rack} nodes may shed load", None, None))
+    out.append(_feed_item(m))
     if m.cdus:
         per_cdu = math.ceil(m.nodes / m.cdus)
         out.append(_item("cdu", per_cdu * g, f"{per_cdu} liquid-cooled nodes lose coolant and must stop", None, None))
     return out
+
+
+def _feed_item(m: ClusterModel) -> dict:
+    """One feed of the worst-loaded compute rack lost: its nodes stop if the feeds left cannot carry it (network
+    racks named apart: their switches carry many GPUs' traffic)."""
+    compute = {r.name: r for r in m.racks.of_role("compute")}
+    feeds = [f for f in m.feeds if f.rack in compute]
+    worst = max(feeds, key=lambda f: f.after_loss_load)
+    over = worst.after_loss_load > 1
+    gpus = compute[worst.rack].count("node") * m.node.gpus // m.node.fabric_units if over else 0
+    effect = (f"rack {worst.rack} needs {worst.after_loss_load:.0%} of the feeds left: its {gpus} GPUs stop or shed "
+              f"load ({m.plan.site.ab_policy.upper()} policy)") if over else "none: the feeds left carry every rack"
+    network = [f.rack for f in m.feeds if f.rack not in compute and f.after_loss_load > 1]
+    if network:
+        effect += f"; network racks {', '.join(network[:3])}{' ...' if len(network) > 3 else ''} would lose switches"
+    return _item("feed", gpus, effect, None, None)
 
 
 def _item(failure: str, gpus: int, effect: str, before: float | None, after: float | None) -> dict:

@@ -51,8 +51,9 @@ class Site(Frozen):
     rack_part: PartId = "rack-48u-600x1200"
     feed: Feed = Feed()
     feeds_per_rack: Annotated[int, Field(ge=1, le=8)] = 2
-    # "2n": A and B feeds, each able to carry the whole rack when the other is lost; "n": feeds share the load.
-    ab_policy: Literal["2n", "n"] = "2n"
+    # "n": the feeds share the rack, as NVIDIA's DGX SuperPOD best practices size them (two circuits, each rated
+    # for 50 % of the rack's peak); "2n": A and B feeds, each able to carry the whole rack when the other is lost.
+    ab_policy: Literal["2n", "n"] = "n"
     pdu_part: PartId = "pdu-415v-60a-3ph"
     cdu_part: PartId = "cdu-inrow-1350kw"
     pue: Annotated[float, Field(ge=1.0, le=5.0)] = 1.3

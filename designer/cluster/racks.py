@@ -136,8 +136,9 @@ def layout(nodes: int, node: NodeFigures, site: Site, switches: list[tuple[str, 
     mgmt_items = [("UFM appliance", UFM_APPLIANCE_U, UFM_APPLIANCE_W)] * ufm_appliances
     mgmt_items += [("management server", MGMT_SERVER_U, MGMT_SERVER_W)] * MGMT_SERVERS
     management = _pack(mgmt_items, site, "management", "M")
-    notes = (f"management rack: {ufm_appliances} UFM appliance(s) of {UFM_APPLIANCE_W:g} W and {MGMT_SERVERS} "
-             f"management servers of {MGMT_SERVER_W:g} W assumed (not published in the RA)",)
+    ufm = f"{ufm_appliances} UFM appliance(s) of {UFM_APPLIANCE_W:g} W and " if ufm_appliances else ""
+    notes = (f"management rack: {ufm}{MGMT_SERVERS} management servers of {MGMT_SERVER_W:g} W assumed "
+             "(not published in the RA)",)
     return RackLayout(tuple(compute + network + management), per_rack, limited, notes)
 
 

@@ -23,13 +23,27 @@ def _kw(watts: float) -> str:
     return f"{watts / 1000:,.1f} kW"
 
 
+def _groups(rows: Iterable[tuple[str, tuple]]) -> list[tuple[list[str], tuple]]:
+    """Racks with the same figures, in order: one finding per group (512 alike racks are one line)."""
+    out: dict[tuple, list[str]] = {}
+    for name, key in rows:
+        out.setdefault(key, []).append(name)
+    return [(names, key) for key, names in out.items()]
+
+
+def _racks(names: list[str], one: str, many: str) -> str:
+    """'rack C001 draws' or '32 racks (C001 to C032) each draw'."""
+    if len(names) == 1:
+        return f"rack {names[0]} {one}"
+    return f"{len(names)} racks ({names[0]} to {names[-1]}) each {many}"
+
+
 @cluster_rule("cluster.rack_power", "Rack power within the site's limit", Severity.ERROR)
 def rack_power(m: ClusterModel) -> Iterable[Finding]:
     limit = m.plan.site.rack_power_limit_w
-    for r in m.racks.racks:
-        if r.watts > limit:
-            yield Finding(f"rack {r.name} draws {_kw(r.watts)}, over its {_kw(limit)} limit", (r.name,),
-                          "raise the rack power limit or put fewer nodes in a rack")
+    for names, (w,) in _groups((r.name, (_kw(r.watts),)) for r in m.racks.racks if r.watts > limit):
+        yield Finding(f"{_racks(names, 'draws', 'draw')} {w}, over the {_kw(limit)} limit", tuple(names),
+                      "raise the rack power limit or put fewer nodes in a rack")
 
 
 @cluster_rule("cluster.rack_cooling", "Rack heat within the site's cooling", Severity.ERROR)
@@ -38,29 +52,29 @@ def rack_cooling(m: ClusterModel) -> Iterable[Finding]:
     if m.node.liquid and site.cooling == "air":
         yield Finding(f"the node sends {_kw(m.node.heat_to_liquid_w)} to liquid but the site is air-cooled", (),
                       "choose liquid cooling for the site")
-    for r in m.racks.racks:
-        if r.heat_to_air_w > site.rack_air_limit_w:
-            yield Finding(f"rack {r.name} gives {_kw(r.heat_to_air_w)} to air, over the {_kw(site.rack_air_limit_w)} "
-                          "the room can take per rack", (r.name,), "add liquid cooling or spread the load")
+    hot = ((r.name, (_kw(r.heat_to_air_w),)) for r in m.racks.racks if r.heat_to_air_w > site.rack_air_limit_w)
+    for names, (w,) in _groups(hot):
+        yield Finding(f"{_racks(names, 'gives', 'give')} {w} to air, over the {_kw(site.rack_air_limit_w)} the room "
+                      "can take per rack", tuple(names), "add liquid cooling or spread the load")
 
 
 @cluster_rule("cluster.feed_capacity", "Feeds carry the rack", Severity.ERROR)
 def feed_capacity(m: ClusterModel) -> Iterable[Finding]:
-    for f in m.feeds:
-        if f.normal_load > 1:
-            yield Finding(f"rack {f.rack} draws {_kw(f.rack_w)} from {f.feeds} feeds of {_kw(f.feed_capacity_w)} "
-                          f"({f.normal_load:.0%})", (f.rack,), "use larger feeds or more feeds per rack")
+    rows = ((f.rack, (_kw(f.rack_w), f.feeds, _kw(f.feed_capacity_w), f"{f.normal_load:.0%}"))
+            for f in m.feeds if f.normal_load > 1)
+    for names, (w, n, cap, pct) in _groups(rows):
+        yield Finding(f"{_racks(names, 'draws', 'draw')} {w} from {n} feeds of {cap} ({pct})", tuple(names),
+                      "use larger feeds or more feeds per rack")
 
 
 @cluster_rule("cluster.ab_loss", "A rack survives the loss of one feed", Severity.ERROR)
 def ab_loss(m: ClusterModel) -> Iterable[Finding]:
     policy = m.plan.site.ab_policy
-    for f in m.feeds:
-        if f.after_loss_load > 1 and f.normal_load <= 1:
-            left = _kw(f.feed_capacity_w * (f.feeds - 1))
-            yield Finding(f"with one feed lost, rack {f.rack} needs {_kw(f.rack_w)} from {left} "
-                          f"({f.after_loss_load:.0%})", (f.rack,), "size each feed for the whole rack (2N)",
-                          severity=None if policy == "2n" else Severity.INFO)
+    rows = ((f.rack, (_kw(f.rack_w), _kw(f.feed_capacity_w * (f.feeds - 1)), f"{f.after_loss_load:.0%}"))
+            for f in m.feeds if f.after_loss_load > 1 and f.normal_load <= 1)
+    for names, (w, left, pct) in _groups(rows):
+        yield Finding(f"with one feed lost, {_racks(names, 'needs', 'need')} {w} from {left} ({pct})", tuple(names),
+                      "size each feed for the whole rack (2N)", severity=None if policy == "2n" else Severity.INFO)
 
 
 @cluster_rule("cluster.oversubscription", "Oversubscription within the target", Severity.WARNING)

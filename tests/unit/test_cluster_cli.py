@@ -51,11 +51,17 @@ def test_validate_bom_simulate_and_export(capsys, h100_plan, tmp_path):
     assert json.loads(out_json.read_text())["info"]["gpus"] == 1024
 
 
+def _hot_plan(capsys, tmp_path):
+    path = tmp_path / "p.json"  # a 117.7 kW NVL72 rack under a 100 kW rack limit
+    assert run(capsys, "cluster", "new", "--node", "gb200-nvl72", "--nodes", "2", "--cooling", "liquid",
+               "--rack-kw", "100", "--feed", "415,250,3", "-o", str(path))[0] == 0
+    return path
+
+
 def test_validate_exits_1_on_an_unwaived_error(capsys, tmp_path):
-    path = tmp_path / "p.json"
-    assert run(capsys, "cluster", "new", "--node", "dgx-h100", "--nodes", "8", "-o", str(path))[0] == 0
-    code, out, _ = run(capsys, "cluster", "validate", str(path), "--json")
-    assert code == 1 and json.loads(out)["counts"]["error"] > 0  # 40.8 kW racks on 34.5 kW feeds lose A/B
+    code, out, _ = run(capsys, "cluster", "validate", str(_hot_plan(capsys, tmp_path)), "--json")
+    report = json.loads(out)
+    assert code == 1 and {v["rule"] for v in report["violations"] if v["severity"] == "error"} == {"cluster.rack_power"}
 
 
 def test_busbw_falls_with_scale_across_tiers(capsys, tmp_path):
@@ -126,23 +132,23 @@ def test_a_switch_with_fewer_ports_than_rails_is_bad_input(catalog):
 
 
 def test_a_waiver_stored_in_the_plan_turns_the_exit_status_to_0(capsys, tmp_path):
-    path = tmp_path / "p.json"
-    assert run(capsys, "cluster", "new", "--node", "dgx-h100", "--nodes", "8", "-o", str(path))[0] == 0
+    path = _hot_plan(capsys, tmp_path)
     assert run(capsys, "cluster", "validate", str(path))[0] == 1
     raw = json.loads(path.read_text())
-    raw["waivers"] = [{"rule": "cluster.ab_loss", "reason": "the site sheds load by contract"}]
+    raw["waivers"] = [{"rule": "cluster.rack_power", "reason": "the hall is rated 120 kW per rack"}]
     path.write_text(json.dumps(raw))
     code, out, _ = run(capsys, "cluster", "validate", str(path), "--json")
     report = json.loads(out)
-    assert code == 0 and report["counts"]["error"] == 0 and report["waived"][0]["rule"] == "cluster.ab_loss"
+    assert code == 0 and report["counts"]["error"] == 0 and report["waived"][0]["rule"] == "cluster.rack_power"
 
 
 def test_feeds_report_the_worst_rack_current_per_phase(capsys, h100_plan):
     data = json.loads(run(capsys, "cluster", "info", str(h100_plan), "--json")[1])
     f = data["feeds"]
-    # 2N: the surviving feed carries the whole rack: I = P / (sqrt(3) x 415 V)
+    # N (the default): the two feeds share the rack: I = P / 2 / (sqrt(3) x 415 V)
     worst_w = data["power"]["max_rack_w"]
-    assert f["worst_rack_phase_current_a"] == pytest.approx(worst_w / (3 ** 0.5 * 415), abs=0.1)
+    assert f["ab_policy"] == "n"
+    assert f["worst_rack_phase_current_a"] == pytest.approx(worst_w / 2 / (3 ** 0.5 * 415), abs=0.1)
     assert f["max_load_after_loss"] == pytest.approx(worst_w / f["feed_capacity_w"], abs=1e-3)
 
 

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from designer.cluster.build import ClusterModel
-from designer.cluster.plan import ClusterPlan, ComputeFabric, Fabrics, NodeRef, Site
+from designer.cluster.plan import AuxFabric, ClusterPlan, ComputeFabric, Fabrics, NodeRef, Site
 from designer.cluster.rules import CLUSTER_RULES, check_plan
 from designer.core import i18n
 from designer.core.electrical import cooling_tons, feed_capacity_w, phase_current_a
@@ -137,9 +137,15 @@ def test_rules_find_an_overloaded_rack_and_a_lost_feed(catalog):
     m = model(catalog, nodes=31, site=Site(rack_power_limit_w=30_000, rack_air_limit_w=30_000))
     rules = {v.rule for v in check_plan(m).active}
     assert "cluster.ab_loss" not in rules  # 2 x 10.2 kW racks survive a feed
-    m = model(catalog, nodes=31)  # 4 x 10.2 kW = 40.8 kW on 34.5 kW feeds
-    report = check_plan(m)
+    shared = check_plan(model(catalog, nodes=31))  # 4 x 10.2 kW = 40.8 kW on 34.5 kW feeds, shared (N)
+    assert {v.severity.value for v in shared.active if v.rule == "cluster.ab_loss"} == {"info"}
+    assert not shared.has_errors
+    report = check_plan(model(catalog, nodes=31, site=Site(ab_policy="2n")))  # each feed must carry the rack
     assert "cluster.ab_loss" in {v.rule for v in report.active} and report.has_errors
+    big = [v for v in check_plan(model(catalog, nodes=127, site=Site(ab_policy="2n"))).active
+           if v.rule == "cluster.ab_loss"]
+    compute = next(v for v in big if "C001" in v.ids)  # 31 alike racks of 4 DGX H100: one finding naming all
+    assert len(compute.ids) == 31 and compute.message.startswith("with one feed lost, 31 racks (C001 to C031)")
 
 
 @pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
@@ -147,7 +153,9 @@ def test_cluster_rules_and_messages_are_translated(catalog, lang):
     assert set(CLUSTER_RULES) <= set(i18n.table(lang)["rules"])
     plans = [model(catalog, nodes=100, fabric=ComputeFabric(oversubscription=2.0, target_oversubscription=1.0)),
              model(catalog, "hgx-b200-dlc", nodes=8, site=Site(rack_power_limit_w=20_000, rack_air_limit_w=1000)),
-             model(catalog, "amd-mi300x", nodes=64)]
+             model(catalog, "amd-mi300x", nodes=64),
+             ClusterModel(ClusterPlan(node=NodeRef(template="dgx-h100"), nodes=31, fabrics=Fabrics(
+                 storage=AuxFabric(switch="qm9700", target_gbytes_s_per_node=150.0))), catalog)]
     texts = {t for m in plans for v in check_plan(m).violations for t in (v.message, v.fix) if t}
     assert len(texts) >= 6
     assert not [t for t in texts if not i18n.translated(t, lang)]
@@ -177,3 +185,59 @@ def test_an_ethernet_node_gets_an_ethernet_switch_and_a_mismatch_is_an_error(cat
     m = model(catalog, "amd-mi300x", nodes=64)  # RoCE NICs on the default InfiniBand QM9700
     assert any("runs infiniband, the node's NICs run roce" in v.message for v in check_plan(m).active)
     capsys.readouterr()
+
+
+def test_storage_bandwidth_per_node_against_the_plans_target(catalog):
+    def plan(target):
+        storage = AuxFabric(switch="qm9700", ports_per_node=4, target_gbytes_s_per_node=target)
+        return ClusterModel(ClusterPlan(node=NodeRef(template="dgx-h100"), nodes=31,
+                                        fabrics=Fabrics(storage=storage)), catalog)
+    # DGX H100: 4 storage ports of 200 Gb/s = 800 Gb/s = 100 GB/s per node, per direction
+    assert not [v for v in check_plan(plan(100.0)).active if v.rule == "cluster.storage_bandwidth"]
+    low = [v for v in check_plan(plan(150.0)).active if v.rule == "cluster.storage_bandwidth"]
+    assert low and "100.0 GB/s per node, under the 150.0 GB/s target" in low[0].message
+    aux = plan(100.0).aux[0]
+    assert (aux.role, aux.ports, aux.leaves) == ("storage", 124, 4)  # 31 x 4 ports on 32-port leaf halves
+
+
+def test_mixed_scale_out_speeds_are_found(catalog, design_of):
+    design = design_of("dgx-h100")
+    first = next(c for c in design.components if c.part == "cx7-400")
+    mixed = design.model_copy(update={"components": [c.model_copy(update={"part": "cx8-800"}) if c is first else c
+                                                     for c in design.components]})
+    m = ClusterModel(ClusterPlan(node=NodeRef(design=mixed), nodes=8), catalog)
+    assert m.node.port_speeds_gbit_s == (400.0, 800.0)
+    found = [v for v in check_plan(m).active if v.rule == "cluster.mixed_nic_speeds"]
+    assert found and "400, 800 Gb/s" in found[0].message
+
+
+@pytest.mark.parametrize("template,site", [
+    ("dgx-h100", Site()),
+    ("hgx-b200-dlc", Site(cooling="liquid", cdu_part="cdu-inrack-100kw", rack_power_limit_w=90_000)),
+    ("gb200-nvl72", Site(cooling="liquid", rack_power_limit_w=150_000)),
+])
+def test_every_elevation_fits_its_rack_without_overlaps(catalog, template, site):
+    m = model(catalog, template, nodes=40, site=site)
+    for rack in m.racks.racks:
+        used = set()
+        for slot in rack.slots:
+            if slot.height_u == 0:
+                assert slot.kind == "pdu"
+                continue
+            span = set(range(slot.u, slot.u + slot.height_u))
+            assert min(span) >= 1 and max(span) <= site.rack_height_u, (rack.name, slot)
+            assert not used & span, (rack.name, slot)
+            used |= span
+    if site.cdu_part == "cdu-inrack-100kw":
+        assert all(r.count("cdu") == 1 for r in m.racks.of_role("compute"))
+        assert m.cdus == len(m.racks.of_role("compute"))
+
+
+def test_a_deeply_nested_plan_is_refused_in_one_line(tmp_path):
+    from designer.cluster.files import load_plan
+    from designer.core.errors import DesignFileError
+
+    path = tmp_path / "deep.json"
+    path.write_text('{"node": ' + "[" * 100 + "]" * 100 + "}")
+    with pytest.raises(DesignFileError, match="nested deeper than"):
+        load_plan(path)
