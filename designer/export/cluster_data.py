@@ -202,24 +202,10 @@ class ClusterSheet:
                 "waived": self.finding_rows(report.waived)}
 
     def finding_rows(self, violations) -> list[dict[str, str]]:
-        """Findings alike but for the rack they name are one row (the first message, and the racks)."""
-        groups: dict[tuple, list] = {}
-        for v in violations:
-            key = v.message
-            for rid in v.ids:
-                key = key.replace(rid, "#")
-            groups.setdefault((v.rule, v.severity.value, key, v.waiver_reason), []).append(v)
-        rows = []
-        for (_, sev, _, _), items in groups.items():
-            v = items[0]
-            message = self.phrase(v.message)
-            if len(items) > 1:
-                ids = [i for x in items for i in x.ids]
-                message += " " + self.fmt("cl_more", count=_num(len(items)), racks=name_ranges(ids))
-            rows.append({"severity": i18n.severity(sev, self.lang),
-                         "title": i18n.rule_title(v.rule, v.title, self.lang), "message": message,
-                         "fix": self.phrase(v.fix), "reason": v.waiver_reason})
-        return rows
+        """One row per finding (the rules make alike racks one finding naming them)."""
+        return [{"severity": i18n.severity(v.severity.value, self.lang),
+                 "title": i18n.rule_title(v.rule, v.title, self.lang), "message": self.phrase(v.message),
+                 "fix": self.phrase(v.fix), "reason": v.waiver_reason} for v in violations]
 
     # Performance ------------------------------------------------------------------------------------------
     def job_sizes(self) -> list[int]:

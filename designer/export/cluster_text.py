@@ -73,7 +73,6 @@ CLUSTER_TEXT = {
                   "{dac} m, fibre and transceivers beyond.",
     # rules
     "cl_rules_summary": "{rules} rules run: {errors} errors, {warnings} warnings, {infos} infos; {waived} waived.",
-    "cl_more": "{count} racks alike: {racks}",
     "cl_severity": "Severity", "cl_rule": "Rule", "cl_finding": "Finding", "cl_fix": "Fix", "cl_waived": "Waived",
     "cl_no_findings": "No findings.",
     # performance
