@@ -229,10 +229,11 @@ class ClusterSheet:
             rows.append([_num(p.gpus), _num(p.nodes), self.t[f"cl_tier_{p.tier}_job"], _num(r.busbw_GBps, 1),
                          _num(lo[-1], 1), _num(hi[-1], 1)])
         ticks = [(float(x), f"{x:,}") for x in (xs if len(xs) <= 8 else xs[::2])]
-        chart = line_chart([Series(self.t["cl_chart_series"], xs, ys, lo, hi)], 490, 200, self.t["cl_chart_x"],
-                           self.t["cl_chart_y"], self.t["cl_chart_title"], ticks, self.t["cl_band"])
+        chart = None if len(xs) < 2 else line_chart(  # one node: the table alone
+            [Series(self.t["cl_chart_series"], xs, ys, lo, hi)], 490, 200, self.t["cl_chart_x"], self.t["cl_chart_y"],
+            self.t["cl_chart_title"], ticks, self.t["cl_band"]).as_dict()
         core = place(self.m, xs[-1]).tier == "core"
-        return {"rows": rows, "chart": chart.as_dict(), "busbw": ys[-1],
+        return {"rows": rows, "chart": chart, "busbw": ys[-1],
                 "band": self.fmt("cl_perf_band", band=f"{band(NO_CALIBRATION) * 100:.0f}"),
                 "core_note": self.t["cl_perf_core"] if core else ""}
 

@@ -235,3 +235,14 @@ def test_a_pdf_without_a_plan_or_with_a_bomb_is_one_line_exit_2(capsys, tmp_path
     code, _, err = run(capsys, "cluster", "export", str(bomb), "--pdf", str(tmp_path / "out.pdf"))
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
     assert not (tmp_path / "out.pdf").exists()
+
+
+@pytest.mark.parametrize("node", ["dgx-h100", "gb200-nvl72"])
+def test_a_one_node_plan_has_a_sheet_without_a_scaling_chart(capsys, tmp_path, node):
+    """One node is one job size: the performance table has its row and no chart is drawn from a single point."""
+    plan, pdf = tmp_path / "one.json", tmp_path / "one.pdf"
+    assert run(capsys, "cluster", "new", "--node", node, "--nodes", "1", "-o", str(plan))[0] == 0
+    assert run(capsys, "cluster", "export", str(plan), "--pdf", str(pdf))[0] == 0
+    text = text_of(pdf)
+    assert re.search(r"^[\d,]+ 1 node [\d,.]+ [\d,.]+ [\d,.]+$", text, re.M)
+    assert "against job size" not in text
