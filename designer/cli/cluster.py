@@ -18,6 +18,8 @@ from designer.cluster.plan import ClusterPlan, ComputeFabric, Fabrics, Feed, Nod
 from designer.cluster.racks import rack_dict, rack_types
 from designer.cluster.rules import check_plan
 from designer.cluster.summary import info_dict, info_lines
+from designer.core import i18n
+from designer.core.errors import DesignerError
 from designer.cost.cluster import cost_lines, cost_summary
 from designer.io.files import _validation_message as validation_message
 from designer.io.files import atomic_write_bytes, load_design
@@ -158,15 +160,34 @@ def cmd_bom(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    if not args.json:
-        raise UsageError("cluster export: give --json F")
-    out = _output(args.json, True)
+    """--json (plan, figures, BOM, rule report), --pdf (the cluster sheet), --svg (the fabric diagram);
+    every target and the language are checked before anything is written."""
+    from designer.export.brand import default_brand  # noqa: PLC0415
+    from designer.export.cluster_pdf import export_cluster  # noqa: PLC0415 (Typst only when exporting)
+    from designer.export.files import check_target  # noqa: PLC0415
+
+    if not (args.json or args.pdf or args.svg):
+        raise UsageError("cluster export: give --pdf F, --json F and/or --svg F")
+    try:
+        lang = i18n.parse_language(args.lang)
+        documents = {k: check_target(Path(v), k) for k in ("pdf", "svg") if (v := getattr(args, k))}
+    except DesignerError as exc:
+        raise UsageError(str(exc)) from None
+    out = _output(args.json, True) if args.json else None
+    brand = default_brand() if args.pdf else None  # the user's brand file, as the node sheet takes it
     model = _model(args.plan)
-    data = {"plan": json.loads(plan_to_json(model.plan)), "info": info_dict(model),
-            "bom": [line.__dict__ for line in bom(model)], "racks": [rack_dict(r) for r in model.racks.racks],
-            "rules": check_plan(model).as_dict(Path(args.plan).name)}
-    atomic_write_bytes(out, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-    print(f"wrote {out}")
+    try:
+        written = export_cluster(model, documents, lang, brand)
+    except OSError as exc:
+        raise DesignerError(f"cannot write: {exc.strerror or exc}") from None
+    if out is not None:
+        data = {"plan": json.loads(plan_to_json(model.plan)), "info": info_dict(model),
+                "bom": [line.__dict__ for line in bom(model)], "racks": [rack_dict(r) for r in model.racks.racks],
+                "rules": check_plan(model).as_dict(Path(args.plan).name)}
+        atomic_write_bytes(out, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+        written.append(out)
+    for path in written:
+        print(f"wrote {path}")
     return EXIT_OK
 
 
@@ -200,9 +221,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("plan")
     b.add_argument("--csv", action="store_true")
     b.set_defaults(func=cmd_bom)
-    e = csub.add_parser("export", help="write the plan's figures, BOM and rule check as JSON")
+    e = csub.add_parser("export", help="the cluster PDF sheet, the fabric diagram as SVG, the plan's figures as JSON")
     e.add_argument("plan")
-    e.add_argument("--json", metavar="F")
+    e.add_argument("--pdf", metavar="F", help="the cluster sheet (PDF, the plan attached as cluster-plan.json)")
+    e.add_argument("--json", metavar="F", help="plan, figures, BOM and rule report")
+    e.add_argument("--svg", metavar="F", help="the compute fabric diagram (SVG)")
+    e.add_argument("--lang", default="en", help="language of the PDF and SVG: en (default), zh-TW or zh-CN")
     e.set_defaults(func=cmd_export)
     from designer.cli.cluster_simulate import register_simulate  # noqa: PLC0415
 

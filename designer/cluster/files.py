@@ -20,6 +20,7 @@ from designer.io.files import (
 )
 from designer.model.catalog import Catalog, default_catalog
 
+PLAN_ATTACHMENT = "cluster-plan.json"  # the plan's file inside a cluster sheet PDF (designer.export.cluster_pdf)
 PLAN_MIGRATIONS: dict = {}  # none yet: version 1 is the first published plan format
 
 
@@ -37,6 +38,10 @@ def plan_from_json(text: str, source: str, catalog: Catalog | None = None) -> Cl
 def load_plan(path: str | os.PathLike[str], catalog: Catalog | None = None) -> ClusterPlan:
     path = Path(path)
     data = read_file_bytes(path, "cluster plan")
+    if data.startswith(b"%PDF-"):  # a cluster sheet: the plan is attached to it
+        from designer.io.pdf_embed import json_from_pdf  # noqa: PLC0415 (only for PDFs)
+
+        return plan_from_json(json_from_pdf(data, path.name, PLAN_ATTACHMENT, "cluster plan"), path.name, catalog)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

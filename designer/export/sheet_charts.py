@@ -50,8 +50,9 @@ class Series:
 
 # Line charts ----------------------------------------------------------------------------------------------
 def line_chart(series: list[Series], width: float, height: float, x_label: str, y_label: str, title: str,
-               x_ticks: list[tuple[float, str]]) -> Canvas:
-    """A chart with a log2 x axis (the ticks given) and a linear y axis from 0."""
+               x_ticks: list[tuple[float, str]], band_label: str = "uncertainty band") -> Canvas:
+    """A chart with a log2 x axis (the ticks given) and a linear y axis from 0; `band_label` names the shaded
+    band in the legend (in the document's language)."""
     c = Canvas(width, height)
     left, right, top, bottom = 46.0, 8.0, 16.0, 26.0
     pw, ph = width - left - right, height - top - bottom
@@ -85,7 +86,7 @@ def line_chart(series: list[Series], width: float, height: float, x_label: str, 
         c.polyline(pts, color, 0.9, DASHES[i % len(DASHES)])
         for p in pts:
             c.marker(p, MARKS[i % len(MARKS)], color)
-    _legend_box(c, series, _legend_x(c, left, pw, 124), top + 6)
+    _legend_box(c, series, _legend_x(c, left, pw, 124), top + 6, band_label)
     return c
 
 
@@ -97,7 +98,7 @@ def _legend_x(c: Canvas, left: float, pw: float, box_w: float) -> float:
     return left + 6 if min(in_left, default=1e9) >= min(in_right, default=1e9) else left + pw - box_w - 6
 
 
-def _legend_box(c: Canvas, series: list[Series], x: float, y: float) -> None:
+def _legend_box(c: Canvas, series: list[Series], x: float, y: float, band_label: str) -> None:
     banded = any(s.low and s.high for s in series)
     c.rect(x, y, 124, 10 * (len(series) + banded) + 4, fill="#ffffff", stroke="#bbbbbb", thickness=0.4)
     for i, s in enumerate(series):
@@ -109,7 +110,7 @@ def _legend_box(c: Canvas, series: list[Series], x: float, y: float) -> None:
     if banded:
         cy = y + 7 + 10 * len(series)
         c.polygon([(x + 4, cy - 3), (x + 24, cy - 3), (x + 24, cy + 3), (x + 4, cy + 3)], "#555555", BAND_OPACITY)
-        c.text((x + 28, cy), "uncertainty band", size=6.5, anchor="left", width=88)
+        c.text((x + 28, cy), band_label, size=6.5, anchor="left", width=88)
 
 
 def size_ticks(sizes: Sequence[int]) -> list[tuple[float, str]]:

@@ -1,0 +1,304 @@
+"""The cluster sheet's data: one JSON-ready dict from a ClusterModel, typeset by the `cluster-sheet` template.
+
+Every figure is computed from the plan (sizing, racks, feeds, cooling, BOM, rule check, cross-tier model);
+every word comes from the text table (designer.export.cluster_text) or, for rule findings, assumptions and
+what-if effects, from designer.core.i18n's phrases, in the document's language. Part names stay as vendors
+write them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import datetime
+from typing import Any
+
+from designer import __version__
+from designer.cluster.bom import bom
+from designer.cluster.build import DAC_REACH_M, ClusterModel
+from designer.cluster.files import plan_to_json
+from designer.cluster.perf import WHAT_IF_BYTES, place, simulate_job, what_if
+from designer.cluster.racks import rack_types
+from designer.cluster.rules import check_plan
+from designer.core import i18n
+from designer.core.electrical import btu_per_hr
+from designer.cost.cluster import cost_summary
+from designer.cost.prices import load_prices
+from designer.cost.tco import TcoParams
+from designer.export.brand import Brand, logo_svg
+from designer.export.cluster_drawings import elevations, fabric_diagram, name_ranges
+from designer.export.cluster_text import CLUSTER_TEXT
+from designer.export.sheet_charts import Series, line_chart
+from designer.model.parts import PartBase
+from designer.simulation import SimConfig
+from designer.simulation.calibration import NO_CALIBRATION
+from designer.simulation.model import MAX_NODES, band
+
+URL = re.compile(r"https?://\S+")
+REFERENCES = (
+    "NVIDIA DGX SuperPOD Reference Architecture with DGX H100 (RA-11333-001), Network fabrics: scalable units, "
+    "compute fabric tables and cable and transceiver counts. "
+    "https://docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-h100/latest/",
+    "NetBox: power feed model, available power = voltage x amperage x max utilisation (x sqrt 3 for three "
+    "phases), netbox/dcim/models/power.py. https://github.com/netbox-community/netbox",
+    "NVIDIA. NCCL Tests: Performance reported by NCCL tests (algbw, busbw). doc/PERFORMANCE.md, "
+    "https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md",
+)
+
+
+def _num(value: float, decimals: int = 0) -> str:
+    return f"{value:,.{decimals}f}"
+
+
+def reference(text: str) -> list[dict[str, str]]:
+    """A reference as pieces of text and the URLs it names (the template makes each URL a link)."""
+    pieces, at = [], 0
+    for found in URL.finditer(text):
+        url = found.group(0).rstrip(".,;)'")
+        pieces.append({"text": text[at:found.start()], "url": url})
+        at = found.start() + len(url)
+    return [*pieces, {"text": text[at:], "url": ""}]
+
+
+class ClusterSheet:
+    """Builds the dict; one instance per export."""
+
+    def __init__(self, model: ClusterModel, lang: str, now: datetime, brand: Brand, cost: dict | None = None) -> None:
+        self.m, self.lang, self.now, self.brand = model, lang, now, brand
+        self.t = i18n.sheet_text(CLUSTER_TEXT, lang)
+        if cost is None:  # the shipped price book and the plan's PUE (cluster info's defaults)
+            prices = load_prices(known_parts=frozenset(p.id for p in model.catalog))
+            cost = cost_summary(model, prices, TcoParams(pue=model.plan.site.pue))
+        self.cost = cost
+
+    def fmt(self, key: str, **values: object) -> str:
+        return self.t[key].format(**values)
+
+    def phrase(self, english: str) -> str:
+        return i18n.phrase(english, self.lang)
+
+    # Cover ----------------------------------------------------------------------------------------------
+    def meta(self) -> dict[str, Any]:
+        m = self.m
+        return {"name": m.plan.name, "node": m.node.name, "date": self.now.date().isoformat(),
+                "generator": f"GPU Node Designer {__version__}", "catalog_version": m.catalog.version,
+                "subtitle": self.fmt("cl_subtitle", gpus=_num(m.compute.gpus), nodes=_num(m.nodes), node=m.node.name,
+                                     per_node=m.node.gpus)}
+
+    def brand_data(self) -> dict[str, Any]:
+        b = self.brand
+        return {"company": b.company, "contact": b.contact, "colour": b.colour, "disclaimer": b.disclaimer,
+                "logo_svg": logo_svg(b)}
+
+    def role_counts(self) -> dict[str, int]:
+        return {role: len(self.m.racks.of_role(role)) for role in ("compute", "network", "management")}
+
+    def headlines(self, busbw: float) -> list[dict[str, str]]:
+        m, site, roles = self.m, self.m.plan.site, self.role_counts()
+        job = min(m.compute.gpus, MAX_NODES * m.node.gpus)
+        return [
+            {"value": _num(m.compute.gpus), "unit": self.t["cl_card_gpus"], "detail": m.node.name},
+            {"value": _num(m.nodes), "unit": self.t["cl_card_nodes"],
+             "detail": self.fmt("cl_card_nodes_detail", per_rack=m.racks.nodes_per_rack)},
+            {"value": _num(len(m.racks.racks)), "unit": self.t["cl_card_racks"],
+             "detail": self.fmt("cl_card_racks_detail", **{k: _num(v) for k, v in roles.items()})},
+            {"value": _num(m.it_w / 1000, 1), "unit": self.t["cl_card_it"],
+             "detail": self.fmt("cl_card_it_detail", facility=_num(m.it_w * site.pue / 1000, 1), pue=f"{site.pue:g}")},
+            {"value": _num(busbw, 1), "unit": self.t["cl_card_busbw"],
+             "detail": self.fmt("cl_card_busbw_detail", gpus=_num(job))},
+            {"value": f"{self.cost['usd_per_gpu_hour']:.2f}", "unit": self.t["cl_card_cost"],
+             "detail": self.fmt("cl_card_cost_detail", capital=_num(self.cost["capital_usd"] / 1e6, 1))},
+        ]
+
+    def overview(self) -> list[list[str]]:
+        m, c, f, site = self.m, self.m.compute, self.m.plan.fabrics.compute, self.m.plan.site
+        source = m.plan.node.template or m.node.name
+        fabric = self.fmt("cl_fabric_value", switch=m.switch.name, topology=self.t[f"cl_{f.topology}"], tiers=c.tiers,
+                          planes=c.planes, sus=_num(c.scalable_units), per_su=c.positions_per_su,
+                          ratio=f"{c.oversubscription:g}")
+        feed = site.feed
+        site_text = self.fmt("cl_site_value", rack_kw=_num(site.rack_power_limit_w / 1000, 1),
+                             height=site.rack_height_u,
+                             cooling=self.t[f"cl_{site.cooling}"], feeds=site.feeds_per_rack, volts=f"{feed.volts:g}",
+                             amps=f"{feed.amps:g}", phases=feed.phases, policy=site.ab_policy.upper(),
+                             pue=f"{site.pue:g}")
+        return [[self.t["cl_node"], f"{m.node.name} ({source})"], [self.t["cl_size"], self.meta()["subtitle"]],
+                [self.t["cl_fabric_row"], fabric], [self.t["cl_site_row"], site_text]]
+
+    # Fabric ---------------------------------------------------------------------------------------------
+    def fabric_rows(self) -> list[list[str]]:
+        c = self.m.compute
+        groups = self.fmt("cl_leaf_groups" if c.planes == 1 else "cl_leaf_groups_planes", sus=_num(c.scalable_units),
+                          rails=c.rails, planes=c.planes)
+        rows = [[self.t["cl_tier_leaf"], _num(c.leaf_switches), groups, _num(c.leaf_spine_cables)]]
+        if c.spine_switches:
+            rows.append([self.t["cl_tier_spine"], _num(c.spine_switches),
+                         self.fmt("cl_per_plane", count=_num(c.spine_switches // c.planes), planes=c.planes),
+                         _num(c.spine_core_cables) if c.spine_core_cables else "—"])
+        if c.core_switches:
+            rows.append([self.t["cl_tier_core"], _num(c.core_switches),
+                         self.fmt("cl_per_plane", count=_num(c.core_switches // c.planes), planes=c.planes), "—"])
+        return [[self.t["cl_tier_node"], _num(self.m.nodes), "", _num(c.node_leaf_cables)], *rows]
+
+    def fabric_notes(self) -> list[str]:
+        on_switches, on_nodes = self.m.optics
+        notes = [self.fmt("cl_optics", switch_side=_num(on_switches), node_side=_num(on_nodes))]
+        for a in self.m.aux:
+            notes.append(self.fmt("cl_aux", role=self.t[f"cl_{a.role}"], switch=self.m.catalog.get(a.switch).name,
+                                  leaves=_num(a.leaves), spines=_num(a.spines), ports=_num(a.ports)))
+        return notes
+
+    # BOM, power, cooling ---------------------------------------------------------------------------------
+    def bom_rows(self) -> list[list[str]]:
+        return [[self.t.get(f"cl_cat_{b.category}", b.category), b.name, _num(b.quantity), self.where(b.where)]
+                for b in bom(self.m)]
+
+    def where(self, english: str) -> str:
+        return self.phrase(english)
+
+    def per_rack_rows(self) -> list[list[str]]:
+        """The bill of one rack of each type: what it holds, how many racks alike."""
+        return [[self.t[f"cl_role_{rt.role}"], _num(rt.count), _num(rt.watts / 1000, 1),
+                 "; ".join(f"{n} x {self.slot_word(what)}" for what, n in rt.contents)]
+                for rt in rack_types(self.m.racks.racks)]
+
+    def slot_word(self, what: str) -> str:
+        """A slot's label in the language: a switch part id with its tier or fabric, a tray or server word, or
+        a part name as the vendor writes it."""
+        part, _, role = what.rpartition(" ")
+        if part in self.m.catalog and (key := f"cl_tier_{role}" if role in ("leaf", "spine", "core") else
+                                       f"cl_{role}") in self.t:
+            return f"{part} {self.t[key]}"
+        return self.phrase(what)
+
+    def rack_rows(self) -> list[list[str]]:
+        feeds = {f.rack: f for f in self.m.feeds}
+        groups: dict[tuple, list] = {}
+        for r in self.m.racks.racks:
+            groups.setdefault((r.role, round(r.watts), round(r.heat_to_liquid_w)), []).append(r)
+        rows = []
+        for (role, _, _), racks in groups.items():
+            r, f = racks[0], feeds[racks[0].name]
+            after = "—" if math.isinf(f.after_loss_load) else f"{f.after_loss_load:.0%}"
+            rows.append([name_ranges([x.name for x in racks]), self.t[f"cl_role_{role}"], _num(r.watts / 1000, 1),
+                         _num(r.btu_hr), _num(r.heat_to_liquid_w / 1000, 1), f"{f.normal_load:.0%}", after])
+        return rows
+
+    def site_rows(self) -> list[list[str]]:
+        m, site = self.m, self.m.plan.site
+        feed = m.feeds[0]
+        policy = self.t["cl_2n"] if site.ab_policy == "2n" else self.t["cl_n"]
+        it, liquid = m.it_w, m.heat_to_liquid_w
+        return [
+            [self.t["cl_it"], f"{_num(it / 1000, 1)} kW"],
+            [self.t["cl_facility"], f"{_num(it * site.pue / 1000, 1)} kW (PUE {site.pue:g})"],
+            [self.t["cl_tons"], self.fmt("cl_tons_value", tons=_num(m.cooling_tons, 1), btu=_num(btu_per_hr(it)))],
+            [self.t["cl_heat"], f"{_num((it - liquid) / 1000, 1)} kW / {_num(liquid / 1000, 1)} kW"],
+            [self.t["cl_coolant"], self.fmt("cl_coolant_value", flow=_num(m.coolant_flow_l_min, 1),
+                                            dt=f"{site.coolant_delta_t_k:g}", supply=f"{site.supply_water_c:g}")],
+            [self.t["cl_cdus"], _num(m.cdus) if m.cdus else self.t["cl_none"]],
+            [self.t["cl_feeds"], self.fmt("cl_feeds_value", feeds=feed.feeds,
+                                          capacity=_num(feed.feed_capacity_w / 1000, 1), policy=policy)],
+            *self.cost_rows(),
+        ]
+
+    def cost_rows(self) -> list[list[str]]:
+        c, p = self.cost, self.cost["params"]
+        book = self.t["cl_shipped_book"] if c["price_book"] == "shipped" else c["price_book"]
+        return [[self.t["cl_capital"], self.fmt("cl_capital_value", total=_num(c["capital_usd"] / 1e6, 1),
+                                                estimated=_num(c["estimated_capital_usd"] / 1e6, 1), book=book)],
+                [self.t["cl_tco"], self.fmt("cl_tco_value", yearly=_num(c["yearly_usd"] / 1e6, 2),
+                                            per_hour=f"{c['usd_per_gpu_hour']:.2f}", util=f"{p['utilisation']:.0%}",
+                                            kwh=f"{p['electricity_usd_kwh']:g}",
+                                            energy=_num(c["energy_kwh_per_year"] / 1000))]]
+
+    # Rules ----------------------------------------------------------------------------------------------
+    def rules(self) -> dict[str, Any]:
+        report = check_plan(self.m)
+        counts = {s: sum(1 for v in report.active if v.severity.value == s) for s in ("error", "warning", "info")}
+        summary = self.fmt("cl_rules_summary", rules=len(report.rules_run), errors=counts["error"],
+                           warnings=counts["warning"], infos=counts["info"], waived=len(report.waived))
+        return {"summary": summary, "findings": self.finding_rows(report.active),
+                "waived": self.finding_rows(report.waived)}
+
+    def finding_rows(self, violations) -> list[dict[str, str]]:
+        """One row per finding (the rules make alike racks one finding naming them)."""
+        return [{"severity": i18n.severity(v.severity.value, self.lang),
+                 "title": i18n.rule_title(v.rule, v.title, self.lang), "message": self.phrase(v.message),
+                 "fix": self.phrase(v.fix), "reason": v.waiver_reason} for v in violations]
+
+    # Performance ------------------------------------------------------------------------------------------
+    def job_sizes(self) -> list[int]:
+        g, total = self.m.node.gpus, min(self.m.compute.gpus, MAX_NODES * self.m.node.gpus)
+        sizes, n = [], g
+        while n < total:
+            sizes.append(n)
+            n *= 2
+        return [*sizes, total]
+
+    def performance(self) -> dict[str, Any]:
+        cfg = SimConfig(("allreduce",), sizes=(WHAT_IF_BYTES,))
+        rows, xs, ys, lo, hi = [], [], [], [], []
+        for gpus in self.job_sizes():
+            result, p = simulate_job(self.m, gpus, cfg)
+            r = result.rows[-1]
+            xs.append(p.gpus)
+            ys.append(r.busbw_GBps)
+            lo.append(r.busbw_low_GBps or r.busbw_GBps)
+            hi.append(r.busbw_high_GBps or r.busbw_GBps)
+            rows.append([_num(p.gpus), _num(p.nodes), self.t[f"cl_tier_{p.tier}_job"], _num(r.busbw_GBps, 1),
+                         _num(lo[-1], 1), _num(hi[-1], 1)])
+        ticks = [(float(x), f"{x:,}") for x in (xs if len(xs) <= 8 else xs[::2])]
+        chart = None if len(xs) < 2 else line_chart(  # one node: the table alone
+            [Series(self.t["cl_chart_series"], xs, ys, lo, hi)], 490, 200, self.t["cl_chart_x"], self.t["cl_chart_y"],
+            self.t["cl_chart_title"], ticks, self.t["cl_band"]).as_dict()
+        core = place(self.m, xs[-1]).tier == "core"
+        return {"rows": rows, "chart": chart, "busbw": ys[-1],
+                "band": self.fmt("cl_perf_band", band=f"{band(NO_CALIBRATION) * 100:.0f}"),
+                "core_note": self.t["cl_perf_core"] if core else ""}
+
+    def whatif_rows(self) -> list[list[str]]:
+        rows = []
+        for w in what_if(self.m):
+            before, after = w["busbw_before_GBps"], w["busbw_after_GBps"]
+            bw = "—" if after is None else f"{_num(before or 0, 1)} → {_num(after, 1)} GB/s"
+            rows.append([self.t[f"cl_fail_{w['failure']}"], _num(w["gpus_affected"]), self.phrase(w["effect"]), bw])
+        return rows
+
+    # Assumptions and references -------------------------------------------------------------------------
+    def assumptions(self) -> list[str]:
+        f = self.m.plan.fabrics.compute
+        lengths = self.fmt("cl_lengths", nl=f"{f.node_leaf_length_m:g}", ls=f"{f.leaf_spine_length_m:g}",
+                           sc=f"{f.spine_core_length_m:g}", dac=f"{DAC_REACH_M:g}")
+        return [*(self.phrase(a) for a in self.m.assumptions()), lengths]
+
+    def references(self) -> list[list[dict[str, str]]]:
+        parts: dict[str, PartBase] = {}
+        for line in bom(self.m):
+            if line.part in self.m.catalog:
+                parts.setdefault(line.part, self.m.catalog.get(line.part))
+        part_refs = [reference(f"{p.name}: {p.source}") for p in parts.values() if getattr(p, "source", "")]
+        return [*(reference(r) for r in REFERENCES), *part_refs]
+
+    def build(self) -> dict[str, Any]:
+        perf = self.performance()
+        chart, elev_left = elevations(self.m, self.t, self.fmt)
+        return {"text": self.t, "meta": self.meta(), "brand": self.brand_data(),
+                "headlines": self.headlines(perf["busbw"]),
+                "overview": self.overview(), "elevations": chart.as_dict(),
+                "elevations_note": self.fmt("cl_types_left", count=elev_left) if elev_left else "",
+                "closing": self.fmt("cl_closing", generator=f"GPU Node Designer {__version__}",
+                                    catalog=self.m.catalog.version, date=self.now.date().isoformat()),
+                "racks": self.rack_rows(), "site": self.site_rows(),
+                "fabric": fabric_diagram(self.m, self.t, self.fmt).as_dict(), "fabric_rows": self.fabric_rows(),
+                "fabric_notes": self.fabric_notes(), "bom": self.bom_rows(), "per_rack": self.per_rack_rows(),
+                "rules": self.rules(),
+                "performance": perf, "whatif": self.whatif_rows(), "assumptions": self.assumptions(),
+                "references": self.references(), "attachment": plan_to_json(self.m.plan)}
+
+
+def cluster_sheet_data(model: ClusterModel, lang: str = "en", now: datetime | None = None,
+                       brand: Brand | None = None) -> dict[str, Any]:
+    from datetime import UTC  # noqa: PLC0415
+
+    return ClusterSheet(model, lang, now or datetime.now(UTC), brand or Brand()).build()
