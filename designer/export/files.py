@@ -53,7 +53,7 @@ def slide_bytes(design: Design, catalog: Catalog, fmt: str, brand: Brand | None 
     fmt = fmt.lstrip(".")
     data = slide_data(design, catalog, brand=brand, calibration=calibration, lang=lang)
     return render("slide", data, fmt=fmt,  # type: ignore[arg-type]
-                  ppi=SLIDE_PPI if fmt == "png" else None)
+                  ppi=SLIDE_PPI if fmt == "png" else None, lang=lang)
 
 
 def export(design: Design, catalog: Catalog, targets: dict[str, Path], paper: str = "a4", nodes: int = 8,

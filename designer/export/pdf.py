@@ -45,5 +45,5 @@ def spec_sheet_pdf(design: Design, catalog: Catalog, paper: str = "a4", nodes: i
                    brand: Brand | None = None, calibration: Calibration = NO_CALIBRATION, lang: str = "en") -> bytes:
     data = sheet_data(design, catalog, paper, nodes, now, brand, calibration, lang)
     data["attachment"] = design_to_json(design)
-    pdf = render("spec-sheet", data)
+    pdf = render("spec-sheet", data, lang=lang)
     return pdf if has_design(pdf) else attach_design(pdf, design)
