@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import Any
 
 from designer import __version__
@@ -16,9 +17,11 @@ from designer.core.units import format_bytes
 from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand, logo_svg
 from designer.export.names import LABELS, SCALING_NODES
+from designer.export.rack_view import is_rack, rack_view
 from designer.export.sheet_charts import Series, diagram_chart, line_chart, power_chart, size_ticks
 from designer.export.sheet_text import SHEET_TEXT
 from designer.export.spec import SpecDocument
+from designer.export.topology_summary import SUMMARY_ABOVE_GPUS, topology_summary, tray_of
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -282,13 +285,28 @@ class SheetData:
                 f"(busbw +/-{band(self.cal) * 100:.1f}%).")
 
     def topology(self) -> dict[str, Any]:
-        devices, matrix = topo_matrix(build_topology(self.design, self.catalog))
+        """The nvidia-smi style matrix, or above SUMMARY_ABOVE_GPUS GPUs its classes (each said once)."""
+        topo = build_topology(self.design, self.catalog)
+        refs = [self.cite_model("topo")]
+        if len(topo.gpus) > SUMMARY_ABOVE_GPUS:
+            return {"devices": [], "matrix": [], "legend": [], "refs": refs,
+                    "summary": topology_summary(topo, tray_of(self.design, self.catalog), self.t)}
+        devices, matrix = topo_matrix(topo)
         legend = [line.strip() for line in LEGEND.splitlines()[1:] if line.strip()]
-        return {"devices": [d.upper() for d in devices], "matrix": matrix, "legend": legend,
-                "refs": [self.cite_model("topo")]}
+        return {"devices": [d.upper() for d in devices], "matrix": matrix, "legend": legend, "refs": refs,
+                "summary": None}
+
+    @cached_property
+    def rack(self) -> bool:
+        return is_rack(self.design, self.catalog)
+
+    def model_tag(self) -> str:
+        """What every performance chart says of its curves: modelled, and how uncertain."""
+        return self.t(f"model, not measured: +/-{band(self.cal) * 100:.0f}% uncertainty")
 
     def figures(self, width: float = FIG_WIDTH_IN * 72, chart_height: float = 210.0) -> dict[str, Any]:
-        return {"diagram": self.diagram_figure(width), "power": self.power_figure(width),
+        """The charts; a rack's drawing is the elevation (data["rack"]), not a block diagram of every link."""
+        return {"diagram": None if self.rack else self.diagram_figure(width), "power": self.power_figure(width),
                 "busbw": self.busbw_figure(width, chart_height), "scaling": self.scaling_figure(width)}
 
     def diagram_figure(self, width: float) -> dict[str, Any]:
@@ -305,14 +323,17 @@ class SheetData:
                         [r.busbw_low_GBps for r in sweep.for_collective(n)],
                         [r.busbw_high_GBps for r in sweep.for_collective(n)])
                  for n in dict.fromkeys(r.collective for r in sweep.rows)]
+        scope = f"{sweep.gpus_per_node} GPUs, 1 rack (one scale-up domain)" if self.rack else \
+            f"{sweep.gpus_per_node} GPUs, 1 node"
         return line_chart(busbw, width, height, self.t("message size (bytes, nccl-tests 'size')"),
-                          "busbw (GB/s, GB = 1e9 B)", self.t(f"{sweep.gpus_per_node} GPUs, 1 node"),
+                          "busbw (GB/s, GB = 1e9 B)", f"{self.t(scope)} ({self.model_tag()})",
                           size_ticks(sizes)).as_dict()
 
     def scaling_figure(self, width: float) -> dict[str, Any]:
         scaling = [Series(f"{LABELS[n]} 1 GiB", SCALING_NODES, busbw) for n, busbw in self.analysis.scaling.items()]
-        return line_chart(scaling, width, 150, self.t("nodes"), "busbw (GB/s)",
-                          self.t("Scaling over node counts (scale-out over the compute NICs)"),
+        unit, title = (("racks", "Scaling over rack counts (scale-out over the compute NICs)") if self.rack else
+                       ("nodes", "Scaling over node counts (scale-out over the compute NICs)"))
+        return line_chart(scaling, width, 150, self.t(unit), "busbw (GB/s)", f"{self.t(title)} ({self.model_tag()})",
                           [(float(n), str(n)) for n in SCALING_NODES]).as_dict()
 
     def meta(self) -> dict[str, Any]:
@@ -331,7 +352,8 @@ class SheetData:
                 "headlines": self.headlines(),
                 "spec_rows": self.spec_rows(), "bom": self.bom(), "power": self.power(), "rules": self.rules(),
                 "export_control": self.export_control(), "facility": self.facility(),
-                "performance": self.performance(), "topology": self.topology(), "figures": self.figures()}
+                "performance": self.performance(), "topology": self.topology(), "figures": self.figures(),
+                "rack": rack_view(self.design, self.catalog, self.t) if self.rack else None}
         data["references"] = self.refs
         return data
 
