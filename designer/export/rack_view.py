@@ -69,7 +69,7 @@ def rack_legend(design: Design, catalog: Catalog) -> list[dict[str, str]]:
 
 def rack_links(design: Design, catalog: Catalog, t: Translate = str) -> list[str]:
     """The links in words: per link kind and pair of part kinds, how many (and per GPU when a GPU is an end)."""
-    kind_of = {c.id: catalog.get(c.part).kind for c in design.components}
+    kind_of: dict[str, str] = {c.id: catalog.get(c.part).kind for c in design.components}
     totals: Counter[tuple[str, str, str]] = Counter()
     for link in design.links:
         a, b = sorted((kind_of[link.a], kind_of[link.b]), key=lambda k: list(KIND_WORD).index(k)
@@ -77,11 +77,11 @@ def rack_links(design: Design, catalog: Catalog, t: Translate = str) -> list[str
         totals[(link.kind.value, a, b)] += link.count
     gpus = sum(1 for k in kind_of.values() if k == "gpu")
     out = []
-    for (kind, a, b), n in totals.items():
-        unit = t("lanes") if kind == "pcie" else t("links")
-        per = f"; {n / gpus:g} {t('per GPU')}" if a == "gpu" and gpus and n % gpus == 0 else ""
-        label = "PCIe" if kind == "pcie" else t(LINK_LABEL.get(kind, kind))
-        out.append(f"{label}, {t(KIND_WORD.get(a, a))} – {t(KIND_WORD.get(b, b))}: {n:,} {unit}{per}")
+    for (link_kind, end_a, end_b), n in totals.items():
+        unit = t("lanes") if link_kind == "pcie" else t("links")
+        per = f"; {n / gpus:g} {t('per GPU')}" if end_a == "gpu" and gpus and n % gpus == 0 else ""
+        label = "PCIe" if link_kind == "pcie" else t(LINK_LABEL.get(link_kind, link_kind))
+        out.append(f"{label}, {t(KIND_WORD.get(end_a, end_a))} – {t(KIND_WORD.get(end_b, end_b))}: {n:,} {unit}{per}")
     return out
 
 

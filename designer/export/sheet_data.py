@@ -18,7 +18,7 @@ from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand, logo_svg
 from designer.export.names import LABELS, SCALING_NODES
 from designer.export.rack_view import is_rack, rack_view
-from designer.export.sheet_charts import Series, diagram_chart, line_chart, power_chart, size_ticks
+from designer.export.sheet_charts import Series, diagram_chart, line_chart, model_tag, power_chart, size_ticks
 from designer.export.sheet_text import SHEET_TEXT
 from designer.export.spec import SpecDocument
 from designer.export.topology_summary import SUMMARY_ABOVE_GPUS, topology_summary, tray_of
@@ -302,9 +302,9 @@ class SheetData:
 
     def model_tag(self) -> str:
         """What every performance chart says of its curves: modelled, and how uncertain."""
-        return self.t(f"model, not measured: +/-{band(self.cal) * 100:.0f}% uncertainty")
+        return self.t(model_tag(band(self.cal)))
 
-    def figures(self, width: float = FIG_WIDTH_IN * 72, chart_height: float = 210.0) -> dict[str, Any]:
+    def figures(self, width: float = FIG_WIDTH_IN * 72, chart_height: float = 200.0) -> dict[str, Any]:
         """The charts; a rack's drawing is the elevation (data["rack"]), not a block diagram of every link."""
         return {"diagram": None if self.rack else self.diagram_figure(width), "power": self.power_figure(width),
                 "busbw": self.busbw_figure(width, chart_height), "scaling": self.scaling_figure(width)}
@@ -326,15 +326,14 @@ class SheetData:
         scope = f"{sweep.gpus_per_node} GPUs, 1 rack (one scale-up domain)" if self.rack else \
             f"{sweep.gpus_per_node} GPUs, 1 node"
         return line_chart(busbw, width, height, self.t("message size (bytes, nccl-tests 'size')"),
-                          "busbw (GB/s, GB = 1e9 B)", f"{self.t(scope)} ({self.model_tag()})",
-                          size_ticks(sizes)).as_dict()
+                          "busbw (GB/s, GB = 1e9 B)", self.t(scope), size_ticks(sizes), self.model_tag()).as_dict()
 
     def scaling_figure(self, width: float) -> dict[str, Any]:
         scaling = [Series(f"{LABELS[n]} 1 GiB", SCALING_NODES, busbw) for n, busbw in self.analysis.scaling.items()]
         unit, title = (("racks", "Scaling over rack counts (scale-out over the compute NICs)") if self.rack else
                        ("nodes", "Scaling over node counts (scale-out over the compute NICs)"))
-        return line_chart(scaling, width, 150, self.t(unit), "busbw (GB/s)", f"{self.t(title)} ({self.model_tag()})",
-                          [(float(n), str(n)) for n in SCALING_NODES]).as_dict()
+        return line_chart(scaling, width, 160, self.t(unit), "busbw (GB/s)", self.t(title),
+                          [(float(n), str(n)) for n in SCALING_NODES], self.model_tag()).as_dict()
 
     def meta(self) -> dict[str, Any]:
         m = self.design.meta

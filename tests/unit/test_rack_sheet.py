@@ -18,8 +18,10 @@ from pypdf import PdfReader
 
 from designer.export.pdf import spec_sheet_pdf
 from designer.export.rack_view import rack_view
+from designer.export.sheet_charts import model_tag
 from designer.export.sheet_data import sheet_data
 from designer.model.rack import trays
+from designer.simulation.constants import MODEL_SPREAD
 from designer.topology.graph import build_topology
 
 NVLINKS_PER_GPU = 18  # one link to each of the 18 NVLink 5 switch chips (Blackwell datasheet)
@@ -106,7 +108,7 @@ def test_the_rack_words_are_translated(catalog, design_of, lang):
     for english in [*words, "front view, trays from the top of the rack", "Outside the rack", "links",
                     "lanes", "per GPU", "Links are listed, not drawn, at rack scale.", "every pair", "same tray",
                     "different trays", "racks", "Scaling over rack counts (scale-out over the compute NICs)",
-                    "72 GPUs, 1 rack (one scale-up domain)", "model, not measured: +/-15% uncertainty"]:
+                    "72 GPUs, 1 rack (one scale-up domain)", model_tag(MODEL_SPREAD)]:
         assert i18n.translated(english, lang), english
     assert {"rack", "pair", "where", "class", "pairs", "meaning", "topology_classes"} <= set(
         i18n.table(lang)["sheet"])
