@@ -363,10 +363,11 @@ def slide_data(design: Design, catalog: Catalog, now: datetime | None = None, br
     """The 16:9 slide: name, the five headline figures, the block diagram and the busbw curve."""
     analysis = analysis or ExportAnalysis(design, catalog, 1, calibration, now or datetime.now(UTC))
     sheet = SheetData(analysis, brand or Brand(), lang)
-    diagram = sheet.diagram_figure(SLIDE_DIAGRAM_PT)
+    diagram = None if sheet.rack else sheet.diagram_figure(SLIDE_DIAGRAM_PT)
     busbw = sheet.busbw_figure(SLIDE_CHART_PT, 190.0)
     return {"meta": sheet.meta(), "brand": sheet.brand_data(), "headlines": sheet.headlines(),
-            "figures": {"diagram": diagram, "busbw": busbw}, "lang": sheet.text["lang"]}
+            "figures": {"diagram": diagram, "busbw": busbw}, "lang": sheet.text["lang"],
+            "rack": rack_view(design, catalog, sheet.t) if sheet.rack else None}
 
 
 def sheet_data(design: Design, catalog: Catalog, paper: str = "a4", nodes: int = 8, now: datetime | None = None,

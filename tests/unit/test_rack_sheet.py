@@ -112,3 +112,14 @@ def test_the_rack_words_are_translated(catalog, design_of, lang):
         assert i18n.translated(english, lang), english
     assert {"rack", "pair", "where", "class", "pairs", "meaning", "topology_classes"} <= set(
         i18n.table(lang)["sheet"])
+
+
+def test_the_rack_slide_draws_the_elevation_not_every_link(catalog, design_of):
+    from designer.export.files import slide_bytes
+    from designer.export.sheet_data import slide_data
+
+    design = design_of("gb200-nvl72")
+    data = slide_data(design, catalog)
+    assert data["figures"]["diagram"] is None and data["rack"]["rows"]
+    text = PdfReader(io.BytesIO(slide_bytes(design, catalog, "pdf"))).pages[0].extract_text()
+    assert "GPU0–GPU71" in text and "72 GPUs, 1 rack (one scale-up domain)" in " ".join(text.split())
