@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 from designer.model.catalog import Catalog
 from designer.model.design import Design
-from designer.model.parts import slot_kind_for
+from designer.model.parts import ScaleupSwitchSpec, slot_kind_for
 from designer.model.rack import tray_of_slots
-from designer.topology.graph import Topology
+from designer.topology.graph import SCALEUP, Topology
 from designer.topology.paths import FABRIC_PREFIX, LEGEND, host_classes_from, path_class
 
 SUMMARY_ABOVE_GPUS = 16
@@ -42,11 +42,35 @@ def meaning(label: str) -> str:
     return lines.get(label, "")
 
 
+def gpu_pair_classes(topo: Topology) -> list[tuple[str, str, str]]:
+    """(a, b, class) of every GPU pair, as `path_class` gives it; the scale-up links of all pairs at once (arrays:
+    72 GPUs x 18 switch chips), the host path only for pairs without any."""
+    g, gpus = topo.graph, topo.gpus
+    switches = [s for s in topo.scaleup_switches if isinstance(topo.part(s), ScaleupSwitchSpec)]
+    if not gpus:
+        return []
+    import numpy as np  # noqa: PLC0415 (loaded on first use, not at CLI start-up)
+
+    def links(a: str, b: str) -> int:
+        return g.edges[a, b]["count"] if g.has_edge(a, b) and g.edges[a, b]["kind"] in SCALEUP else 0
+
+    per_switch = np.array([[links(a, s) for s in switches] for a in gpus], dtype=float).reshape(len(gpus), -1)
+    shared = np.minimum(per_switch[:, None, :], per_switch[None, :, :]).sum(axis=2)
+    kinds = {a: next((d["kind"] for d in g[a].values() if d["kind"] in SCALEUP), None) for a in gpus}
+    out = []
+    for (i, a), (j, b) in itertools.combinations(enumerate(gpus), 2):
+        total = int(shared[i, j]) + links(a, b)
+        kind = kinds[a] or kinds[b]
+        scaleup = total and kind in FABRIC_PREFIX
+        out.append((a, b, f"{FABRIC_PREFIX[kind]}{total}" if scaleup else path_class(topo, a, b)))  # type: ignore[index]
+    return out
+
+
 def _pair_classes(topo: Topology) -> dict[tuple[str, str], list[tuple[str, str, str]]]:
     """Per pair kind, (end a, end b, class) of every unordered pair of distinct devices."""
     gpus, nics = topo.gpus, topo.nics(None)
     out: dict[tuple[str, str], list[tuple[str, str, str]]] = defaultdict(list)
-    out[("GPU", "GPU")] = [(a, b, path_class(topo, a, b)) for a, b in itertools.combinations(gpus, 2)]
+    out[("GPU", "GPU")] = gpu_pair_classes(topo)
     for g in gpus:
         out[("GPU", "NIC")] += [(g, n, c) for n, c in host_classes_from(topo, g, nics).items()]
     for i, a in enumerate(nics):

@@ -123,3 +123,16 @@ def test_the_rack_slide_draws_the_elevation_not_every_link(catalog, design_of):
     assert data["figures"]["diagram"] is None and data["rack"]["rows"]
     text = PdfReader(io.BytesIO(slide_bytes(design, catalog, "pdf"))).pages[0].extract_text()
     assert "GPU0–GPU71" in text and "72 GPUs, 1 rack (one scale-up domain)" in " ".join(text.split())
+
+
+@pytest.mark.parametrize("template", ["gb200-nvl72", "dgx-h100", "amd-mi300x", "huawei-atlas-910b", "rtx-pcie-8"])
+def test_the_summary_classes_are_those_of_the_full_matrix(catalog, design_of, template):
+    """The summary's GPU pair classes (all pairs at once) are what nvidia-smi-style path_class gives pair by pair."""
+    import itertools
+
+    from designer.export.topology_summary import gpu_pair_classes
+    from designer.topology.paths import path_class
+
+    topo = build_topology(design_of(template), catalog)
+    expected = [(a, b, path_class(topo, a, b)) for a, b in itertools.combinations(topo.gpus, 2)]
+    assert gpu_pair_classes(topo) == expected
