@@ -95,3 +95,16 @@ def test_a_table_row_never_splits_across_pages(catalog, design_of):
     pages = pages_of(spec_sheet_pdf(design, catalog, paper="letter"))
     first = next(i for i, p in enumerate(pages) if "w000" in p)
     assert "w399" in pages[first]
+
+
+def test_the_comparison_keeps_its_legend_with_a_matrix_and_says_its_curves_are_modelled(catalog, design_of):
+    from designer.compare import comparison
+    from designer.compare.data import CURVE_COLLECTIVES
+    from designer.compare.document import comparison_pdf_bytes
+
+    designs = [(t, design_of(t)) for t in ("dgx-h100", "amd-mi300x", "huawei-atlas-910b", "rtx-pcie-8")]
+    pages = pages_of(comparison_pdf_bytes(comparison(designs, catalog)))
+    assert "\u200b" not in "".join(pages)
+    legend = next(p for p in pages if "Connection traversing" in p)
+    assert re.search(r"GPU0\s+X\s", legend)  # a matrix on the legend's page: the legend is never alone
+    assert " ".join(" ".join(pages).split()).count(model_tag(MODEL_SPREAD)) == len(CURVE_COLLECTIVES)  # each chart
