@@ -14,8 +14,9 @@ from designer.compare.data import CURVE_COLLECTIVES
 from designer.compare.render import SPEC_ROWS, fmt_value
 from designer.export.engine import render
 from designer.export.names import LABELS
-from designer.export.sheet_charts import Series, line_chart, size_ticks
+from designer.export.sheet_charts import Series, line_chart, model_tag, size_ticks
 from designer.io.files import atomic_write_bytes
+from designer.simulation.constants import MODEL_SPREAD
 from designer.topology.paths import LEGEND
 
 PAPERS = ("a4", "letter")
@@ -69,8 +70,15 @@ def charts(data: dict) -> list[dict[str, Any]]:
                                                                         strict=True)]
         sizes = data["busbw_curves"][0][coll]["size_bytes"]
         out.append(line_chart(series, CHART_WIDTH_PT, CHART_HEIGHT_PT, "message size (bytes, nccl-tests 'size')",
-                              "busbw (GB/s, GB = 1e9 B)", LABELS.get(coll, coll), size_ticks(sizes)).as_dict())
+                              "busbw (GB/s, GB = 1e9 B)", LABELS.get(coll, coll), size_ticks(sizes),
+                              subtitle=model_tag(_spread(data))).as_dict())
     return out
+
+
+def _spread(data: dict) -> float:
+    """The band's half-width: the calibration profile's spread, else the model's."""
+    cal = data.get("calibration") or {}
+    return MODEL_SPREAD if cal.get("spread") is None else float(cal["spread"])
 
 
 def document_data(data: dict, paper: str = "a4", now: datetime | None = None) -> dict[str, Any]:

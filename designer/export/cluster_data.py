@@ -251,7 +251,7 @@ class ClusterSheet:
         ticks = [(float(x), f"{x:,}") for x in (xs if len(xs) <= 8 else xs[::2])]
         chart = None if len(xs) < 2 else line_chart(  # one node: the table alone
             [Series(self.t["cl_chart_series"], xs, ys, lo, hi)], 490, 200, self.t["cl_chart_x"], self.t["cl_chart_y"],
-            self.t["cl_chart_title"], ticks, self.t["cl_band"]).as_dict()
+            self.t["cl_chart_title"], ticks, band_label=self.t["cl_band"]).as_dict()
         core = place(self.m, xs[-1]).tier == "core"
         return {"rows": rows, "chart": chart, "busbw": ys[-1],
                 "band": self.fmt("cl_perf_band", band=f"{band(NO_CALIBRATION) * 100:.0f}"),

@@ -10,7 +10,10 @@ per-user documents folder (`user_documents_dir()`) replaces the shipped one, so 
 edits it and the next export uses it.
 
 Fonts: DejaVu Sans and DejaVu Sans Mono from matplotlib's own font folder (so every platform typesets the
-same Latin text), Typst's embedded fonts, and the system's fonts for CJK (see FONT_FALLBACK in the template).
+same Latin text), Typst's embedded fonts, and the system's fonts for CJK. `render` gives the template the family
+lists as data (`d.fonts`, `d.mono`): Noto Sans CJK first (Debian's `fonts-noto-cjk` has a real Bold, so bold
+Chinese headings print bold; Traditional Chinese documents take its TC variant), WenQuanYi Zen Hei (one weight)
+and the other platforms' CJK families after it.
 """
 
 from __future__ import annotations
@@ -29,6 +32,16 @@ from designer.core.errors import DesignerError, one_line
 
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,40}$")
 Format = Literal["pdf", "svg", "png"]
+CJK_FONTS = ("Noto Sans CJK SC", "WenQuanYi Zen Hei", "Noto Sans CJK JP", "Source Han Sans SC", "Microsoft YaHei",
+             "PingFang SC", "SimHei")
+
+
+def document_fonts(lang: str = "en") -> dict[str, list[str]]:
+    """The text and monospace font lists of a document in `lang` (en, zh_TW, zh_CN): Latin first, then CJK."""
+    first = ["Noto Sans CJK TC"] if lang == "zh_TW" else []
+    return {"fonts": ["DejaVu Sans", *first, *CJK_FONTS, "Libertinus Serif"],
+            "mono": ["DejaVu Sans Mono", *[f.replace("Sans CJK", "Sans Mono CJK") for f in first],
+                     "Noto Sans Mono CJK SC", "WenQuanYi Zen Hei Mono"]}
 
 
 def user_documents_dir() -> Path:
@@ -70,11 +83,13 @@ def fonts() -> typst.Fonts:
     return typst.Fonts(font_paths=[str(matplotlib_fonts_dir())])
 
 
-def render(template_name: str, data: dict[str, Any], fmt: Format = "pdf", ppi: float | None = None) -> bytes:
-    """Typeset `data` with the template; PDF or SVG/PNG of the first page. Errors are one-line DesignerErrors."""
+def render(template_name: str, data: dict[str, Any], fmt: Format = "pdf", ppi: float | None = None,
+           lang: str = "en") -> bytes:
+    """Typeset `data` (plus the font lists for `lang`) with the template; PDF or SVG/PNG of the first page.
+    Errors are one-line DesignerErrors."""
     folder = template_dir(template_name)
     compiler = typst.Compiler(str(folder / "main.typ"), root=str(folder), font_paths=fonts())
-    inputs = {"data": json.dumps(data, ensure_ascii=False)}
+    inputs = {"data": json.dumps({**document_fonts(lang), **data}, ensure_ascii=False)}
     try:
         out = compiler.compile(format=fmt, ppi=ppi, sys_inputs=inputs)
     except typst.TypstError as exc:

@@ -7,11 +7,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from designer.core.errors import DesignerError, one_line
+from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand
 from designer.export.engine import render
 from designer.export.pdf import spec_sheet_pdf
 from designer.export.sheet_data import slide_data
-from designer.export.spec import build_spec, spec_json
+from designer.export.spec import spec_json
 from designer.io.files import atomic_write_bytes
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -49,28 +50,32 @@ def diagram_bytes(design: Design, catalog: Catalog, fmt: str) -> bytes:
 
 
 def slide_bytes(design: Design, catalog: Catalog, fmt: str, brand: Brand | None = None,
-                calibration: Calibration = NO_CALIBRATION, lang: str = "en") -> bytes:
+                calibration: Calibration = NO_CALIBRATION, lang: str = "en",
+                analysis: ExportAnalysis | None = None) -> bytes:
     fmt = fmt.lstrip(".")
-    data = slide_data(design, catalog, brand=brand, calibration=calibration, lang=lang)
+    data = slide_data(design, catalog, brand=brand, calibration=calibration, lang=lang, analysis=analysis)
     return render("slide", data, fmt=fmt,  # type: ignore[arg-type]
-                  ppi=SLIDE_PPI if fmt == "png" else None)
+                  ppi=SLIDE_PPI if fmt == "png" else None, lang=lang)
 
 
 def export(design: Design, catalog: Catalog, targets: dict[str, Path], paper: str = "a4", nodes: int = 8,
            brand: Brand | None = None, progress: Progress | None = None,
            calibration: Calibration = NO_CALIBRATION, lang: str = "en") -> list[Path]:
-    """Write every requested export; check all targets first so a bad path writes nothing."""
+    """Write every requested export; check all targets first so a bad path writes nothing. One analysis (one spec,
+    one set of simulations) serves every file of the export."""
     checked = {kind: check_target(Path(p), kind) for kind, p in targets.items() if p is not None}
+    analysis = ExportAnalysis(design, catalog, nodes, calibration)
     written = []
     for kind, path in checked.items():
         if progress:
             progress(f"Writing {path.name}")
         if kind == "pdf":
-            data = spec_sheet_pdf(design, catalog, paper, nodes, brand=brand, calibration=calibration, lang=lang)
+            data = spec_sheet_pdf(design, catalog, paper, nodes, brand=brand, calibration=calibration, lang=lang,
+                                  analysis=analysis)
         elif kind == "json":
-            data = spec_json(build_spec(design, catalog, nodes, calibration=calibration)).encode("utf-8")
+            data = spec_json(analysis.spec).encode("utf-8")
         elif kind == "slide":
-            data = slide_bytes(design, catalog, path.suffix.lower(), brand, calibration, lang)
+            data = slide_bytes(design, catalog, path.suffix.lower(), brand, calibration, lang, analysis)
         else:
             data = diagram_bytes(design, catalog, kind)
         atomic_write_bytes(path, data)

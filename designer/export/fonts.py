@@ -1,7 +1,8 @@
 """Fonts for exports: DejaVu Sans for Latin text, a CJK font for Chinese/Japanese names and notes.
 
-The CJK glyphs come from a system font: on Debian/Ubuntu `fonts-wqy-zenhei` (WenQuanYi Zen Hei, installed
-by .ci/run) or `fonts-noto-cjk`. matplotlib falls back glyph by glyph through the family list.
+The CJK glyphs come from a system font: on Debian/Ubuntu `fonts-noto-cjk` (Noto Sans CJK, Regular and Bold,
+installed by .ci/run) or `fonts-wqy-zenhei` (WenQuanYi Zen Hei, one weight). matplotlib falls back glyph by
+glyph through the family list.
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from pathlib import Path
 
 from matplotlib import font_manager
 
-# WenQuanYi Zen Hei has one weight; matplotlib would log a fallback line for every bold CJK string.
+# WenQuanYi Zen Hei (the fallback) has one weight; matplotlib would log a line for every bold CJK string.
 logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
 
-CJK_FAMILIES = ("WenQuanYi Zen Hei", "Noto Sans CJK SC", "Noto Sans CJK JP", "Source Han Sans SC", "SimHei",
+CJK_FAMILIES = ("Noto Sans CJK SC", "Noto Sans CJK JP", "WenQuanYi Zen Hei", "Source Han Sans SC", "SimHei",
                 "Microsoft YaHei", "PingFang SC")
 FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", str(Path.home() / ".local/share/fonts"),
              "/System/Library/Fonts", "C:/Windows/Fonts")

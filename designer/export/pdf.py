@@ -10,6 +10,7 @@ import io
 import re
 from datetime import datetime
 
+from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand
 from designer.export.engine import render
 from designer.export.sheet_data import sheet_data
@@ -42,8 +43,10 @@ def has_design(pdf: bytes) -> bool:
 
 
 def spec_sheet_pdf(design: Design, catalog: Catalog, paper: str = "a4", nodes: int = 8, now: datetime | None = None,
-                   brand: Brand | None = None, calibration: Calibration = NO_CALIBRATION, lang: str = "en") -> bytes:
-    data = sheet_data(design, catalog, paper, nodes, now, brand, calibration, lang)
+                   brand: Brand | None = None, calibration: Calibration = NO_CALIBRATION, lang: str = "en",
+                   analysis: ExportAnalysis | None = None) -> bytes:
+    """The sheet; `analysis` is the export's shared one (the JSON spec and the slide of the same export use it)."""
+    data = sheet_data(design, catalog, paper, nodes, now, brand, calibration, lang, analysis)
     data["attachment"] = design_to_json(design)
-    pdf = render("spec-sheet", data)
+    pdf = render("spec-sheet", data, lang=lang)
     return pdf if has_design(pdf) else attach_design(pdf, design)

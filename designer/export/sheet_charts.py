@@ -49,12 +49,18 @@ class Series:
 
 
 # Line charts ----------------------------------------------------------------------------------------------
+def model_tag(spread: float) -> str:
+    """What every performance chart says of its curves (English; a sheet in another language translates it)."""
+    return f"model, not measured: +/-{round(spread * 100, 1):g}% uncertainty"
+
+
 def line_chart(series: list[Series], width: float, height: float, x_label: str, y_label: str, title: str,
-               x_ticks: list[tuple[float, str]], band_label: str = "uncertainty band") -> Canvas:
+               x_ticks: list[tuple[float, str]], band_label: str = "uncertainty band", subtitle: str = "") -> Canvas:
     """A chart with a log2 x axis (the ticks given) and a linear y axis from 0; `band_label` names the shaded
-    band in the legend (in the document's language)."""
+    band in the legend (in the document's language); the subtitle (what the curves are: modelled, and how
+    uncertain) goes under the title."""
     c = Canvas(width, height)
-    left, right, top, bottom = 46.0, 8.0, 16.0, 26.0
+    left, right, top, bottom = 46.0, 8.0, 25.0 if subtitle else 16.0, 26.0
     pw, ph = width - left - right, height - top - bottom
     xs = [x for s in series for x in s.xs] + [t[0] for t in x_ticks]
     lo, hi = math.log2(min(xs)), math.log2(max(xs))
@@ -64,6 +70,8 @@ def line_chart(series: list[Series], width: float, height: float, x_label: str, 
         return (left + (math.log2(x) - lo) / (hi - lo) * pw, top + ph - y / y_ticks[-1] * ph)
 
     c.text((left + pw / 2, 7), title, size=8, bold=True, width=pw)
+    if subtitle:
+        c.text((left + pw / 2, 17), subtitle, size=6.5, color="#444444", width=pw)
     for v in y_ticks:
         y = at(x_ticks[0][0], v)[1]
         c.line((left, y), (left + pw, y), "#dddddd", 0.4)

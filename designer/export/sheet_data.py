@@ -8,23 +8,26 @@ from __future__ import annotations
 
 from collections import Counter
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import Any
 
 from designer import __version__
 from designer.core import i18n
 from designer.core.units import format_bytes
+from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand, logo_svg
 from designer.export.names import LABELS, SCALING_NODES
-from designer.export.sheet_charts import Series, diagram_chart, line_chart, power_chart, size_ticks
+from designer.export.rack_view import is_rack, rack_view
+from designer.export.sheet_charts import Series, diagram_chart, line_chart, model_tag, power_chart, size_ticks
 from designer.export.sheet_text import SHEET_TEXT
-from designer.export.spec import SpecDocument, build_spec
+from designer.export.spec import SpecDocument
+from designer.export.topology_summary import SUMMARY_ABOVE_GPUS, topology_summary, tray_of
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.export_control import export_control_dict
 from designer.model.facility import heat_balance
 from designer.model.parts import CpuSpec, NicSpec, PartBase
-from designer.simulation import SimConfig, SimResult, simulate
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.model import band
 from designer.topology.graph import build_topology
@@ -67,15 +70,14 @@ def _more_alike(count: int, lang: str) -> str:
 
 
 class SheetData:
-    """Builds the dict; one instance per export."""
+    """Builds the dict from the export's one analysis (spec and simulations); one instance per document."""
 
-    def __init__(self, design: Design, catalog: Catalog, nodes: int, now: datetime, brand: Brand,
-                 calibration: Calibration = NO_CALIBRATION, lang: str = "en") -> None:
-        self.design, self.catalog, self.nodes, self.now, self.brand = design, catalog, nodes, now, brand
-        self.cal = calibration
-        self.lang = lang
+    def __init__(self, analysis: ExportAnalysis, brand: Brand, lang: str = "en") -> None:
+        self.analysis, self.design, self.catalog = analysis, analysis.design, analysis.catalog
+        self.nodes, self.now = analysis.nodes, analysis.now
+        self.brand, self.cal, self.lang = brand, analysis.calibration, lang
         self.text = i18n.sheet_text(SHEET_TEXT, lang)
-        self.spec: SpecDocument = build_spec(design, catalog, nodes, now, calibration)
+        self.spec: SpecDocument = analysis.spec
         self.refs: list[dict[str, str]] = []
         self.part_ref: dict[str, int] = {}
 
@@ -170,12 +172,8 @@ class SheetData:
                 f"{p.airflow_cfm:,.0f} CFM for the air share at a {p.air_delta_t_c:g} K rise",
                 [self.cite_part(part) for part, _ in items])
 
-    def sim(self, **config: Any) -> SimResult:
-        """The model with this export's calibration profile (or none)."""
-        return simulate(self.design, self.catalog, SimConfig(calibration=self.cal, **config))
-
     def latency_class(self) -> str:
-        row = self.sim(collectives=("allreduce",), sizes=(8,)).rows[0]
+        row = self.analysis.latency
         return f"8-byte AllReduce in {row.time_us:.1f} us over {row.gpus} GPUs (model)"
 
     # Headline figures (cover cards, slide) --------------------------------------------------------------
@@ -314,33 +312,57 @@ class SheetData:
                 f"(busbw +/-{band(self.cal) * 100:.1f}%).")
 
     def topology(self) -> dict[str, Any]:
-        devices, matrix = topo_matrix(build_topology(self.design, self.catalog))
+        """The nvidia-smi style matrix, or above SUMMARY_ABOVE_GPUS GPUs its classes (each said once)."""
+        topo = build_topology(self.design, self.catalog)
+        refs = [self.cite_model("topo")]
+        if len(topo.gpus) > SUMMARY_ABOVE_GPUS:
+            return {"devices": [], "matrix": [], "legend": [], "refs": refs,
+                    "summary": topology_summary(topo, tray_of(self.design, self.catalog), self.t)}
+        devices, matrix = topo_matrix(topo)
         legend = [line.strip() for line in LEGEND.splitlines()[1:] if line.strip()]
-        return {"devices": [d.upper() for d in devices], "matrix": matrix, "legend": legend,
-                "refs": [self.cite_model("topo")]}
+        return {"devices": [d.upper() for d in devices], "matrix": matrix, "legend": legend, "refs": refs,
+                "summary": None}
 
-    def figures(self, width: float = FIG_WIDTH_IN * 72, chart_height: float = 210.0) -> dict[str, Any]:
-        sweep = simulate(self.design, self.catalog, SimConfig(collectives=("allreduce", "allgather", "reducescatter",
-                                                                           "alltoall"), calibration=self.cal))
+    @cached_property
+    def rack(self) -> bool:
+        return is_rack(self.design, self.catalog)
+
+    def model_tag(self) -> str:
+        """What every performance chart says of its curves: modelled, and how uncertain."""
+        return self.t(model_tag(band(self.cal)))
+
+    def figures(self, width: float = FIG_WIDTH_IN * 72, chart_height: float = 200.0) -> dict[str, Any]:
+        """The charts; a rack's drawing is the elevation (data["rack"]), not a block diagram of every link."""
+        return {"diagram": None if self.rack else self.diagram_figure(width), "power": self.power_figure(width),
+                "busbw": self.busbw_figure(width, chart_height), "scaling": self.scaling_figure(width)}
+
+    def diagram_figure(self, width: float) -> dict[str, Any]:
+        return diagram_chart(self.design, self.catalog, width).as_dict()
+
+    def power_figure(self, width: float) -> dict[str, Any]:
+        return power_chart(power_budget(self.design, self.catalog), width).as_dict()
+
+    def busbw_figure(self, width: float, height: float) -> dict[str, Any]:
+        sweep = self.analysis.sweep
         sizes = sorted({r.size_bytes for r in sweep.rows})
         busbw = [Series(LABELS.get(n, n), [r.size_bytes for r in sweep.for_collective(n)],
                         [r.busbw_GBps for r in sweep.for_collective(n)],
                         [r.busbw_low_GBps for r in sweep.for_collective(n)],
                         [r.busbw_high_GBps for r in sweep.for_collective(n)])
                  for n in dict.fromkeys(r.collective for r in sweep.rows)]
-        scaling = [Series(f"{LABELS[n]} 1 GiB", SCALING_NODES, [self.sim(
-            collectives=(n,), nodes=k, sizes=(1 << 30,)).rows[0].busbw_GBps for k in SCALING_NODES])
-            for n in ("allreduce", "alltoall")]
-        return {
-            "diagram": diagram_chart(self.design, self.catalog, width).as_dict(),
-            "power": power_chart(power_budget(self.design, self.catalog), width).as_dict(),
-            "busbw": line_chart(busbw, width, chart_height, self.t("message size (bytes, nccl-tests 'size')"),
-                                "busbw (GB/s, GB = 1e9 B)", self.t(f"{sweep.gpus_per_node} GPUs, 1 node"),
-                                size_ticks(sizes)).as_dict(),
-            "scaling": line_chart(scaling, width, 150, self.t("nodes"), "busbw (GB/s)",
-                                  self.t("Scaling over node counts (scale-out over the compute NICs)"),
-                                  [(float(n), str(n)) for n in SCALING_NODES]).as_dict(),
-        }
+        scope = f"{sweep.gpus_per_node} GPUs, 1 rack (one scale-up domain)" if self.rack else \
+            f"{sweep.gpus_per_node} GPUs, 1 node"
+        return line_chart(busbw, width, height, self.t("message size (bytes, nccl-tests 'size')"),
+                          "busbw (GB/s, GB = 1e9 B)", self.t(scope), size_ticks(sizes),
+                          band_label=self.t("uncertainty band"), subtitle=self.model_tag()).as_dict()
+
+    def scaling_figure(self, width: float) -> dict[str, Any]:
+        scaling = [Series(f"{LABELS[n]} 1 GiB", SCALING_NODES, busbw) for n, busbw in self.analysis.scaling.items()]
+        unit, title = (("racks", "Scaling over rack counts (scale-out over the compute NICs)") if self.rack else
+                       ("nodes", "Scaling over node counts (scale-out over the compute NICs)"))
+        return line_chart(scaling, width, 160, self.t(unit), "busbw (GB/s)", self.t(title),
+                          [(float(n), str(n)) for n in SCALING_NODES], band_label=self.t("uncertainty band"),
+                          subtitle=self.model_tag()).as_dict()
 
     def meta(self) -> dict[str, Any]:
         m = self.design.meta
@@ -358,23 +380,27 @@ class SheetData:
                 "headlines": self.headlines(),
                 "spec_rows": self.spec_rows(), "bom": self.bom(), "power": self.power(), "rules": self.rules(),
                 "export_control": self.export_control(), "facility": self.facility(),
-                "performance": self.performance(), "topology": self.topology(), "figures": self.figures()}
+                "performance": self.performance(), "topology": self.topology(), "figures": self.figures(),
+                "rack": rack_view(self.design, self.catalog, self.t) if self.rack else None}
         data["references"] = self.refs
         return data
 
 
 def slide_data(design: Design, catalog: Catalog, now: datetime | None = None, brand: Brand | None = None,
-               calibration: Calibration = NO_CALIBRATION, lang: str = "en") -> dict:
+               calibration: Calibration = NO_CALIBRATION, lang: str = "en",
+               analysis: ExportAnalysis | None = None) -> dict:
     """The 16:9 slide: name, the five headline figures, the block diagram and the busbw curve."""
-    sheet = SheetData(design, catalog, 1, now or datetime.now(UTC), brand or Brand(), calibration, lang)
-    diagram = sheet.figures(width=SLIDE_DIAGRAM_PT)["diagram"]
-    busbw = sheet.figures(width=SLIDE_CHART_PT, chart_height=190.0)["busbw"]
+    analysis = analysis or ExportAnalysis(design, catalog, 1, calibration, now or datetime.now(UTC))
+    sheet = SheetData(analysis, brand or Brand(), lang)
+    diagram = None if sheet.rack else sheet.diagram_figure(SLIDE_DIAGRAM_PT)
+    busbw = sheet.busbw_figure(SLIDE_CHART_PT, 190.0)
     return {"meta": sheet.meta(), "brand": sheet.brand_data(), "headlines": sheet.headlines(),
-            "figures": {"diagram": diagram, "busbw": busbw}, "lang": sheet.text["lang"]}
+            "figures": {"diagram": diagram, "busbw": busbw}, "lang": sheet.text["lang"],
+            "rack": rack_view(design, catalog, sheet.t) if sheet.rack else None}
 
 
 def sheet_data(design: Design, catalog: Catalog, paper: str = "a4", nodes: int = 8, now: datetime | None = None,
                brand: Brand | None = None, calibration: Calibration = NO_CALIBRATION,
-               lang: str = "en") -> dict[str, Any]:
-    return SheetData(design, catalog, nodes, now or datetime.now(UTC), brand or Brand(), calibration,
-                     lang).build(paper)
+               lang: str = "en", analysis: ExportAnalysis | None = None) -> dict[str, Any]:
+    analysis = analysis or ExportAnalysis(design, catalog, nodes, calibration, now or datetime.now(UTC))
+    return SheetData(analysis, brand or Brand(), lang).build(paper)

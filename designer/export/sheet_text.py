@@ -19,6 +19,10 @@ SHEET_TEXT = {
     "export_control": "Export-control screening",
     "performance": "Collective performance", "collective": "Collective", "size": "Size", "time_us": "Time (µs)",
     "algorithm": "Algorithm", "topology": "Topology matrix", "references": "References",
+    "rack": "Rack elevation", "pair": "Pair", "where": "Where", "class": "Class", "pairs": "Pairs",
+    "meaning": "Meaning",
+    "topology_classes": "Device pairs by path class, as nvidia-smi topo -m would name them (the full matrix is one "
+                        "class per pair; here each class is said once)",
     # spec table row labels
     "GPUs": "GPUs", "GPU memory": "GPU memory", "Scale-up per GPU": "Scale-up per GPU",
     "Scale-up switches": "Scale-up switches", "Dense BF16 / FP8": "Dense BF16 / FP8", "CPUs": "CPUs",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import UTC, datetime
 from importlib import resources
 from typing import Annotated, Any, Literal
@@ -23,7 +24,7 @@ from designer.model.design import Design
 from designer.model.facility import heat_balance
 from designer.rules import check
 from designer.rules.engine import Violation
-from designer.simulation import SimConfig, simulate
+from designer.simulation import SimConfig, SimResult, simulate
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.topology.figures import key_figures
 from designer.topology.graph import build_topology
@@ -271,12 +272,13 @@ def bom_lines(design: Design, catalog: Catalog) -> list[BomLine]:
     return sorted(lines, key=lambda b: -b.total_power_w)
 
 
-def performance_points(design: Design, catalog: Catalog, nodes: int,
-                       calibration: Calibration = NO_CALIBRATION) -> list[PerfPoint]:
+def performance_points(design: Design, catalog: Catalog, nodes: int, calibration: Calibration = NO_CALIBRATION,
+                       run: Callable[[SimConfig], SimResult] | None = None) -> list[PerfPoint]:
+    """The key sizes on 1 node and on `nodes`; `run` is the export's shared simulator (default: simulate)."""
+    run = run or (lambda config: simulate(design, catalog, config))
     points = []
     for n in sorted({1, nodes}):
-        result = simulate(design, catalog, SimConfig(collectives=PERF_COLLECTIVES, nodes=n, sizes=KEY_SIZES,
-                                                       calibration=calibration))
+        result = run(SimConfig(collectives=PERF_COLLECTIVES, nodes=n, sizes=KEY_SIZES, calibration=calibration))
         points += [PerfPoint(collective=r.collective, nodes=r.nodes, gpus=r.gpus, size_bytes=r.size_bytes,
                              time_us=round(r.time_us, 2), algbw_gbytes_s=round(r.algbw_GBps, 2),
                              busbw_gbytes_s=round(r.busbw_GBps, 2), busbw_low_gbytes_s=round(r.busbw_low_GBps, 2),
@@ -331,14 +333,15 @@ def failures_spec(design: Design, catalog: Catalog) -> FailuresSpec | None:
 
 
 def build_spec(design: Design, catalog: Catalog, nodes: int = 1, now: datetime | None = None,
-               calibration: Calibration = NO_CALIBRATION) -> SpecDocument:
+               calibration: Calibration = NO_CALIBRATION,
+               run: Callable[[SimConfig], SimResult] | None = None) -> SpecDocument:
     stamp = (now or datetime.now(UTC)).isoformat(timespec="seconds")
     return SpecDocument(
         spec_version=SPEC_VERSION, generator=f"GPU Node Designer {__version__}", generated_at=stamp,
         catalog_version=catalog.version, design=design.model_dump(mode="json"),
         key_figures=key_figures_spec(design, catalog), bom=bom_lines(design, catalog),
         power=power_spec(design, catalog), rules=rules_spec(design, catalog), failures=failures_spec(design, catalog),
-        performance=performance_points(design, catalog, nodes, calibration),
+        performance=performance_points(design, catalog, nodes, calibration, run),
         calibration=None if calibration == NO_CALIBRATION else calibration.model_dump(mode="json"))
 
 

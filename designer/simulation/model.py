@@ -167,7 +167,25 @@ def simulate(design: Design, catalog: Catalog, config: SimConfig = SimConfig()) 
         notes.extend(failure_notes(design, catalog, config.fail, effect.extra))
         notes[:0] = effect.notes
         design = apply_failures(design, config.fail + effect.extra)
-    fab = node_fabric(design, catalog, config.calibration)
+    return _simulate_on(node_fabric(design, catalog, config.calibration), config, notes)
+
+
+class Simulator:
+    """`simulate` for many configurations of one design and calibration: the fabric's routes, rates and plans
+    are worked out once and shared (an export asks for a size sweep, key sizes and a node-count sweep)."""
+
+    def __init__(self, design: Design, catalog: Catalog, calibration: Calibration = NO_CALIBRATION) -> None:
+        self.design, self.catalog, self.calibration = design, catalog, calibration
+        self.fab = node_fabric(design, catalog, calibration)
+
+    def __call__(self, config: SimConfig) -> SimResult:
+        if config.fail or config.calibration != self.calibration:
+            return simulate(self.design, self.catalog, config)
+        config.validate()
+        return _simulate_on(self.fab, config, [])
+
+
+def _simulate_on(fab: NodeFabric, config: SimConfig, notes: list[str]) -> SimResult:
     if fab.n == 0:
         raise DesignerError("the design has no GPUs to simulate")
     if config.nodes > 1 and fab.network.gbytes_s <= 0:

@@ -218,6 +218,16 @@ def gpu_nic_affinity(topo: Topology, exclude: frozenset[str] = frozenset()) -> l
     return out
 
 
+def host_classes_from(topo: Topology, a: str, targets: list[str]) -> dict[str, str]:
+    """The host path class from `a` to each target ("-" where none), with one search from `a`."""
+    tree = host_tree(topo, a)
+    out = {}
+    for b in targets:
+        path = _unwind(tree, b)
+        out[b] = "X" if b == a else host_class(topo, path) if path else "-"
+    return out
+
+
 def topo_matrix(topo: Topology) -> tuple[list[str], list[list[str]]]:
     devices = topo.gpus + topo.nics(None)
     return devices, [[path_class(topo, a, b) for b in devices] for a in devices]

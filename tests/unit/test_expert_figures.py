@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 import pytest
 
 from designer.cli.main import main
+from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand
 from designer.export.sheet_data import SheetData
 from designer.export.spec import build_spec
@@ -38,7 +39,7 @@ def test_cpu_cores_are_the_system_total_in_info_json_spec_and_sheet(catalog, des
     assert (data["cpu_count"], data["cpu_cores_total"]) == (count, total)
     spec = build_spec(design, catalog, 1, datetime(2026, 1, 1, tzinfo=UTC))
     assert spec.key_figures.cpu_cores_total == total
-    sheet = SheetData(design, catalog, 1, datetime(2026, 1, 1, tzinfo=UTC), Brand())
+    sheet = SheetData(ExportAnalysis(design, catalog, 1, now=datetime(2026, 1, 1, tzinfo=UTC)), Brand())
     text, _ = sheet.cpus()
     assert text.endswith(f"{total:,} cores in all") and "cores each" in text
 

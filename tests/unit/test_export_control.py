@@ -141,9 +141,10 @@ def test_rule_message_inspector_and_sheet_name_the_system_class(catalog, design_
     assert dict(screening_lines(catalog.get("h100-sxm5")))["A system containing it"].startswith("4A090.a")
     from datetime import UTC, datetime  # noqa: PLC0415
 
+    from designer.export.analysis import ExportAnalysis  # noqa: PLC0415
     from designer.export.brand import Brand  # noqa: PLC0415
     from designer.export.sheet_data import SheetData  # noqa: PLC0415
 
-    sheet = SheetData(design_of("dgx-h100"), catalog, 1, datetime(2026, 1, 1, tzinfo=UTC), Brand())
+    sheet = SheetData(ExportAnalysis(design_of("dgx-h100"), catalog, 1, now=datetime(2026, 1, 1, tzinfo=UTC)), Brand())
     ec = sheet.export_control()
     assert ec["rows"][0]["eccn"] == "3A090.a" and ec["system"] == "4A090.a"

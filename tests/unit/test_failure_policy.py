@@ -151,6 +151,9 @@ def test_the_json_spec_and_the_sheet_carry_the_policy(catalog, design_of):
     spec = build_spec(design_of("dgx-h100"), catalog)
     assert spec.failures is not None and spec.failures.policy.source.url == FM_URL
     assert spec.failures.one_plane.severity == "error" and "uninitialised" in spec.failures.one_plane.text
-    sheet = SheetData(design_of("gb200-nvl72"), catalog, 1, datetime(2026, 1, 1, tzinfo=UTC), Brand())
+    from designer.export.analysis import ExportAnalysis  # noqa: PLC0415
+
+    analysis = ExportAnalysis(design_of("gb200-nvl72"), catalog, 1, now=datetime(2026, 1, 1, tzinfo=UTC))
+    sheet = SheetData(analysis, Brand())
     policy = sheet.rules()["failure_policy"]
     assert policy["name"] == "NMX full-bandwidth partition" and NMX_URL in sheet.refs[policy["refs"][0] - 1]["text"]

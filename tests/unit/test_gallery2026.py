@@ -93,10 +93,12 @@ def test_every_new_template_is_registered_once():
 def test_the_sheet_lists_alike_waived_findings_once_and_counts_them_all(catalog, design_of):
     from datetime import UTC, datetime
 
+    from designer.export.analysis import ExportAnalysis
     from designer.export.brand import Brand
     from designer.export.sheet_data import SheetData
 
-    sheet = SheetData(design_of("h100-nvl-pcie"), catalog, 1, datetime(2026, 1, 1, tzinfo=UTC), Brand())
+    analysis = ExportAnalysis(design_of("h100-nvl-pcie"), catalog, 1, now=datetime(2026, 1, 1, tzinfo=UTC))
+    sheet = SheetData(analysis, Brand())
     rules = sheet.rules()
     assert rules["waived_count"] == 24
     assert len(rules["waived"]) == 1 and rules["waived"][0]["message"].endswith("(and 23 more alike)")

@@ -3,6 +3,8 @@ Simplified Chinese (CJK fonts found by the sheet's font fallback), read back fro
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pypdf import PdfReader
 
@@ -49,3 +51,22 @@ def test_the_slide_and_the_headline_cards_follow_the_language(tmp_path, capsys, 
     assert "NVIDIA H100 SXM5 80GB" in zh  # the part name stays as the vendor writes it
     sheet = sheet_text(tmp_path, capsys, lang)
     assert wall in sheet  # the same cards on the spec sheet's cover
+
+
+def fonts_used(path) -> set[str]:
+    return {str(f.get_object()["/BaseFont"]) for page in PdfReader(path).pages
+            for f in page["/Resources"]["/Font"].values()}
+
+
+@pytest.mark.skipif(not any(Path(d).glob("**/NotoSansCJK-Bold.tt*") for d in ("/usr/share/fonts",)),
+                    reason="fonts-noto-cjk is not installed (.ci/run installs it)")
+@pytest.mark.parametrize(("lang", "variant"), [("zh-TW", "tc"), ("zh-CN", "sc")])
+def test_bold_chinese_headings_use_a_bold_cjk_face(tmp_path, capsys, lang, variant):
+    """WenQuanYi Zen Hei has one weight, so its 'bold' headings printed regular; Noto Sans CJK has a Bold face
+    (Debian fonts-noto-cjk), and the Traditional Chinese sheet takes its TC variant."""
+    out = tmp_path / "zh.pdf"
+    assert main(["export", "dgx-h100", "--lang", lang, "--pdf", str(out)]) == 0
+    capsys.readouterr()
+    fonts = fonts_used(out)
+    assert any(f"notosanscjk{variant}-bold" in f.lower() for f in fonts), fonts
+    assert any(f"notosanscjk{variant}-regular" in f.lower() for f in fonts), fonts

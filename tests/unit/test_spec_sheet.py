@@ -248,6 +248,7 @@ def test_each_template_folder_is_complete_and_the_drawing_code_the_same():
     root = shipped_documents_dir()
     assert (root / "spec-sheet" / "drawing.typ").read_text() == (root / "slide" / "drawing.typ").read_text()
     assert (root / "spec-sheet" / "drawing.typ").read_text() == (root / "comparison" / "drawing.typ").read_text()
+    assert (root / "spec-sheet" / "blocks.typ").read_text() == (root / "slide" / "blocks.typ").read_text()
 
 
 def test_headline_cards_never_show_a_zero_for_a_missing_capability(catalog, design_of):

@@ -1,0 +1,110 @@
+"""Layout rules of the documents (issue 24, item 5): headings stay with their content, table rows never split, no page
+ends in a heading; links are clickable with a clean text layer; the full company name in a branded header; the
+disclaimer on the cover and whole on the slide; every performance chart and the slide say the curves are modelled."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from designer.export.brand import Brand
+from designer.export.files import slide_bytes
+from designer.export.pdf import spec_sheet_pdf
+from designer.export.sheet_charts import model_tag
+from designer.export.sheet_data import sheet_data
+from designer.model.design import Waiver
+from designer.simulation.constants import MODEL_SPREAD
+
+COMPANY = "Formosa Advanced Computing Systems Integration and Datacenter Engineering Corporation Limited (Hsinchu)"
+DISCLAIMER = ("Figures are estimates from public data and a performance model; they are not a quotation. Please "
+              "confirm every figure with the vendor before ordering. " * 3).strip()
+HEADINGS = ["Specification", "Bill of materials", "Power and thermal", "Assumptions", "Design rule check",
+            "Export-control screening", "Collective performance", "Topology matrix", "References", "Rack elevation"]
+
+
+@pytest.fixture(autouse=True)
+def no_user_brand(tmp_path, monkeypatch):
+    monkeypatch.setattr("designer.export.brand.user_brand_path", lambda: tmp_path / "no-brand.json")
+
+
+def pages_of(data: bytes) -> list[str]:
+    return [p.extract_text() for p in PdfReader(io.BytesIO(data)).pages]
+
+
+def squeezed(text: str) -> str:
+    return "".join(text.split())
+
+
+def test_references_are_links_and_the_text_layer_has_no_zero_width_spaces(catalog, design_of):
+    design = design_of("dgx-h100")
+    pdf = spec_sheet_pdf(design, catalog)
+    text = "".join(pages_of(pdf))
+    assert "\u200b" not in text  # there were 1,319 in one sheet, one between every character of each URL
+    uris = {a.get_object()["/A"]["/URI"] for p in PdfReader(io.BytesIO(pdf)).pages
+            for a in p.get("/Annots") or [] if a.get_object().get("/A", {}).get("/URI")}
+    cited = {u.rstrip(".,;:)") for r in sheet_data(design, catalog)["references"]
+             for u in re.findall(r"https?://\S+", r["text"])}
+    assert cited and cited <= uris
+    assert all(squeezed(u) in squeezed(text) for u in cited)  # each address reads whole in the text layer
+
+
+def test_a_branded_sheet_has_the_whole_company_name_on_every_page_and_the_disclaimer_on_the_cover(catalog, design_of):
+    brand = Brand(company=COMPANY, contact="sales@example.com", disclaimer=DISCLAIMER)
+    pages = pages_of(spec_sheet_pdf(design_of("dgx-h100"), catalog, brand=brand))
+    assert all(squeezed(COMPANY) in squeezed(p) for p in pages)
+    assert squeezed(DISCLAIMER) in squeezed(pages[0])
+
+
+def test_the_slide_keeps_the_whole_disclaimer_and_says_the_curves_are_modelled(catalog, design_of):
+    brand = Brand(company=COMPANY, disclaimer=DISCLAIMER)
+    text = pages_of(slide_bytes(design_of("dgx-h100"), catalog, "pdf", brand))[0]
+    assert squeezed(DISCLAIMER) in squeezed(text) and squeezed(COMPANY) in squeezed(text)
+    assert model_tag(MODEL_SPREAD) in " ".join(text.split())
+
+
+@pytest.mark.parametrize("template", ["dgx-h100", "gb200-nvl72"])
+def test_both_performance_charts_say_they_are_modelled(catalog, design_of, template):
+    text = " ".join(" ".join(pages_of(spec_sheet_pdf(design_of(template), catalog))).split())
+    assert text.count(model_tag(MODEL_SPREAD)) == 2
+
+
+def content_lines(page: str) -> list[str]:
+    lines = [ln.strip() for ln in page.splitlines() if ln.strip()]
+    return [ln for ln in lines if not re.match(r"page \d+ of \d+|GPU Node Designer \d", ln)]
+
+
+@pytest.mark.parametrize(("template", "paper"), [("dgx-h100", "a4"), ("dgx-h100", "letter"), ("amd-mi300x", "letter"),
+                                                 ("gb200-nvl72", "a4"), ("huawei-atlas-910b", "a4")])
+def test_no_page_ends_in_a_heading_and_the_findings_table_starts_with_two_rows(catalog, design_of, template, paper):
+    pages = pages_of(spec_sheet_pdf(design_of(template), catalog, paper=paper))
+    for number, page in enumerate(pages[:-1], 1):
+        tail = content_lines(page)[-2:]
+        assert not any(line in HEADINGS for line in tail), (number, tail)
+    start = next(p for p in pages if re.search(r"Severity\s+Rule\s+Finding", p))
+    after = start.split("Finding", 1)[1]
+    assert len(re.findall(r"^(info|warning|error)\b", after, flags=re.M)) >= 2
+
+
+def test_a_table_row_never_splits_across_pages(catalog, design_of):
+    words = " ".join(f"w{i:03d}" for i in range(400))  # a waiver reason of some 20 lines
+    design = design_of("rtx-pcie-8")
+    design = design.model_copy(update={"waivers": [Waiver(rule="power.assumed_figures", reason=words)]})
+    pages = pages_of(spec_sheet_pdf(design, catalog, paper="letter"))
+    first = next(i for i, p in enumerate(pages) if "w000" in p)
+    assert "w399" in pages[first]
+
+
+def test_the_comparison_keeps_its_legend_with_a_matrix_and_says_its_curves_are_modelled(catalog, design_of):
+    from designer.compare import comparison
+    from designer.compare.data import CURVE_COLLECTIVES
+    from designer.compare.document import comparison_pdf_bytes
+
+    designs = [(t, design_of(t)) for t in ("dgx-h100", "amd-mi300x", "huawei-atlas-910b", "rtx-pcie-8")]
+    pages = pages_of(comparison_pdf_bytes(comparison(designs, catalog)))
+    assert "\u200b" not in "".join(pages)
+    legend = next(p for p in pages if "Connection traversing" in p)
+    assert re.search(r"GPU0\s+X\s", legend)  # a matrix on the legend's page: the legend is never alone
+    assert " ".join(" ".join(pages).split()).count(model_tag(MODEL_SPREAD)) == len(CURVE_COLLECTIVES)  # each chart
