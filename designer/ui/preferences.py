@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from designer.core.i18n import LANGUAGES
 from designer.ui.i18n import LANGUAGE_CHOICES
 from designer.ui.theme import THEMES
+from designer.ui.wheel_guard import guard_wheel
 
 AUTOSAVE_RANGE_S = (10, 3600)
 PAPERS = ("a4", "letter")
@@ -84,6 +85,7 @@ class PreferencesDialog(QDialog):
         self.autosave.setRange(*AUTOSAVE_RANGE_S)
         self.autosave.setSuffix(self.tr(" s"))
         self.autosave.setValue(prefs.autosave_s)
+        guard_wheel(self.theme, self.language, self.bandwidth, self.paper, self.autosave)
         form = QFormLayout(self)
         form.addRow(self.tr("Theme"), self.theme)
         form.addRow(self.tr("Language (after a restart)"), self.language)

@@ -33,6 +33,7 @@ from designer.model.design import Redundancy, ScaleOut, ScaleOutTopology
 from designer.model.export_control import screening_lines
 from designer.model.parts import AnyPart, GpuSpec, slot_kind_for
 from designer.ui.text import esc, plain
+from designer.ui.wheel_guard import guard_wheels_under
 
 SPEC_FIELDS = ("tdp_w", "power_w", "memory_gb", "memory_type", "mem_bw_tbytes_s", "fabric_links",
                "link_bw_gbytes_s_per_dir", "bf16_dense_tflops", "fp8_dense_tflops", "ports", "port_speed_gbit_s",
@@ -118,6 +119,7 @@ class InspectorPanel(QWidget):
         builder = {"component": self._component_form, "link": self._link_form, "design": self._design_form}
         if target[0] in builder:
             builder[target[0]](form, target[1])
+        guard_wheels_under(self.form_host)  # a wheel meant to scroll the Inspector never edits a field
         self.body.insertWidget(1, self.form_host)
         self.builds += 1
 

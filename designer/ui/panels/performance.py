@@ -35,6 +35,7 @@ from designer.simulation import COLLECTIVES, SimConfig, SimResult, simulate
 from designer.simulation.collectives import ALGORITHMS
 from designer.ui.panels.chart import LazyChart, distinguish_lines
 from designer.ui.text import esc
+from designer.ui.wheel_guard import guard_wheel
 
 TABLE_SIZES = (8, 1 << 10, 64 << 10, 1 << 20, 16 << 20, 256 << 20, 1 << 30, 16 << 30)
 
@@ -89,6 +90,7 @@ class PerformancePanel(QWidget):
         self.algorithm.addItem(self.tr("auto"), "auto")
         for name in ALGORITHMS:
             self.algorithm.addItem(name, name)
+        guard_wheel(self.nodes, self.algorithm)
         self.whatif = QCheckBox(self.tr("What-if: fail the selection"))
         self.progress = QProgressBar()
         self.progress.setRange(0, 0)
