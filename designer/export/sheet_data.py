@@ -18,6 +18,7 @@ from designer.export.names import LABELS, SCALING_NODES
 from designer.export.sheet_charts import Series, diagram_chart, line_chart, power_chart, size_ticks
 from designer.export.sheet_text import SHEET_TEXT
 from designer.export.spec import SpecDocument, build_spec
+from designer.export.summary import description_line
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -317,8 +318,8 @@ class SheetData:
 
     def meta(self) -> dict[str, Any]:
         m = self.design.meta
-        return {"name": m.name, "description": m.description, "author": m.author, "version": m.version,
-                "notes": m.notes, "template": m.template, "date": self.now.date().isoformat(),
+        return {"name": m.name, "description": description_line(self.design, self.catalog), "author": m.author,
+                "version": m.version, "notes": m.notes, "template": m.template, "date": self.now.date().isoformat(),
                 "generator": f"GPU Node Designer {__version__}", "catalog_version": self.catalog.version}
 
     def brand_data(self) -> dict[str, Any]:

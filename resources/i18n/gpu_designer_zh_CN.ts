@@ -384,6 +384,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>名称</translation>
     </message>
     <message>
+        <source>Description</source>
+        <translation>说明</translation>
+    </message>
+    <message>
         <source>Chassis</source>
         <translation>机箱</translation>
     </message>

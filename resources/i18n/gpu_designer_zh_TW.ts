@@ -384,6 +384,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>名稱</translation>
     </message>
     <message>
+        <source>Description</source>
+        <translation>說明</translation>
+    </message>
+    <message>
         <source>Chassis</source>
         <translation>機箱</translation>
     </message>

@@ -29,6 +29,7 @@ from designer.core.i18n import confidence_label, field_label, format_value
 from designer.document import commands as cmd
 from designer.document.changes import DesignChange
 from designer.document.document import Document
+from designer.export.summary import parts_line, stale_template_description
 from designer.model.design import Redundancy, ScaleOut, ScaleOutTopology
 from designer.model.export_control import screening_lines
 from designer.model.parts import AnyPart, GpuSpec, slot_kind_for
@@ -204,6 +205,10 @@ class InspectorPanel(QWidget):
         name.setMaxLength(200)
         name.editingFinished.connect(lambda: self._edit_meta(name=name.text()))
         self._field(form, "name", self.tr("Name"), name)
+        description = QLineEdit()
+        description.setMaxLength(500)
+        description.editingFinished.connect(lambda: self._edit_meta(description=description.text()))
+        self._field(form, "description", self.tr("Description"), description)
         chassis = QComboBox()
         for part in sorted(catalog.of_kind("chassis"), key=lambda p: p.name):
             units = getattr(part, "rack_units", 0)
@@ -315,7 +320,12 @@ class InspectorPanel(QWidget):
         design = self.document.design
         self.heading.setText(self.tr("<b>Design</b>: {name}").format(name=esc(design.meta.name)))
         s = design.settings
-        for key, value in (("name", design.meta.name), ("chassis", design.chassis), ("author", design.meta.author),
+        description = self.fields["description"]
+        if isinstance(description, QLineEdit):  # empty: the sheet shows the line derived from the parts
+            description.setPlaceholderText(parts_line(design, self.document.catalog))
+        shown = "" if stale_template_description(design, self.document.catalog) else design.meta.description
+        for key, value in (("name", design.meta.name), ("description", shown), ("chassis", design.chassis),
+                           ("author", design.meta.author),
                            ("redundancy", s.psu_redundancy), ("budget", (s.rack_power_budget_w or 0) / 1000),
                            ("nodes", s.nodes_per_rack), ("notes", design.meta.notes),
                            ("scaleout_topology", s.scaleout.topology), ("scaleout_per_leaf", s.scaleout.nodes_per_leaf),
