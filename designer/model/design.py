@@ -13,6 +13,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from designer.core.errors import UnknownIdError
 from designer.core.ids import ID_PATTERN
 
 SCHEMA_VERSION = 1
@@ -145,13 +146,13 @@ class Design(Frozen):
         for comp in self.components:
             if comp.id == cid:
                 return comp
-        raise KeyError(cid)
+        raise UnknownIdError(f"no component '{cid}' in the design")
 
     def link(self, lid: str) -> Link:
         for link in self.links:
             if link.id == lid:
                 return link
-        raise KeyError(lid)
+        raise UnknownIdError(f"no link '{lid}' in the design")
 
     def links_of(self, cid: str) -> list[Link]:
         return [lk for lk in self.links if cid in (lk.a, lk.b)]
