@@ -1,9 +1,9 @@
 """A long session of mixed gestures in one window: alive, the design is the replay of its commands, nothing grows."""
 
 import pytest
+from ui_harness.long_session import Session, live_counts, replay, scene_snapshot
 
 from designer.ui.canvas.scene import CanvasScene
-from designer.ui.long_session import Session, live_counts, replay, scene_snapshot
 
 GESTURES = 320
 

@@ -98,7 +98,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 app = QApplication(["gpu-designer"])
 
 def later():
-    from designer.ui.gestures import ScriptedUser
+    from ui_harness.gestures import ScriptedUser
     window = next(w for w in app.topLevelWidgets() if isinstance(w, QMainWindow))
     user = ScriptedUser(window)
     user.click("nic7")

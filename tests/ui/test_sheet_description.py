@@ -6,10 +6,10 @@ import io
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from ui_harness.gestures import ScriptedUser, settle
 
 from designer.export.pdf import spec_sheet_pdf
 from designer.templates import TEMPLATES
-from designer.ui.gestures import ScriptedUser, settle
 
 STALE = ("8x 400G + 2 BlueField-3", "6x 3.3 kW")
 

@@ -5,8 +5,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QLineEdit, QScrollArea, QWidget
+from ui_harness.gestures import settle
 
-from designer.ui.gestures import settle
 from designer.ui.preferences import PreferencesDialog
 
 
