@@ -49,10 +49,6 @@ class IdentityMemo(Generic[P, R]):
                 self._cache.popitem(last=False)
         return result
 
-    def cache_clear(self) -> None:
-        with self._lock:
-            self._cache.clear()
-
 
 def memo_by_identity(size: int = 4) -> Callable[[Callable[P, R]], IdentityMemo[P, R]]:
     def decorate(fn: Callable[P, R]) -> IdentityMemo[P, R]:

@@ -19,10 +19,6 @@ def gbit_to_gbyte(gbit_s: float) -> float:
     return gbit_s / BITS_PER_BYTE
 
 
-def gbyte_to_gbit(gbyte_s: float) -> float:
-    return gbyte_s * BITS_PER_BYTE
-
-
 def pcie_gbytes_s_per_dir(gen: int, lanes: int) -> float:
     """Usable bandwidth of a PCIe link of `lanes` lanes at generation `gen`, per direction."""
     if gen not in PCIE_GBYTES_S_PER_LANE_PER_DIR:

@@ -154,8 +154,5 @@ class Design(Frozen):
                 return link
         raise UnknownIdError(f"no link '{lid}' in the design")
 
-    def links_of(self, cid: str) -> list[Link]:
-        return [lk for lk in self.links if cid in (lk.a, lk.b)]
-
     def all_ids(self) -> set[str]:
         return {c.id for c in self.components} | {lk.id for lk in self.links}

@@ -268,10 +268,6 @@ AnyPart = (GpuSpec | ScaleupSwitchSpec | PcieSwitchSpec | NicSpec | CpuSpec | Ps
            | ChassisSpec)  # every part has `kind`; narrow with isinstance to read kind-specific fields
 Part = Annotated[AnyPart, Field(discriminator="kind")]
 
-PartKind = Literal[
-    "gpu", "scaleup_switch", "pcie_switch", "nic", "cpu", "psu", "cooling", "fabric", "chassis"
-]
-
 GPU_SLOT_FOR_FORM = {
     FormFactor.SXM: SlotKind.SXM,
     FormFactor.OAM: SlotKind.OAM,

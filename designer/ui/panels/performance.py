@@ -70,7 +70,6 @@ class PerformancePanel(QWidget):
         self.pool = QThreadPool.globalInstance()
         self.generation = 0
         self.design: Design | None = None
-        self.fail_ids: tuple[str, ...] = ()
         self.result: SimResult | None = None
         self.pick = QToolButton()
         self.pick.setText(self.tr("Collectives"))
