@@ -336,6 +336,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
 
 恢复：作为未保存的工作打开；放弃：删除自动保存文件；忽略：保留到下次启动。</translation>
     </message>
+    <message>
+        <source>Recover</source>
+        <translation>恢复</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPanel</name>

@@ -336,6 +336,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
 
 復原：以未儲存的工作開啟；捨棄：刪除自動儲存檔；忽略：保留到下次啟動。</translation>
     </message>
+    <message>
+        <source>Recover</source>
+        <translation>復原</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPanel</name>
