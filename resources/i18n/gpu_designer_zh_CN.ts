@@ -368,7 +368,19 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation> 端口</translation>
     </message>
     <message>
+        <source> lane</source>
+        <translation> 通道</translation>
+    </message>
+    <message>
+        <source> port</source>
+        <translation> 端口</translation>
+    </message>
+    <message>
         <source> links</source>
+        <translation> 条链路</translation>
+    </message>
+    <message>
+        <source> link</source>
         <translation> 条链路</translation>
     </message>
     <message>
@@ -420,6 +432,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>每机柜节点数</translation>
     </message>
     <message>
+        <source> node</source>
+        <translation> 个节点</translation>
+    </message>
+    <message>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
@@ -441,6 +457,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     </message>
     <message>
         <source> nodes per leaf</source>
+        <translation> 个节点/叶交换机</translation>
+    </message>
+    <message>
+        <source> node per leaf</source>
         <translation> 个节点/叶交换机</translation>
     </message>
     <message>

@@ -368,7 +368,19 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation> 埠</translation>
     </message>
     <message>
+        <source> lane</source>
+        <translation> 通道</translation>
+    </message>
+    <message>
+        <source> port</source>
+        <translation> 埠</translation>
+    </message>
+    <message>
         <source> links</source>
+        <translation> 條鏈路</translation>
+    </message>
+    <message>
+        <source> link</source>
         <translation> 條鏈路</translation>
     </message>
     <message>
@@ -420,6 +432,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>每機櫃節點數</translation>
     </message>
     <message>
+        <source> node</source>
+        <translation> 個節點</translation>
+    </message>
+    <message>
         <source>Notes</source>
         <translation>備註</translation>
     </message>
@@ -441,6 +457,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     </message>
     <message>
         <source> nodes per leaf</source>
+        <translation> 個節點／葉交換器</translation>
+    </message>
+    <message>
+        <source> node per leaf</source>
         <translation> 個節點／葉交換器</translation>
     </message>
     <message>

@@ -57,6 +57,23 @@ def spec_rows(part: AnyPart) -> list[tuple[str, str]]:
     return rows + (screening_lines(part) if isinstance(part, GpuSpec) else [])
 
 
+class CountSpinBox(QSpinBox):
+    """'1 node', '2 nodes': the suffix follows the value, typed or set (also with its signals blocked)."""
+
+    def __init__(self, one: str, many: str) -> None:
+        super().__init__()
+        self.one, self.many = one, many
+        self.valueChanged.connect(self._suffix)
+        self._suffix(self.value())
+
+    def setValue(self, value: int) -> None:  # noqa: N802 (Qt override)
+        super().setValue(value)
+        self._suffix(self.value())
+
+    def _suffix(self, value: int) -> None:
+        self.setSuffix(self.one if value == 1 else self.many)
+
+
 class InspectorPanel(QWidget):
     def __init__(self, document: Document) -> None:
         super().__init__()
@@ -180,10 +197,9 @@ class InspectorPanel(QWidget):
 
     def _link_form(self, form: QFormLayout, lid: str) -> None:
         link = self.document.design.link(lid)
-        count = QSpinBox()
+        suffixes = {"pcie": (self.tr(" lane"), self.tr(" lanes")), "network": (self.tr(" port"), self.tr(" ports"))}
+        count = CountSpinBox(*suffixes.get(link.kind.value, (self.tr(" link"), self.tr(" links"))))
         count.setRange(1, 1024)
-        suffixes = {"pcie": self.tr(" lanes"), "network": self.tr(" ports")}
-        count.setSuffix(suffixes.get(link.kind.value, self.tr(" links")))
         count.editingFinished.connect(lambda: self._edit_link(lid, count=count.value()))
         self._field(form, "count", self.tr("Count"), count)
         if link.kind.value == "pcie":
@@ -230,7 +246,7 @@ class InspectorPanel(QWidget):
         budget.setSpecialValueText(self.tr("no rack budget"))
         budget.editingFinished.connect(lambda: self._edit_settings(rack_power_budget_w=budget.value() * 1000 or None))
         self._field(form, "budget", self.tr("Rack power budget"), budget)
-        self._spin(form, "nodes", self.tr("Nodes per rack"), (1, 128, self.tr(" nodes")),
+        self._spin(form, "nodes", self.tr("Nodes per rack"), (1, 128, self.tr(" node"), self.tr(" nodes")),
                    lambda v: self._edit_settings(nodes_per_rack=v))
         self._scaleout_form(form)
         notes = NotesEdit()
@@ -238,11 +254,10 @@ class InspectorPanel(QWidget):
         notes.editing_finished.connect(lambda: self._edit_meta(notes=notes.toPlainText()))
         self._field(form, "notes", self.tr("Notes"), notes)
 
-    def _spin(self, form: QFormLayout, key: str, label: str, limits: tuple[int, int, str],
+    def _spin(self, form: QFormLayout, key: str, label: str, limits: tuple[int, int, str, str],
               done: Callable[[int], None]) -> None:
-        spin = QSpinBox()
+        spin = CountSpinBox(limits[2], limits[3])
         spin.setRange(limits[0], limits[1])
-        spin.setSuffix(limits[2])
         spin.editingFinished.connect(lambda: done(spin.value()))
         self._field(form, key, label, spin)
 
@@ -254,7 +269,8 @@ class InspectorPanel(QWidget):
             topology.addItem(names.get(t, t.value.replace("_", " ")), t)
         topology.activated.connect(lambda _i: self._edit_scaleout(topology=topology.currentData()))
         self._field(form, "scaleout_topology", self.tr("Scale-out topology"), topology)
-        self._spin(form, "scaleout_per_leaf", self.tr("Leaf group"), (1, 4096, self.tr(" nodes per leaf")),
+        self._spin(form, "scaleout_per_leaf", self.tr("Leaf group"),
+                   (1, 4096, self.tr(" node per leaf"), self.tr(" nodes per leaf")),
                    lambda v: self._edit_scaleout(nodes_per_leaf=v))
         over = QDoubleSpinBox()
         over.setRange(1.0, 16.0)
