@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from designer.compare.diff import is_empty
+from designer.core.units import signed_percent
 
 BEST = "*"
 MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~])")
@@ -142,7 +143,8 @@ def _effects(diff: dict) -> list[str]:
     lines.append("Effect on busbw (GB/s):")
     moved = [b for b in diff["busbw"] if b["old_busbw_GBps"] != b["new_busbw_GBps"]]
     lines += [f"  {b['collective']} at {b['size']}: {b['old_busbw_GBps']:.1f} -> {b['new_busbw_GBps']:.1f}"
-              + (f" ({b['change_percent']:+.1f}%)" if b["change_percent"] is not None else "") for b in moved]
+              + (f" ({signed_percent(b['change_percent'])})" if b["change_percent"] is not None else "")
+              for b in moved]
     if not moved:
         lines.append("  unchanged at " + ", ".join(sorted({b["size"] for b in diff["busbw"]}, key=len)))
     return lines

@@ -40,6 +40,11 @@ def airflow_cfm(watts: float, delta_t_c: float) -> float:
     return 3.16 * watts / (1.8 * delta_t_c)
 
 
+def signed_percent(value: float, digits: int = 1) -> str:
+    """'+1.5%', '-2.0%'; a change that rounds to nothing is '+0.0%', never '-0.0%'. `value` in percent."""
+    return f"{round(value, digits) + 0.0:+.{digits}f}%"
+
+
 def parse_size(text: str) -> int:
     """'8', '64K', '1M', '16G' (binary multiples, as nccl-tests' -b/-e flags) -> bytes."""
     text = text.strip().upper().removesuffix("B")
