@@ -146,5 +146,11 @@ def _effects(diff: dict) -> list[str]:
               + (f" ({signed_percent(b['change_percent'])})" if b["change_percent"] is not None else "")
               for b in moved]
     if not moved:
-        lines.append("  unchanged at " + ", ".join(sorted({b["size"] for b in diff["busbw"]}, key=len)))
+        lines.append("  unchanged at " + ", ".join(sorted({b["size"] for b in diff["busbw"]}, key=_label_bytes)))
     return lines
+
+
+def _label_bytes(label: str) -> int:
+    """Bytes of a size label of designer.compare.data.size_label ('64 MiB'), for ordering."""
+    number, unit = label.split()
+    return int(number) * {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}[unit]
