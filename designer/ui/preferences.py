@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QLabel,
     QSpinBox,
     QWidget,
 )
@@ -91,11 +92,27 @@ class PreferencesDialog(QDialog):
         form.addRow(self.tr("Language (after a restart)"), self.language)
         form.addRow(self.tr("Bandwidth shown"), self.bandwidth)
         form.addRow(self.tr("Autosave unsaved work every"), self.autosave)
+        self.autosave_error = QLabel()  # an out-of-range interval is refused here, never silently replaced
+        self.autosave_error.setStyleSheet("color: #d32f2f")
+        self.autosave_error.setWordWrap(True)
+        self.autosave_error.hide()
+        form.addRow("", self.autosave_error)
         form.addRow(self.tr("Default paper size"), self.paper)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+
+    def accept(self) -> None:
+        if not self.autosave.hasAcceptableInput():
+            low, high = AUTOSAVE_RANGE_S
+            typed = self.autosave.cleanText() or "?"
+            self.autosave_error.setText(self.tr("Autosave interval {typed} s is out of range: {low} to {high} s.")
+                                        .format(typed=typed, low=low, high=high))
+            self.autosave_error.show()
+            self.autosave.setFocus()
+            return
+        super().accept()
 
     @staticmethod
     def _combo(choices: dict[str, str], current: str) -> QComboBox:

@@ -1029,6 +1029,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <source>Default paper size</source>
         <translation>默认纸张大小</translation>
     </message>
+    <message>
+        <source>Autosave interval {typed} s is out of range: {low} to {high} s.</source>
+        <translation>自动保存间隔 {typed} 秒超出范围：{low} 至 {high} 秒。</translation>
+    </message>
 </context>
 <context>
     <name>PresentWindow</name>

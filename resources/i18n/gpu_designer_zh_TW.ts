@@ -1029,6 +1029,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <source>Default paper size</source>
         <translation>預設紙張大小</translation>
     </message>
+    <message>
+        <source>Autosave interval {typed} s is out of range: {low} to {high} s.</source>
+        <translation>自動儲存間隔 {typed} 秒超出範圍：{low} 至 {high} 秒。</translation>
+    </message>
 </context>
 <context>
     <name>PresentWindow</name>

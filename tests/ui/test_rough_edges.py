@@ -26,3 +26,29 @@ def test_a_one_port_network_link_reads_1_port(make_window, catalog):
     assert count.text() == "1 port"  # was "1 ports"
     ScriptedUser(window).type_into(count, "2")
     assert window.document.design.link(link.id).count == 2 and count.text() == "2 ports"
+
+
+def test_preferences_refuse_an_out_of_range_autosave_interval_instead_of_resetting_it(make_window):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from designer.ui.preferences import PreferencesDialog
+
+    window = make_window("dgx-h100")
+    dialog = PreferencesDialog(window.prefs, window)
+    dialog.show()
+    ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    try:
+        dialog.autosave.setFocus()
+        QTest.keyClick(dialog.autosave, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+        QTest.keyClicks(dialog.autosave, "5")  # below the 10 s minimum
+        QTest.mouseClick(ok, Qt.MouseButton.LeftButton)
+        assert dialog.isVisible() and dialog.result() == 0  # not accepted
+        assert "5 s is out of range: 10 to 3600 s" in dialog.autosave_error.text()
+        QTest.keyClick(dialog.autosave, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+        QTest.keyClicks(dialog.autosave, "45")
+        QTest.mouseClick(ok, Qt.MouseButton.LeftButton)
+        assert not dialog.isVisible() and dialog.autosave.value() == 45
+    finally:
+        dialog.deleteLater()
