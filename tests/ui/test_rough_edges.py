@@ -52,3 +52,11 @@ def test_preferences_refuse_an_out_of_range_autosave_interval_instead_of_resetti
         assert not dialog.isVisible() and dialog.autosave.value() == 45
     finally:
         dialog.deleteLater()
+
+
+def test_name_and_notes_fields_use_the_inspectors_width(make_window):
+    window = make_window("dgx-h100")
+    fields = window.inspector.fields
+    width = window.inspector.width()
+    assert fields["name"].width() >= 0.8 * width  # was about 70 px beside its label
+    assert fields["notes"].width() >= 0.8 * width and fields["notes"].height() >= 140  # was 70 x 90 px

@@ -129,7 +129,7 @@ class InspectorPanel(QWidget):
         old.deleteLater()  # never synchronously: one of its widgets may be emitting right now
         self.form_host = QWidget()
         form = QFormLayout(self.form_host)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow panel puts fields under labels
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)  # every field under its label, full width
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.fields = {}
         self.target = target
@@ -250,7 +250,7 @@ class InspectorPanel(QWidget):
                    lambda v: self._edit_settings(nodes_per_rack=v))
         self._scaleout_form(form)
         notes = NotesEdit()
-        notes.setMaximumHeight(90)
+        notes.setMinimumHeight(140)  # a few lines of notes visible (was a 90 px box)
         notes.editing_finished.connect(lambda: self._edit_meta(notes=notes.toPlainText()))
         self._field(form, "notes", self.tr("Notes"), notes)
 
