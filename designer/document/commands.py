@@ -68,13 +68,14 @@ def _prefix(part_kind: str) -> str:
             "cooling": "cool", "fabric": "fabric"}.get(part_kind, "c")
 
 
-def add_component(part_id: str, slot: int | None = None) -> Command:
+def add_component(part_id: str, slot: int | None = None, name: str = "") -> Command:
+    """`name`: the part's name for the label users see (status bar, Undo menu); the id when not given."""
     def apply(design: Design, catalog: Catalog) -> Design:
         part = catalog.get(part_id)
         cid = next_id(_prefix(part.kind), design.all_ids())
         return edits.add_components(design, [Placement(id=cid, part=part_id, slot=free_slot(design, catalog,
                                                                                              part_id, slot))])
-    return Command(f"Add {part_id}", apply)
+    return Command(f"Add {name or part_id}", apply)
 
 
 def remove_items(ids: tuple[str, ...]) -> Command:

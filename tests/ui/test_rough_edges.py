@@ -60,3 +60,19 @@ def test_name_and_notes_fields_use_the_inspectors_width(make_window):
     width = window.inspector.width()
     assert fields["name"].width() >= 0.8 * width  # was about 70 px beside its label
     assert fields["notes"].width() >= 0.8 * width and fields["notes"].height() >= 140  # was 70 x 90 px
+
+
+def test_the_status_bar_and_undo_name_the_part_not_its_id(make_window, catalog):
+    from PySide6.QtCore import QPointF
+
+    from designer.model.parts import SlotKind
+
+    window = make_window("supermicro-pcie-l40s")
+    user = ScriptedUser(window)
+    user.drop_part("l40s", QPointF(*window.scene.layout.slot(SlotKind.PCIE_X16, 9).center))
+    name = catalog.get("l40s").name
+    assert window.document.history.undo_label == f"Add {name}"  # was "Add l40s"
+    assert "l40s" not in window.statusBar().currentMessage()
+    user.drop_part("mi300x", QPointF(*window.scene.layout.slot(SlotKind.PCIE_X16, 0).center))  # refused
+    message = window.statusBar().currentMessage()
+    assert catalog.get("mi300x").name in message and "Add mi300x" not in message
