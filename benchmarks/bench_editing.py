@@ -20,9 +20,11 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the UI test harness
 
 from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
+from ui_harness.gestures import settle  # noqa: E402
 
 from designer.document import commands as cmd  # noqa: E402
 from designer.document.changes import diff_designs  # noqa: E402
@@ -32,7 +34,6 @@ from designer.model.catalog import shipped_catalog  # noqa: E402
 from designer.templates import build_template  # noqa: E402
 from designer.topology import graph  # noqa: E402
 from designer.topology.graph import build_topology  # noqa: E402
-from designer.ui.gestures import settle  # noqa: E402
 
 REPEAT = 60
 

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the UI test harness
 
 from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
@@ -40,7 +41,8 @@ def main(argv: list[str]) -> int:
     from designer.ui.application import quiet_platform_messages  # noqa: PLC0415
 
     quiet_platform_messages()  # the offscreen platform's notes on what it cannot do
-    from designer.ui.long_session import Session, live_counts, replay  # noqa: PLC0415
+    from ui_harness.long_session import Session, live_counts, replay  # noqa: PLC0415
+
     from designer.ui.main_window import MainWindow  # noqa: PLC0415
 
     catalog = shipped_catalog()

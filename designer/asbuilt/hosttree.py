@@ -63,17 +63,24 @@ def _gpu_sockets(paste: TopoPaste, gmap: dict[str, str], notes: list[str]) -> di
         index = {k: i for i, k in enumerate(keys)}
         known = {a: index[paste.numa[a]] for a in gmap if a in paste.numa}
         return _fill_from_nics(paste, gmap, known, len(keys), notes)
-    u = _Union(list(gmap))
-    if not any(paste.relation(a, b) in SAME_CPU | {"SYS"} for a in gmap for b in gmap):
+    devices = list(gmap) + paste.nics  # GPUs and NICs: NVLink hides the GPU pairs' PCIe class, not the NICs'
+    u = _Union(devices)
+    if not any(paste.relation(a, b) in SAME_CPU | {"SYS"} for a in devices for b in devices):
         notes.append("no NUMA/CPU affinity nor PCIe relations in the paste: one CPU socket assumed")
         return dict.fromkeys(gmap, 0)
-    for a in gmap:
-        for b in gmap:
+    for a in devices:
+        for b in devices:
             if a < b and paste.relation(a, b) in SAME_CPU:
                 u.join(a, b)
-    groups = u.groups(list(gmap))
-    notes.append(f"no NUMA/CPU affinity in the paste: {len(groups)} CPU socket(s) inferred from the GPU relations")
-    return {a: i for i, group in enumerate(groups) for a in group}
+    shown = [g for g in u.groups(devices) if any(not _hidden(paste.relation(d, o)) for d in g for o in devices)]
+    groups = [[d for d in g if d in gmap] for g in shown if any(d in gmap for d in g)]
+    out = {a: i for i, group in enumerate(groups) for a in group}
+    unknown = [a for a in gmap if a not in out]
+    for a in unknown:  # no PCIe relation read (a row cut off): on the socket with the fewest GPUs
+        out[a] = min(range(len(groups)), key=lambda i: sum(1 for s in out.values() if s == i)) if groups else 0
+    notes.append(f"no NUMA/CPU affinity in the paste: {max(len(groups), 1)} CPU socket(s) inferred from the GPU and "
+                 "NIC relations" + (f"; {', '.join(unknown)} (no relation read) on the emptiest" if unknown else ""))
+    return out
 
 
 def _fill_from_nics(paste: TopoPaste, gmap: dict[str, str], known: dict[str, int], sockets: int,

@@ -106,8 +106,15 @@ def _header(lines: list[str], source: str) -> tuple[int, list[str]]:
         tokens = line.split()
         if len(tokens) >= 2 and ACCEL_RE.match(tokens[0]) and not _is_cell(tokens[1]):
             return i, _columns(tokens, source, i)
+        if tokens and not any(map(_is_cell, tokens)) and _gpu_row_follows(lines, i):
+            return i, _columns(tokens, source, i)  # GPU rows under NIC columns only (a GPU-to-NIC excerpt)
     raise TopoError(f"{source}: no matrix header (a line of device names such as 'GPU0 GPU1 ... NIC0' "
                     "from nvidia-smi topo -m, npu-smi info -t topo or rocm-smi --showtopo)")
+
+
+def _gpu_row_follows(lines: list[str], index: int) -> bool:
+    following = next((ln.split() for ln in lines[index + 1:] if ln.strip()), [])
+    return len(following) >= 2 and bool(ACCEL_RE.match(following[0])) and _is_cell(following[1])
 
 
 def _is_cell(token: str) -> bool:
@@ -134,6 +141,9 @@ def _parse_matrix(text: str, source: str) -> TopoPaste:
     start, cols = _header(lines, source)
     tool = "npu-smi" if cols[0].startswith("NPU") else "nvidia-smi"
     paste = TopoPaste(tool, [c for c in cols if ACCEL_RE.match(c)], [c for c in cols if not ACCEL_RE.match(c)])
+    if not paste.accelerators:  # NIC columns only: the accelerators are the rows
+        paste.accelerators = [t[0] for ln in lines[start + 1:] if (t := ln.split()) and ACCEL_RE.match(t[0])]
+        paste.tool = "npu-smi" if paste.accelerators and paste.accelerators[0].startswith("NPU") else tool
     rows: dict[str, int] = {}
     last = _last_content_line(lines)
     for i in range(start + 1, len(lines)):
@@ -141,7 +151,7 @@ def _parse_matrix(text: str, source: str) -> TopoPaste:
         legend = NIC_LEGEND_RE.match(lines[i])
         if legend:
             paste.nic_names[legend.group(1)] = legend.group(2)
-        elif tokens and tokens[0] in cols and tokens[0] not in rows:
+        elif tokens and (tokens[0] in cols or tokens[0] in paste.accelerators) and tokens[0] not in rows:
             rows[tokens[0]] = _row(paste, cols, tokens, i, i == last, source)
     if not paste.cells:
         raise TopoError(f"{source}: line {start + 1}: a header of {len(cols)} devices but no relation under it")
@@ -181,14 +191,15 @@ def _row(paste: TopoPaste, cols: list[str], tokens: list[str], index: int, is_la
 
 def _summarise(paste: TopoPaste, cols: list[str], rows: dict[str, int]) -> None:
     full = [r for r, n in rows.items() if n == len(cols)]
+    names = list(dict.fromkeys(paste.accelerators + cols))
     paste.read.append(f"{paste.tool}: {len(paste.accelerators)} {'NPUs' if paste.tool == 'npu-smi' else 'GPUs'}, "
-                      f"{len(paste.nics)} NICs in the header; {len(full)} of {len(cols)} rows complete")
+                      f"{len(paste.nics)} NICs in the header; {len(full)} of {len(names)} rows complete")
     if paste.nic_names:
         paste.read.append(f"NIC legend: {len(paste.nic_names)} names")
     partial = [f"{r} ({n} of {len(cols)} cells)" for r, n in rows.items() if n < len(cols)]
     if partial:
         paste.missing.append("cut off in row " + ", ".join(partial))
-    absent = [c for c in cols if c not in rows]
+    absent = [c for c in names if c not in rows]
     if absent:
         paste.missing.append("rows not in the paste: " + _span(absent))
     accel_rows = [a for a in paste.accelerators if rows.get(a) == len(cols)]

@@ -12,12 +12,16 @@ import re
 from collections import Counter
 
 from designer.asbuilt.check import fabric
+from designer.asbuilt.fit import fit_chassis
 from designer.asbuilt.hosttree import HostTree, plan_host_tree
 from designer.asbuilt.parse import TopoError, TopoPaste
 from designer.model.catalog import Catalog
 from designer.model.design import SCALEUP_KINDS, Design, Link, LinkKind, Metadata, Placement
 from designer.model.parts import CpuSpec, Fabric, FabricSpec, FormFactor, GpuSpec, PcieSwitchSpec, slot_kind_for
+from designer.model.wiring import socket_pairs  # the templates' socket links (one wiring knowledge)
 from designer.templates import TEMPLATES, build_template
+from designer.topology.graph import build_topology
+from designer.topology.outcomes import documented_waivers
 
 FABRIC_OF = {"NV": Fabric.NVLINK4, "XG": Fabric.XGMI, "HC": Fabric.HCCS, "RE": Fabric.ROCE}
 HOST_KINDS = frozenset({"cpu", "pcie_switch", "nic"})
@@ -36,12 +40,20 @@ def _name_keys(spec: GpuSpec) -> list[str]:
     return [t for t in re.split(r"[\s()]+", spec.name) if any(ch.isdigit() for ch in t) and not t.endswith("GB")]
 
 
+def _gpu_pairs_shown(paste: TopoPaste) -> bool:
+    accels = paste.accelerators
+    return any(paste.relation(a, b) for i, a in enumerate(accels) for b in accels[i + 1:])
+
+
 def choose_gpu(paste: TopoPaste, catalog: Catalog, part: str | None = None) -> tuple[GpuSpec, list[str]]:
     if part:
         return catalog.typed(part, GpuSpec), [f"GPU model given: {catalog.get(part).name}"]
     label = _scaleup_label(paste)
     gpus = [p for p in catalog.of_kind("gpu") if isinstance(p, GpuSpec)]
-    if label is None:
+    if label is None and not _gpu_pairs_shown(paste):
+        pool = gpus
+        why = "the paste shows no GPU-to-GPU relation"
+    elif label is None:
         pool = [g for g in gpus if g.form_factor == FormFactor.PCIE] or gpus
         why = "no scale-up link between GPUs"
     else:
@@ -49,7 +61,7 @@ def choose_gpu(paste: TopoPaste, catalog: Catalog, part: str | None = None) -> t
         count = label[len(prefix):]
         pool = [g for g in gpus if g.fabric.value.startswith(FABRIC_OF[prefix].value.rstrip("0123456789"))]
         exact = [g for g in pool if count and g.fabric_links == int(count)]
-        pool = exact or pool
+        pool = sorted(exact or pool, key=lambda g: g.form_factor == FormFactor.PCIE)  # bridged cards last
         why = f"{label} between GPUs"
     vendor = {"rocm-smi": "AMD", "npu-smi": "Huawei", "nvidia-smi": "NVIDIA"}.get(paste.tool, "")
     pool = [g for g in pool if g.vendor == vendor] or [g for g in gpus if g.vendor == vendor] or pool
@@ -75,6 +87,14 @@ def _template_for(gpu: GpuSpec, catalog: Catalog) -> tuple[Design, list[str]]:
             comps = [c.model_copy(update={"part": gpu.id}) if c.part == other.id else c for c in design.components]
             return design.model_copy(update={"components": comps}), [
                 f"chassis, PSUs and cooling inferred from the template '{tid}' (its {other.name} swapped)"]
+    for tid in TEMPLATES:  # the same form factor, whatever its links: the GPUs swapped, scale-up parts not kept
+        design = build_template(tid, catalog)
+        other = next((p for c in design.components if isinstance(p := catalog.get(c.part), GpuSpec)), None)
+        if other is not None and other.form_factor == gpu.form_factor:
+            comps = [c.model_copy(update={"part": gpu.id}) if c.part == other.id else c for c in design.components]
+            return _without_scaleup(design.model_copy(update={"components": comps}), catalog), [
+                f"chassis, PSUs and cooling inferred from the template '{tid}' (its {other.name} swapped; "
+                "no reference design has this GPU's form and links)"]
     raise TopoError(f"no reference design to sketch a {gpu.name} box from")
 
 
@@ -86,7 +106,10 @@ def _part_of_kind(design: Design, catalog: Catalog, kind: str, prefix: str = "")
 
 
 def sketch_design(paste: TopoPaste, catalog: Catalog, source: str = "paste",
-                  gpu_part: str | None = None) -> Design:
+                  gpu_part: str | None = None, fit: bool = True) -> Design:
+    """The design the paste shows. With `fit` (File > Import Topology, `new --from-topo`) it is made to pass its
+    own rule check: a chassis that holds it, else what the catalog's chassis cannot hold folded (designer.asbuilt.fit,
+    every fold in the notes); without, the PCIe tree exactly as read (an as-built check of it agrees with the paste)."""
     gpu, notes = choose_gpu(paste, catalog, gpu_part)
     base, more = _template_for(gpu, catalog)
     notes += more
@@ -94,7 +117,7 @@ def sketch_design(paste: TopoPaste, catalog: Catalog, source: str = "paste",
     nic_part = _part_of_kind(base, catalog, "nic", "nic") or "cx7-400"
     storage_part = _part_of_kind(base, catalog, "nic", "snic") or nic_part
     gpus = [c.id for c in base.components if isinstance(catalog.get(c.part), GpuSpec)]
-    if _scaleup_label(paste) is None:
+    if _scaleup_label(paste) is None and _gpu_pairs_shown(paste):
         base = _without_scaleup(base, catalog)
         notes.append("no scale-up links between GPUs in the paste: none in the sketch")
     n = len(paste.accelerators)
@@ -119,6 +142,12 @@ def sketch_design(paste: TopoPaste, catalog: Catalog, source: str = "paste",
     design = _add_host(design, catalog, tree, cpu_part, switch_part,
                        nic_part, storage_part)
     notes.append(f"NICs: {nic_part} on GPU switches, {storage_part} elsewhere (inferred)")
+    if fit:
+        design = fit_chassis(design, catalog, notes)
+        # A machine as the vendor ships it follows its documented failure policy, as the templates do: the same
+        # waivers (a switch failure that leaves the fabric down is documented behaviour, not a design fault).
+        documented = documented_waivers(build_topology(design, catalog))
+        design = design.model_copy(update={"waivers": [*design.waivers, *documented]})
     text = "Inferred from a topology paste (" + paste.tool + "). " + " ".join(f"- {n}." for n in notes)
     return design.model_copy(update={"meta": design.meta.model_copy(update={"notes": text[:20_000]})})
 
@@ -194,7 +223,7 @@ def _add_host(design: Design, catalog: Catalog, tree: HostTree, cpu_part: str, p
     comps, links = list(design.components), list(design.links)
     cpus = [ids.component("cpu", cpu_part) for _ in range(tree.sockets)]
     comps += cpus
-    links += [ids.link(LinkKind.SOCKET, a.id, b.id, 1) for a, b in zip(cpus, cpus[1:], strict=False)]
+    links += [ids.link(LinkKind.SOCKET, cpus[i].id, cpus[j].id, 1) for i, j in socket_pairs(len(cpus))]
     names: dict[str, str] = {f"cpu:{i}": c.id for i, c in enumerate(cpus)}
     for node in tree.switches:
         comp = ids.component("psw", psw_part)

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from designer.cli.common import EXIT_OK, UsageError, print_json, resolve_design
-from designer.core.units import format_bytes
+from designer.core.units import format_bytes, signed_percent
 from designer.model.catalog import default_catalog
 from designer.simulation.calibration import Calibration, calibration_json, load_calibration
 from designer.simulation.collectives import ALGORITHMS
@@ -96,7 +96,8 @@ def fit_lines(result: FitResult) -> list[str]:
         lines.append(f"# {run.source} ({run.collective}, {run.ranks} ranks)")
         for b, a in zip(before, after, strict=True):
             lines.append(f"  {b.size_bytes:>12} {b.measured_busbw_GBps:>9.2f} {b.predicted_busbw_GBps:>9.2f} "
-                         f"({b.error:+.1%}) -> {a.predicted_busbw_GBps:>9.2f} ({a.error:+.1%})")
+                         f"({signed_percent(b.error * 100)}) -> {a.predicted_busbw_GBps:>9.2f} "
+                         f"({signed_percent(a.error * 100)})")
     return lines
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from designer.compare.diff import is_empty
+from designer.core.units import signed_percent
 
 BEST = "*"
 MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~])")
@@ -142,7 +143,14 @@ def _effects(diff: dict) -> list[str]:
     lines.append("Effect on busbw (GB/s):")
     moved = [b for b in diff["busbw"] if b["old_busbw_GBps"] != b["new_busbw_GBps"]]
     lines += [f"  {b['collective']} at {b['size']}: {b['old_busbw_GBps']:.1f} -> {b['new_busbw_GBps']:.1f}"
-              + (f" ({b['change_percent']:+.1f}%)" if b["change_percent"] is not None else "") for b in moved]
+              + (f" ({signed_percent(b['change_percent'])})" if b["change_percent"] is not None else "")
+              for b in moved]
     if not moved:
-        lines.append("  unchanged at " + ", ".join(sorted({b["size"] for b in diff["busbw"]}, key=len)))
+        lines.append("  unchanged at " + ", ".join(sorted({b["size"] for b in diff["busbw"]}, key=_label_bytes)))
     return lines
+
+
+def _label_bytes(label: str) -> int:
+    """Bytes of a size label of designer.compare.data.size_label ('64 MiB'), for ordering."""
+    number, unit = label.split()
+    return int(number) * {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}[unit]

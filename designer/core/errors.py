@@ -30,3 +30,10 @@ class CatalogError(DesignerError):
 
 class UnknownPartError(DesignerError):
     """A part id is not in the catalog."""
+
+
+class UnknownIdError(DesignerError, KeyError):
+    """No component or link with this id in the design (an edit aimed at something already gone)."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""

@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 ID_PATTERN = r"^[A-Za-z][A-Za-z0-9_.\-]{0,63}$"
-_ID_RE = re.compile(ID_PATTERN)
-
-
-def is_valid_id(text: str) -> bool:
-    return bool(_ID_RE.match(text))
 
 
 def next_id(prefix: str, existing: Iterable[str]) -> str:

@@ -4,6 +4,10 @@ Designs are frozen and the Document keeps one object per revision, so "the same 
 object". Every consumer of one revision (canvas, panels, status bar, rule check, exports) then shares one
 topology and one power budget instead of each building its own. The cache holds its arguments, so an id is
 never reused while its entry lives; it keeps the last `size` calls.
+
+Thread-safe: the GUI thread, the performance worker and the export thread share one memo. A lock guards the
+cache's bookkeeping (lookup, reorder, insert, evict), not the computation: two threads asking for the same new
+value at once may both compute it (the results are equal: the function is pure) and one is kept.
 """
 
 from __future__ import annotations

@@ -19,10 +19,6 @@ def gbit_to_gbyte(gbit_s: float) -> float:
     return gbit_s / BITS_PER_BYTE
 
 
-def gbyte_to_gbit(gbyte_s: float) -> float:
-    return gbyte_s * BITS_PER_BYTE
-
-
 def pcie_gbytes_s_per_dir(gen: int, lanes: int) -> float:
     """Usable bandwidth of a PCIe link of `lanes` lanes at generation `gen`, per direction."""
     if gen not in PCIE_GBYTES_S_PER_LANE_PER_DIR:
@@ -42,6 +38,11 @@ def airflow_cfm(watts: float, delta_t_c: float) -> float:
     if delta_t_c <= 0:
         raise ValueError("temperature rise must be positive")
     return 3.16 * watts / (1.8 * delta_t_c)
+
+
+def signed_percent(value: float, digits: int = 1) -> str:
+    """'+1.5%', '-2.0%'; a change that rounds to nothing is '+0.0%', never '-0.0%'. `value` in percent."""
+    return f"{round(value, digits) + 0.0:+.{digits}f}%"
 
 
 def parse_size(text: str) -> int:

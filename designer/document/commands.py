@@ -1,7 +1,9 @@
 """Commands: every edit to a design. Each is a named pure transformation Design -> Design.
 
 The History stores the design before and after, so undo and redo are exact. A command that cannot
-apply raises CommandError with a one-line reason (shown in the status bar or beside the field).
+apply raises a DesignerError with a one-line reason (shown in the status bar or beside the field): a
+CommandError, an unknown part or id, an invalid value (pydantic's refusal) or a wiring refusal, each raised on
+purpose. Any other exception is a bug and is not dressed up as a refusal: it reaches the crash handler.
 """
 
 from __future__ import annotations
@@ -38,8 +40,8 @@ class Command:
         except ValidationError as exc:
             err = exc.errors(include_url=False)[0]
             raise CommandError(f"{'.'.join(map(str, err['loc'])) or 'value'}: {err['msg']}") from None
-        except (WiringError, KeyError, ValueError) as exc:
-            raise CommandError(str(exc).strip("'\"")) from None
+        except WiringError as exc:  # a deliberate refusal of designer.model.wiring (a ValueError there)
+            raise CommandError(str(exc)) from None
 
 
 def free_slot(design: Design, catalog: Catalog, part_id: str, wanted: int | None = None) -> int | None:
@@ -66,13 +68,14 @@ def _prefix(part_kind: str) -> str:
             "cooling": "cool", "fabric": "fabric"}.get(part_kind, "c")
 
 
-def add_component(part_id: str, slot: int | None = None) -> Command:
+def add_component(part_id: str, slot: int | None = None, name: str = "") -> Command:
+    """`name`: the part's name for the label users see (status bar, Undo menu); the id when not given."""
     def apply(design: Design, catalog: Catalog) -> Design:
         part = catalog.get(part_id)
         cid = next_id(_prefix(part.kind), design.all_ids())
         return edits.add_components(design, [Placement(id=cid, part=part_id, slot=free_slot(design, catalog,
                                                                                              part_id, slot))])
-    return Command(f"Add {part_id}", apply)
+    return Command(f"Add {name or part_id}", apply)
 
 
 def remove_items(ids: tuple[str, ...]) -> Command:

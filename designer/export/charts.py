@@ -23,6 +23,13 @@ MARKERS = ["o", "s", "^", "D", "v", "x", "+"]
 BAND_ALPHA = 0.15
 
 
+def collective_style(name: str) -> tuple[str, str, object]:
+    """Colour, marker and line style of a collective's curve: fixed per collective (AllToAll is the same colour
+    whichever other collectives are shown), in the order of designer.export.names.LABELS."""
+    k = list(LABELS).index(name) if name in LABELS else len(LABELS)
+    return f"C{k % 10}", MARKERS[k % len(MARKERS)], STYLES[k % len(STYLES)]
+
+
 def _fresh(fig: Figure | None, figsize: tuple[float, float]) -> Figure:
     if fig is None:
         fig = Figure(figsize=figsize, layout="constrained")
@@ -41,11 +48,12 @@ def busbw_figure(result: SimResult, title: str = "", figsize: tuple[float, float
 def draw_busbw(ax, result: SimResult, title: str = "") -> None:
     """busbw (GB/s) against message size (log2 x axis) into an Axes, each curve in its shaded uncertainty band."""
     collectives = list(dict.fromkeys(r.collective for r in result.rows))
-    for i, name in enumerate(collectives):
+    for name in collectives:
         rows = result.for_collective(name)
         sizes = [r.size_bytes for r in rows]
-        (line,) = ax.plot(sizes, [r.busbw_GBps for r in rows], marker=MARKERS[i % 7], markersize=3.5,
-                          linestyle=STYLES[i % 7], linewidth=1.1, label=LABELS.get(name, name))
+        colour, marker, style = collective_style(name)
+        (line,) = ax.plot(sizes, [r.busbw_GBps for r in rows], color=colour, marker=marker, markersize=3.5,
+                          linestyle=style, linewidth=1.1, label=LABELS.get(name, name))
         if any(r.busbw_high_GBps for r in rows):
             ax.fill_between(sizes, [r.busbw_low_GBps for r in rows], [r.busbw_high_GBps for r in rows],
                             color=line.get_color(), alpha=BAND_ALPHA, linewidth=0, gid="band")

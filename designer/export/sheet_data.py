@@ -21,6 +21,7 @@ from designer.export.rack_view import is_rack, rack_view
 from designer.export.sheet_charts import Series, diagram_chart, line_chart, model_tag, power_chart, size_ticks
 from designer.export.sheet_text import SHEET_TEXT
 from designer.export.spec import SpecDocument
+from designer.export.summary import description_line
 from designer.export.topology_summary import SUMMARY_ABOVE_GPUS, topology_summary, tray_of
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
@@ -366,8 +367,8 @@ class SheetData:
 
     def meta(self) -> dict[str, Any]:
         m = self.design.meta
-        return {"name": m.name, "description": m.description, "author": m.author, "version": m.version,
-                "notes": m.notes, "template": m.template, "date": self.now.date().isoformat(),
+        return {"name": m.name, "description": description_line(self.design, self.catalog), "author": m.author,
+                "version": m.version, "notes": m.notes, "template": m.template, "date": self.now.date().isoformat(),
                 "generator": f"GPU Node Designer {__version__}", "catalog_version": self.catalog.version}
 
     def brand_data(self) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from designer.core.errors import UnknownIdError
 from designer.core.ids import ID_PATTERN
 
 SCHEMA_VERSION = 3  # 2: rack heat limits per cooling kind in the settings; 3: settings.fabric_failure_policy
@@ -162,16 +163,13 @@ class Design(Frozen):
         for comp in self.components:
             if comp.id == cid:
                 return comp
-        raise KeyError(cid)
+        raise UnknownIdError(f"no component '{cid}' in the design")
 
     def link(self, lid: str) -> Link:
         for link in self.links:
             if link.id == lid:
                 return link
-        raise KeyError(lid)
-
-    def links_of(self, cid: str) -> list[Link]:
-        return [lk for lk in self.links if cid in (lk.a, lk.b)]
+        raise UnknownIdError(f"no link '{lid}' in the design")
 
     def all_ids(self) -> set[str]:
         return {c.id for c in self.components} | {lk.id for lk in self.links}

@@ -3,9 +3,10 @@
 The fit adjusts physical parameters only: the efficiency of the scale-up link kind that limits the
 design's ring, the NVLS efficiency of its NVLink generation (when it has in-switch reduction), the
 network efficiency of its network kind (when a run spans nodes) and one scale on every latency. It
-minimises the Cauchy-weighted squared log ratio of predicted to measured time over every row of every
-run (iteratively reweighted Levenberg-Marquardt, forward-difference Jacobian, parameters in log space
-and capped at 1 for efficiencies).
+minimises a robust (Cauchy) loss of the log ratio of predicted to measured time over every row of every
+run: scipy.optimize.least_squares (trust-region reflective, bounded: parameters in log space, efficiencies
+capped at 1; loss="cauchy" with f_scale ROBUST_SCALE, the same weights the earlier hand-written
+iteratively reweighted Levenberg-Marquardt used, now in the solver itself).
 """
 
 from __future__ import annotations
@@ -26,10 +27,9 @@ from designer.simulation.model import _best
 from designer.topology.graph import build_topology
 
 # Robust fit: residuals are log time ratios; a point ROBUST_SCALE (5 %) off weighs half as much as a point
-# on the curve, so a size range where the model's shape is wrong (see the README's validation misses)
-# does not drag the physical parameters away from the sizes the model does capture.
+# on the curve (Cauchy loss), so a size range where the model's shape is wrong (see the README's validation
+# misses) does not drag the physical parameters away from the sizes the model does capture.
 ROBUST_SCALE = 0.05
-ROBUST_ROUNDS = 4
 
 
 @dataclass(frozen=True)
@@ -98,11 +98,6 @@ def profile(params: list[Parameter], values: list[float], **extra: object) -> Ca
             data[p.group][p.key] = v
     return Calibration.model_validate({**data, "latency_scale": scale, **extra})
 
-def _weighted(f: Callable[[list[float]], list[float]], weights: list[float]) -> Callable[[list[float]], list[float]]:
-    roots = [math.sqrt(w) for w in weights]
-    return lambda v: [w * r for w, r in zip(roots, f(v), strict=True)]
-
-
 def _median_abs(values: list[float]) -> float:
     """The band of later predictions: the median |error| after the fit (as MODEL_SPREAD is for the
     shipped model)."""
@@ -133,13 +128,8 @@ def fit(design: Design, catalog: Catalog, runs: list[MeasuredRun], algorithm: st
         cal = profile(params, [math.exp(v) for v in x])
         return [math.log(c.predicted_time_us / c.measured_time_us) for _, cs in compared(cal) for c in cs]
 
-    caps = [math.log(p.cap) for p in params]
-    x = [math.log(p.start) for p in params]
-    weights = [1.0] * sum(len(run.rows) for run in runs)
-    for _ in range(ROBUST_ROUNDS):  # Cauchy-weighted least squares: a size band the model's shape misses
-        x = _levenberg_marquardt(_weighted(residuals, weights), x, caps)
-        weights = [1.0 / (1.0 + (r / ROBUST_SCALE) ** 2) for r in residuals(x)]
-    values = [math.exp(v) for v in x]
+    values = [math.exp(v) for v in _least_squares(residuals, [math.log(p.start) for p in params],
+                                                  [math.log(p.cap) for p in params])]
     before = compared(NO_CALIBRATION)
     after = compared(profile(params, values))
     rel_before = [c.error for _, cs in before for c in cs]
@@ -150,58 +140,11 @@ def fit(design: Design, catalog: Catalog, runs: list[MeasuredRun], algorithm: st
     cal = profile(params, values, spread=min(1.0, _median_abs(rel_after)), fit=summary)
     return FitResult(cal, tuple(params), tuple(before), tuple(after))
 
-def _levenberg_marquardt(f: Callable[[list[float]], list[float]], x: list[float], caps: list[float],
-                         iterations: int = 40) -> list[float]:
-    r = f(x)
-    cost, lam = sum(v * v for v in r), 1e-2
-    for _ in range(iterations):
-        jac = _jacobian(f, x, r, caps)
-        a = [[sum(jac[k][i] * jac[k][j] for k in range(len(r))) for j in range(len(x))] for i in range(len(x))]
-        g = [sum(jac[k][i] * r[k] for k in range(len(r))) for i in range(len(x))]
-        improved = False
-        while lam < 1e9:
-            damped = [[a[i][j] + (lam * (a[i][i] + 1e-12) if i == j else 0.0) for j in range(len(x))]
-                      for i in range(len(x))]
-            step = _solve(damped, [-v for v in g])
-            trial = [min(c, xi + si) for xi, si, c in zip(x, step, caps, strict=True)]
-            rt = f(trial)
-            ct = sum(v * v for v in rt)
-            if ct < cost:
-                improved = cost - ct > 1e-12 * max(cost, 1e-30)
-                x, r, cost, lam = trial, rt, ct, max(lam / 3, 1e-9)
-                break
-            lam *= 4
-        if not improved:
-            break
-    return x
+def _least_squares(f: Callable[[list[float]], list[float]], x0: list[float], caps: list[float]) -> list[float]:
+    from scipy.optimize import least_squares  # noqa: PLC0415 (only `calibrate` needs scipy: keep it off start-up)
 
-def _jacobian(f: Callable[[list[float]], list[float]], x: list[float], r: list[float],
-              caps: list[float]) -> list[list[float]]:
-    cols = []
-    for i in range(len(x)):
-        h = 1e-4 if x[i] + 1e-4 <= caps[i] else -1e-4
-        xi = list(x)
-        xi[i] += h
-        ri = f(xi)
-        cols.append([(b - a) / h for a, b in zip(r, ri, strict=True)])
-    return [[cols[i][k] for i in range(len(x))] for k in range(len(r))]
-
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting (a few unknowns)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda i: abs(m[i][col]))
-        if abs(m[pivot][col]) < 1e-300:
-            continue
-        m[col], m[pivot] = m[pivot], m[col]
-        for i in range(col + 1, n):
-            f = m[i][col] / m[col][col]
-            for j in range(col, n + 1):
-                m[i][j] -= f * m[col][j]
-    x = [0.0] * n
-    for i in reversed(range(n)):
-        if abs(m[i][i]) < 1e-300:
-            continue
-        x[i] = (m[i][n] - sum(m[i][j] * x[j] for j in range(i + 1, n))) / m[i][i]
-    return x
+    upper = [c + 1e-12 for c in caps]  # the start may sit on its cap (an efficiency of 1)
+    start = [min(v, c) for v, c in zip(x0, caps, strict=True)]
+    result = least_squares(lambda v: f([float(t) for t in v]), start, bounds=(-math.inf, upper), loss="cauchy",
+                           f_scale=ROBUST_SCALE, method="trf", x_scale=1.0, diff_step=1e-4)
+    return [min(float(v), c) for v, c in zip(result.x, caps, strict=True)]

@@ -233,13 +233,15 @@ class FileActions:
         source = (translate("FileActions", "from {path}").format(path=original) if original
                   else translate("FileActions", "(never saved to a file)"))
         buttons = QMessageBox.StandardButton
-        answer = QMessageBox.question(
-            self.window, translate("FileActions", "Recover unsaved work"),
-            plain(translate("FileActions", "GPU Node Designer did not close properly. Recover the unsaved design "
-                            "'{name}' {source}, autosaved {when}?\n\nRecover opens it as unsaved work; Discard "
-                            "deletes the autosave; Ignore keeps it for the next start.").format(
-                name=design.meta.name, source=source, when=when)),
-            buttons.Yes | buttons.Discard | buttons.Ignore, buttons.Yes)
+        box = QMessageBox(QMessageBox.Icon.Question, translate("FileActions", "Recover unsaved work"),
+                          plain(translate("FileActions", "GPU Node Designer did not close properly. Recover the "
+                                          "unsaved design '{name}' {source}, autosaved {when}?\n\nRecover opens it "
+                                          "as unsaved work; Discard deletes the autosave; Ignore keeps it for the "
+                                          "next start.").format(name=design.meta.name, source=source, when=when)),
+                          buttons.Yes | buttons.Discard | buttons.Ignore, self.window)
+        box.button(buttons.Yes).setText(translate("FileActions", "Recover"))  # the button the question names
+        box.setDefaultButton(buttons.Yes)
+        answer = buttons(box.exec())
         if answer == buttons.Ignore:
             return False
         if answer == buttons.Yes:

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
+    QLabel,
     QSpinBox,
     QWidget,
 )
@@ -23,6 +24,7 @@ from designer.core.i18n import LANGUAGES
 from designer.model.rack_limits import DEFAULT_AIR_W, DEFAULT_LIQUID_W, RackLimits, site_limits
 from designer.ui.i18n import LANGUAGE_CHOICES
 from designer.ui.theme import THEMES
+from designer.ui.wheel_guard import guard_wheel
 
 AUTOSAVE_RANGE_S = (10, 3600)
 PAPERS = ("a4", "letter")
@@ -102,11 +104,18 @@ class PreferencesDialog(QDialog):
         self.autosave.setValue(prefs.autosave_s)
         self.rack_air = self._kw_spin(prefs.rack_limits.air_w, DEFAULT_AIR_W)
         self.rack_liquid = self._kw_spin(prefs.rack_limits.liquid_w, DEFAULT_LIQUID_W)
+        guard_wheel(self.theme, self.language, self.bandwidth, self.paper, self.autosave, self.rack_air,
+                    self.rack_liquid)
         form = QFormLayout(self)
         form.addRow(self.tr("Theme"), self.theme)
         form.addRow(self.tr("Language (after a restart)"), self.language)
         form.addRow(self.tr("Bandwidth shown"), self.bandwidth)
         form.addRow(self.tr("Autosave unsaved work every"), self.autosave)
+        self.autosave_error = QLabel()  # an out-of-range interval is refused here, never silently replaced
+        self.autosave_error.setStyleSheet("color: #d32f2f")
+        self.autosave_error.setWordWrap(True)
+        self.autosave_error.hide()
+        form.addRow("", self.autosave_error)
         form.addRow(self.tr("Default paper size"), self.paper)
         self.rack_air.setToolTip(self.tr("Air-cooled racks: all their heat; liquid-cooled racks: their air share"))
         form.addRow(self.tr("Rack limit, heat to air"), self.rack_air)
@@ -115,6 +124,17 @@ class PreferencesDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+
+    def accept(self) -> None:
+        if not self.autosave.hasAcceptableInput():
+            low, high = AUTOSAVE_RANGE_S
+            typed = self.autosave.cleanText() or "?"
+            self.autosave_error.setText(self.tr("Autosave interval {typed} s is out of range: {low} to {high} s.")
+                                        .format(typed=typed, low=low, high=high))
+            self.autosave_error.show()
+            self.autosave.setFocus()
+            return
+        super().accept()
 
     @staticmethod
     def _combo(choices: dict[str, str], current: str) -> QComboBox:

@@ -789,6 +789,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
 
 恢复：作为未保存的工作打开；放弃：删除自动保存文件；忽略：保留到下次启动。</translation>
     </message>
+    <message>
+        <source>Recover</source>
+        <translation>恢复</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPanel</name>
@@ -817,7 +821,19 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation> 端口</translation>
     </message>
     <message>
+        <source> lane</source>
+        <translation> 通道</translation>
+    </message>
+    <message>
+        <source> port</source>
+        <translation> 端口</translation>
+    </message>
+    <message>
         <source> links</source>
+        <translation> 条链路</translation>
+    </message>
+    <message>
+        <source> link</source>
         <translation> 条链路</translation>
     </message>
     <message>
@@ -835,6 +851,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Name</source>
         <translation>名称</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>说明</translation>
     </message>
     <message>
         <source>Chassis</source>
@@ -867,6 +887,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
+    </message>
+    <message>
+        <source> node</source>
+        <translation> 个节点</translation>
     </message>
     <message>
         <source>Rack limit, heat to air</source>
@@ -926,6 +950,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     </message>
     <message>
         <source> nodes per leaf</source>
+        <translation> 个节点/叶交换机</translation>
+    </message>
+    <message>
+        <source> node per leaf</source>
         <translation> 个节点/叶交换机</translation>
     </message>
     <message>
@@ -1537,6 +1565,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Rack limit, heat to liquid</source>
         <translation>机柜上限，液冷热量</translation>
+    </message>
+    <message>
+        <source>Autosave interval {typed} s is out of range: {low} to {high} s.</source>
+        <translation>自动保存间隔 {typed} 秒超出范围：{low} 至 {high} 秒。</translation>
     </message>
     <message>
         <source>public default ({kw} kW)</source>

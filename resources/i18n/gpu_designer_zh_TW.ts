@@ -789,6 +789,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
 
 復原：以未儲存的工作開啟；捨棄：刪除自動儲存檔；忽略：保留到下次啟動。</translation>
     </message>
+    <message>
+        <source>Recover</source>
+        <translation>復原</translation>
+    </message>
 </context>
 <context>
     <name>InspectorPanel</name>
@@ -817,7 +821,19 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation> 埠</translation>
     </message>
     <message>
+        <source> lane</source>
+        <translation> 通道</translation>
+    </message>
+    <message>
+        <source> port</source>
+        <translation> 埠</translation>
+    </message>
+    <message>
         <source> links</source>
+        <translation> 條鏈路</translation>
+    </message>
+    <message>
+        <source> link</source>
         <translation> 條鏈路</translation>
     </message>
     <message>
@@ -835,6 +851,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Name</source>
         <translation>名稱</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>說明</translation>
     </message>
     <message>
         <source>Chassis</source>
@@ -867,6 +887,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Nodes per rack</source>
         <translation>每機櫃節點數</translation>
+    </message>
+    <message>
+        <source> node</source>
+        <translation> 個節點</translation>
     </message>
     <message>
         <source>Rack limit, heat to air</source>
@@ -926,6 +950,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     </message>
     <message>
         <source> nodes per leaf</source>
+        <translation> 個節點／葉交換器</translation>
+    </message>
+    <message>
+        <source> node per leaf</source>
         <translation> 個節點／葉交換器</translation>
     </message>
     <message>
@@ -1537,6 +1565,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Rack limit, heat to liquid</source>
         <translation>機櫃上限，液冷熱量</translation>
+    </message>
+    <message>
+        <source>Autosave interval {typed} s is out of range: {low} to {high} s.</source>
+        <translation>自動儲存間隔 {typed} 秒超出範圍：{low} 至 {high} 秒。</translation>
     </message>
     <message>
         <source>public default ({kw} kW)</source>

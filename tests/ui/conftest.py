@@ -8,6 +8,8 @@ from PySide6.QtCore import QSettings
 from designer.document.document import Document
 from designer.ui.main_window import MainWindow
 
+HARNESS_PATH = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # tests/: the ui_harness package
+
 
 @pytest.fixture
 def make_window(qtbot, catalog, design_of, tmp_path):
@@ -49,7 +51,8 @@ def run_app(tmp_path):
 
     def run_script(script: str, *args: str) -> str:
         env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPU_DESIGNER_STATE_DIR": str(tmp_path / "state"),
-               "XDG_CONFIG_HOME": str(tmp_path / "config")}
+               "XDG_CONFIG_HOME": str(tmp_path / "config"),
+               "PYTHONPATH": os.pathsep.join(filter(None, [HARNESS_PATH, os.environ.get("PYTHONPATH")]))}
         done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=120,
                               env=env)
         assert done.returncode == 0, done.stderr

@@ -3,9 +3,9 @@ reason), a refused drop says why at the drop point and changes nothing, and a ri
 
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QMenu
+from ui_harness.gestures import ScriptedUser, settle
 
 from designer.model.parts import SlotKind
-from designer.ui.gestures import ScriptedUser, settle
 
 
 def test_a_free_compatible_slot_lights_green_and_takes_the_part(make_window):

@@ -9,11 +9,11 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMenu, QMessageBox
 from shiboken6 import isValid
+from ui_harness.gestures import settle
 
 from designer.cluster.files import load_plan, save_plan
 from designer.cluster.plan import ClusterPlan, NodeRef
 from designer.ui.cluster.rack_scene import RACK_W, U_PX
-from designer.ui.gestures import settle
 
 LEFT, CTRL, SHIFT = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
 

@@ -1,8 +1,9 @@
 """The design's fabric failure policy is chosen in the inspector, with undo, and the rule check follows it
 (NVIDIA Fabric Manager User Guide: NVSWITCH_FAILURE_MODE=1 disables the switch, 5/6 bandwidth, DGX A100 only)."""
 
+from ui_harness.gestures import ScriptedUser
+
 from designer.model.design import FailurePolicy
-from designer.ui.gestures import ScriptedUser
 
 
 def test_choosing_the_a100_degraded_mode_turns_the_switch_failure_into_a_degraded_figure(make_window, qtbot):

@@ -4,10 +4,10 @@ import json
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+from ui_harness.gestures import CTRL, SHIFT, ScriptedUser
 
 from designer.io.files import load_design
 from designer.model.parts import SlotKind
-from designer.ui.gestures import CTRL, SHIFT, ScriptedUser
 
 
 def test_part_swap_in_the_inspector_updates_in_place(make_window):
@@ -187,7 +187,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 app = QApplication(["gpu-designer"])
 
 def later():
-    from designer.ui.gestures import CTRL, ScriptedUser
+    from ui_harness.gestures import CTRL, ScriptedUser
     window = next(w for w in app.topLevelWidgets() if isinstance(w, QMainWindow))
     user = ScriptedUser(window)
     user.click("gpu0")

@@ -21,12 +21,12 @@ from PySide6.QtWidgets import (
     QMenu,
     QToolButton,
 )
+from ui_harness.gestures import ScriptedUser, settle
 
 from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.templates import TEMPLATES
 from designer.ui.branding_dialog import BrandingDialog
-from designer.ui.gestures import ScriptedUser, settle
 from designer.ui.i18n import chosen_language, install_translators
 from designer.ui.preferences import PreferencesDialog
 

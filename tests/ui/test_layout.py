@@ -3,9 +3,9 @@ layout, last tab and zoom come back at the next start; the toolbar does not move
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from ui_harness.gestures import ScriptedUser, settle
 
 from designer.document.document import Document
-from designer.ui.gestures import ScriptedUser, settle
 from designer.ui.main_window import MainWindow
 from designer.ui.window_layout import canvas_share
 

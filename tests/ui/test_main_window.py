@@ -9,12 +9,12 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from ui_harness.gestures import CTRL, SHIFT, ScriptedUser
 
 from designer.document import commands as cmd
 from designer.io.files import load_design, save_design
 from designer.model.parts import SlotKind
 from designer.ui.canvas.items import ComponentItem
-from designer.ui.gestures import CTRL, SHIFT, ScriptedUser
 
 
 def shown_title(window) -> str:

@@ -5,8 +5,8 @@ from PySide6.QtGui import QPalette
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from shiboken6 import isValid
+from ui_harness.gestures import ScriptedUser, settle
 
-from designer.ui.gestures import ScriptedUser, settle
 from designer.ui.preferences import PreferencesDialog
 from designer.ui.present import PresentWindow
 from designer.ui.theme import apply_theme

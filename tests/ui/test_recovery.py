@@ -17,11 +17,13 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
 app = QApplication(["gpu-designer"])
 asked = []
 
-def answer(parent, title, text, *rest):
-    asked.append(text)
-    return getattr(QMessageBox.StandardButton, sys.argv[1])
+def answer(box):
+    asked.append(box.text())
+    buttons = [b.text() for b in box.buttons()]
+    assert "Recover" in buttons and "&Yes" not in buttons and "Yes" not in buttons, buttons
+    return getattr(QMessageBox.StandardButton, sys.argv[1]).value
 
-QMessageBox.question = staticmethod(answer)
+QMessageBox.exec = answer
 
 def later():
     window = next(w for w in app.topLevelWidgets() if isinstance(w, QMainWindow))
@@ -98,7 +100,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 app = QApplication(["gpu-designer"])
 
 def later():
-    from designer.ui.gestures import ScriptedUser
+    from ui_harness.gestures import ScriptedUser
     window = next(w for w in app.topLevelWidgets() if isinstance(w, QMainWindow))
     user = ScriptedUser(window)
     user.click("nic7")

@@ -50,7 +50,7 @@ def gpu_links_down(text: str, gpu: int, numa_of) -> str:
 
 @pytest.fixture
 def a800_design(tmp_path, catalog):
-    design = sketch_design(read_topo_file(FIXTURES / A800), catalog, A800)
+    design = sketch_design(read_topo_file(FIXTURES / A800), catalog, A800, fit=False)
     path = tmp_path / "a800.json"
     save_design(design, path)
     return path
@@ -58,7 +58,7 @@ def a800_design(tmp_path, catalog):
 
 def test_sketch_agrees_with_the_paste_it_came_from(catalog):
     paste = read_topo_file(FIXTURES / A800)
-    report = check_asbuilt(sketch_design(paste, catalog, A800), catalog, paste)
+    report = check_asbuilt(sketch_design(paste, catalog, A800, fit=False), catalog, paste)
     assert report.ok, [m.message for m in report.mismatches]
     assert report.checked == report.agreed == 91  # 28 GPU pairs + 7 complete GPU rows x 9 NICs
     assert any("GPU7 (4 of 17 cells)" in n for n in report.not_checked)
@@ -81,14 +81,14 @@ def test_all_gpus_without_nvlink_points_at_the_fabric_manager(tmp_path, catalog)
     text = body(A800)
     for g in range(8):
         text = gpu_links_down(text, g, lambda i: i is not None and i // 4)
-    report = check_asbuilt(sketch_design(paste, catalog), catalog, parse_topo(text))
+    report = check_asbuilt(sketch_design(paste, catalog, fit=False), catalog, parse_topo(text))
     assert {m.subject for m in report.mismatches} == {f"GPU{i}" for i in range(8)}
     assert any("Fabric Manager" in n for n in report.notes)
 
 
 def test_nics_are_matched_by_their_relations_not_their_numbers(tmp_path, catalog):
     paste = read_topo_file(FIXTURES / A800)
-    design = sketch_design(paste, catalog)
+    design = sketch_design(paste, catalog, fit=False)
     lines = body(A800).split("\n")
     renamed = " ".join(f"NIC{8 - int(t[3:])}" if t.startswith("NIC") else t for t in lines[0].split())
     report = check_asbuilt(design, catalog, parse_topo("\n".join(["   " + renamed, *lines[1:]])))
@@ -101,7 +101,7 @@ def test_nics_are_matched_by_their_relations_not_their_numbers(tmp_path, catalog
 
 def test_a_nic_two_switches_away_is_a_wrong_slot(catalog):
     paste = read_topo_file(FIXTURES / A800)
-    design = sketch_design(paste, catalog)
+    design = sketch_design(paste, catalog, fit=False)
     row = "GPU0     X      " + "NV8     " * 7 + "NODE    SYS     "
     text = body(A800).replace(row + "PIX", row + "PXB")
     report = check_asbuilt(design, catalog, parse_topo(text))
@@ -180,7 +180,7 @@ def test_sys_inside_one_numa_node_is_flagged_as_a_hidden_pcie_tree(catalog):
 
 def test_sockets_of_rows_never_read_come_from_the_nic_relations(catalog):
     paste = read_topo_file(FIXTURES / "nccl-707-a100-mlx5-spaces.txt")  # ends in GPU4's row, no NUMA for GPU4-7
-    design = sketch_design(paste, catalog)
+    design = sketch_design(paste, catalog, fit=False)
     report = check_asbuilt(design, catalog, paste)
     # 25 GPU pairs read (GPU5-GPU6, GPU5-GPU7, GPU6-GPU7 never) + 4 rows x 18 NICs + 8 NIC cells of GPU4's row
     assert report.ok and report.checked == 25 + 72 + 8
@@ -191,7 +191,7 @@ def test_sockets_of_rows_never_read_come_from_the_nic_relations(catalog):
 
 def test_relations_hidden_by_nvlink_do_not_multiply_switches(catalog):
     paste = read_topo_file(FIXTURES / "nccl-707-a100-mlx5-spaces.txt")
-    design = sketch_design(paste, catalog)
+    design = sketch_design(paste, catalog, fit=False)
     topo = build_topology(design, catalog)
     nic = check_asbuilt(design, catalog, paste).nic_map
     # GPU0-GPU1 read NV12 (no PCIe class shown) and both are PXB to mlx5_4..7, NODE to mlx5_0..3: one switch

@@ -11,7 +11,6 @@ from designer.core.errors import DesignerError
 from designer.simulation import SimConfig, simulate
 from designer.simulation.calibration import Calibration, load_calibration
 from designer.simulation.constants import MODEL_SPREAD
-from designer.simulation.fitting import _solve
 from designer.simulation.measured import parse_row, read_log, read_log_file
 
 FIX = Path(__file__).parent.parent / "fixtures" / "nccl"
@@ -185,13 +184,6 @@ def test_a_profile_only_moves_its_own_technology(catalog, design_of):
         tuned = simulate(design_of(template), catalog, SimConfig(collectives=("allgather",), sizes=(1 << 33,),
                                                                  calibration=cal))
         assert (tuned.rows[0].busbw_GBps < plain.rows[0].busbw_GBps * 0.8) is moves
-
-
-def test_the_linear_solver_of_the_fit():
-    a = [[4.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 2.0]]
-    x = [1.0, -2.0, 3.0]
-    b = [sum(a[i][j] * x[j] for j in range(3)) for i in range(3)]
-    assert _solve(a, b) == pytest.approx(x)
 
 
 def test_measured_and_calibrate_refuse_bad_arguments_in_one_line(capsys, tmp_path):

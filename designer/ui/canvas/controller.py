@@ -52,12 +52,12 @@ class CanvasController:
         verdict = self.verdict(part_id, pos)
         if not verdict.accepted:
             self.report(translate("CanvasController", "Add {part}: refused: {reason}").format(
-                part=part_id, reason=i18n.phrase(verdict.reason)))
+                part=self.document.catalog.get(part_id).name, reason=i18n.phrase(verdict.reason)))
             self.note(pos, i18n.phrase(verdict.reason))
             return False
         if self.document.catalog.get(part_id).kind == "chassis":
             return self._push(cmd.set_chassis(part_id))
-        return self._push(cmd.add_component(part_id, verdict.slot_index))
+        return self._push(cmd.add_component(part_id, verdict.slot_index, self.document.catalog.get(part_id).name))
 
     def move(self, moved: dict[str, QPointF]) -> bool:
         """One drag of one or several components: one command, one undo step (or one refusal)."""

@@ -12,6 +12,8 @@ from typing import Any
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
+from designer.export.names import LABELS
+
 MARKERS = ("o", "s", "^", "v", "D", "x", "P")
 
 
@@ -69,10 +71,13 @@ class LazyChart(QWidget):
 
 def distinguish_lines(ax: Any) -> None:
     """Curves told apart by marker and line style, not only colour; the legend outside the axes."""
+    by_label = {label: name for name, label in LABELS.items()}
     for i, line in enumerate(ax.get_lines()):
-        line.set_marker(MARKERS[i % len(MARKERS)])
+        name = by_label.get(str(line.get_label()))
+        k = list(LABELS).index(name) if name else i  # a collective keeps its marker whatever else is shown
+        line.set_marker(MARKERS[k % len(MARKERS)])
         line.set_markersize(4)
-        line.set_markevery(0.08 * (1 + i % 3))
+        line.set_markevery(0.08 * (1 + k % 3))
     old = ax.get_legend()
     if old is not None:
         handles, labels = ax.get_legend_handles_labels()

@@ -29,10 +29,12 @@ from designer.core.i18n import confidence_label, field_label, format_value, phra
 from designer.document import commands as cmd
 from designer.document.changes import DesignChange
 from designer.document.document import Document
+from designer.export.summary import parts_line, stale_template_description
 from designer.model.design import FailurePolicy, Redundancy, ScaleOut, ScaleOutTopology
 from designer.model.export_control import screening_lines
 from designer.model.parts import AnyPart, GpuSpec, slot_kind_for
 from designer.ui.text import esc, plain
+from designer.ui.wheel_guard import guard_wheels_under
 
 SPEC_FIELDS = ("tdp_w", "power_w", "memory_gb", "memory_physical_gb", "memory_type", "mem_bw_tbytes_s", "fabric_links",
                "link_bw_gbytes_s_per_dir", "bf16_dense_tflops", "fp8_dense_tflops", "ports", "port_speed_gbit_s",
@@ -54,6 +56,23 @@ def spec_rows(part: AnyPart) -> list[tuple[str, str]]:
             if hasattr(part, name) and not (name == "memory_physical_gb" and getattr(part, name) is None)]
     screening = screening_lines(part) if isinstance(part, GpuSpec) else []
     return rows + [(phrase(k), phrase(v)) for k, v in screening]
+
+
+class CountSpinBox(QSpinBox):
+    """'1 node', '2 nodes': the suffix follows the value, typed or set (also with its signals blocked)."""
+
+    def __init__(self, one: str, many: str) -> None:
+        super().__init__()
+        self.one, self.many = one, many
+        self.valueChanged.connect(self._suffix)
+        self._suffix(self.value())
+
+    def setValue(self, value: int) -> None:  # noqa: N802 (Qt override)
+        super().setValue(value)
+        self._suffix(self.value())
+
+    def _suffix(self, value: int) -> None:
+        self.setSuffix(self.one if value == 1 else self.many)
 
 
 class InspectorPanel(QWidget):
@@ -111,7 +130,7 @@ class InspectorPanel(QWidget):
         old.deleteLater()  # never synchronously: one of its widgets may be emitting right now
         self.form_host = QWidget()
         form = QFormLayout(self.form_host)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow panel puts fields under labels
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)  # every field under its label, full width
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.fields = {}
         self.target = target
@@ -119,6 +138,7 @@ class InspectorPanel(QWidget):
         builder = {"component": self._component_form, "link": self._link_form, "design": self._design_form}
         if target[0] in builder:
             builder[target[0]](form, target[1])
+        guard_wheels_under(self.form_host)  # a wheel meant to scroll the Inspector never edits a field
         self.body.insertWidget(1, self.form_host)
         self.builds += 1
 
@@ -178,10 +198,9 @@ class InspectorPanel(QWidget):
 
     def _link_form(self, form: QFormLayout, lid: str) -> None:
         link = self.document.design.link(lid)
-        count = QSpinBox()
+        suffixes = {"pcie": (self.tr(" lane"), self.tr(" lanes")), "network": (self.tr(" port"), self.tr(" ports"))}
+        count = CountSpinBox(*suffixes.get(link.kind.value, (self.tr(" link"), self.tr(" links"))))
         count.setRange(1, 1024)
-        suffixes = {"pcie": self.tr(" lanes"), "network": self.tr(" ports")}
-        count.setSuffix(suffixes.get(link.kind.value, self.tr(" links")))
         count.editingFinished.connect(lambda: self._edit_link(lid, count=count.value()))
         self._field(form, "count", self.tr("Count"), count)
         if link.kind.value == "pcie":
@@ -203,6 +222,10 @@ class InspectorPanel(QWidget):
         name.setMaxLength(200)
         name.editingFinished.connect(lambda: self._edit_meta(name=name.text()))
         self._field(form, "name", self.tr("Name"), name)
+        description = QLineEdit()
+        description.setMaxLength(500)
+        description.editingFinished.connect(lambda: self._edit_meta(description=description.text()))
+        self._field(form, "description", self.tr("Description"), description)
         chassis = QComboBox()
         for part in sorted(catalog.of_kind("chassis"), key=lambda p: p.name):
             units = getattr(part, "rack_units", 0)
@@ -219,14 +242,14 @@ class InspectorPanel(QWidget):
         self._field(form, "redundancy", self.tr("PSU redundancy"), redundancy)
         self._field(form, "failure_policy", self.tr("Failure policy"), self._policy_combo())
         self._kw_spin(form, "budget", self.tr("Rack power budget"), self.tr("no rack budget"), "rack_power_budget_w")
-        self._spin(form, "nodes", self.tr("Nodes per rack"), (1, 128, self.tr(" nodes")),
+        self._spin(form, "nodes", self.tr("Nodes per rack"), (1, 128, self.tr(" node"), self.tr(" nodes")),
                    lambda v: self._edit_settings(nodes_per_rack=v))
         self._kw_spin(form, "air_limit", self.tr("Rack limit, heat to air"), self.tr("site limit"), "rack_air_limit_w")
         self._kw_spin(form, "liquid_limit", self.tr("Rack limit, heat to liquid"), self.tr("site limit"),
                       "rack_liquid_limit_w")
         self._scaleout_form(form)
         notes = NotesEdit()
-        notes.setMaximumHeight(90)
+        notes.setMinimumHeight(140)  # a few lines of notes visible (was a 90 px box)
         notes.editing_finished.connect(lambda: self._edit_meta(notes=notes.toPlainText()))
         self._field(form, "notes", self.tr("Notes"), notes)
 
@@ -255,11 +278,10 @@ class InspectorPanel(QWidget):
         combo.activated.connect(lambda _i: self._edit_settings(fabric_failure_policy=combo.currentData()))
         return combo
 
-    def _spin(self, form: QFormLayout, key: str, label: str, limits: tuple[int, int, str],
+    def _spin(self, form: QFormLayout, key: str, label: str, limits: tuple[int, int, str, str],
               done: Callable[[int], None]) -> None:
-        spin = QSpinBox()
+        spin = CountSpinBox(limits[2], limits[3])
         spin.setRange(limits[0], limits[1])
-        spin.setSuffix(limits[2])
         spin.editingFinished.connect(lambda: done(spin.value()))
         self._field(form, key, label, spin)
 
@@ -271,7 +293,8 @@ class InspectorPanel(QWidget):
             topology.addItem(names.get(t, t.value.replace("_", " ")), t)
         topology.activated.connect(lambda _i: self._edit_scaleout(topology=topology.currentData()))
         self._field(form, "scaleout_topology", self.tr("Scale-out topology"), topology)
-        self._spin(form, "scaleout_per_leaf", self.tr("Leaf group"), (1, 4096, self.tr(" nodes per leaf")),
+        self._spin(form, "scaleout_per_leaf", self.tr("Leaf group"),
+                   (1, 4096, self.tr(" node per leaf"), self.tr(" nodes per leaf")),
                    lambda v: self._edit_scaleout(nodes_per_leaf=v))
         over = QDoubleSpinBox()
         over.setRange(1.0, 16.0)
@@ -337,7 +360,12 @@ class InspectorPanel(QWidget):
         design = self.document.design
         self.heading.setText(self.tr("<b>Design</b>: {name}").format(name=esc(design.meta.name)))
         s = design.settings
-        for key, value in (("name", design.meta.name), ("chassis", design.chassis), ("author", design.meta.author),
+        description = self.fields["description"]
+        if isinstance(description, QLineEdit):  # empty: the sheet shows the line derived from the parts
+            description.setPlaceholderText(parts_line(design, self.document.catalog))
+        shown = "" if stale_template_description(design, self.document.catalog) else design.meta.description
+        for key, value in (("name", design.meta.name), ("description", shown), ("chassis", design.chassis),
+                           ("author", design.meta.author),
                            ("redundancy", s.psu_redundancy), ("budget", (s.rack_power_budget_w or 0) / 1000),
                            ("failure_policy", s.fabric_failure_policy),
                            ("nodes", s.nodes_per_rack), ("air_limit", (s.rack_air_limit_w or 0) / 1000),

@@ -36,6 +36,7 @@ from designer.simulation import COLLECTIVES, SimConfig, SimResult, simulate
 from designer.simulation.collectives import ALGORITHMS
 from designer.ui.panels.chart import LazyChart, distinguish_lines
 from designer.ui.text import esc
+from designer.ui.wheel_guard import guard_wheel
 
 TABLE_SIZES = (8, 1 << 10, 64 << 10, 1 << 20, 16 << 20, 256 << 20, 1 << 30, 16 << 30)
 
@@ -75,7 +76,6 @@ class PerformancePanel(QWidget):
         self.pool = QThreadPool.globalInstance()
         self.generation = 0
         self.design: Design | None = None
-        self.fail_ids: tuple[str, ...] = ()
         self.result: SimResult | None = None
         self.pick = QToolButton()
         self.pick.setText(self.tr("Collectives"))
@@ -95,6 +95,7 @@ class PerformancePanel(QWidget):
         self.algorithm.addItem(self.tr("auto"), "auto")
         for name in ALGORITHMS:
             self.algorithm.addItem(name, name)
+        guard_wheel(self.nodes, self.algorithm)
         self.whatif = QCheckBox(self.tr("What-if: fail the selection"))
         self.progress = QProgressBar()
         self.progress.setRange(0, 0)

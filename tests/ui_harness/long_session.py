@@ -1,7 +1,7 @@
 """A long editing session made of a user's gestures, logged so it can be replayed without the UI.
 
 Used by tests/ui/test_long_session.py (300+ gestures) and benchmarks/bench_session.py (5,000). Every gesture
-is a mouse or key event on the real widgets (designer.ui.gestures.ScriptedUser); the choice of the next
+is a mouse or key event on the real widgets (ui_harness.gestures.ScriptedUser); the choice of the next
 gesture is seeded, so a failure can be rerun. The CommandLog records what reached the Document (commands
 that applied, undo, redo, designs loaded from a file), and `replay` runs the same on a Qt-free Document.
 """
@@ -24,7 +24,7 @@ from designer.document.document import Document
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.parts import SlotKind, slot_kind_for
-from designer.ui.gestures import CTRL, ScriptedUser, settle
+from ui_harness.gestures import CTRL, ScriptedUser, settle
 
 
 @dataclass
