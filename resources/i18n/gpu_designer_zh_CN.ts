@@ -203,6 +203,85 @@
     </message>
 </context>
 <context>
+    <name>ClusterCostPanel</name>
+    <message>
+        <source> (estimated)</source>
+        <translation>（估计值）</translation>
+    </message>
+    <message>
+        <source>Capital US${capital} million{est}, of which US${estimated} million from estimates; yearly cost US${yearly} million; US${hour} per GPU-hour at {util} utilisation, PUE {pue}, US${kwh}/kWh; {energy} MWh a year (prices from the shipped price book).</source>
+        <translation>资本支出 US${capital} 百万{est}，其中 US${estimated} 百万来自估计值；每年成本 US${yearly} 百万；利用率 {util}、PUE {pue}、电价 US${kwh}/kWh 时每 GPU 小时 US${hour}；每年 {energy} MWh（价格取自内置价格表）。</translation>
+    </message>
+    <message>
+        <source>Capital by category (US$ million)</source>
+        <translation>各类资本支出（US$ 百万）</translation>
+    </message>
+    <message>
+        <source>Yearly cost by term (US$ million)</source>
+        <translation>各项每年成本（US$ 百万）</translation>
+    </message>
+    <message>
+        <source>estimated: prices from the price book's estimates</source>
+        <translation>估计值：价格取自价格表的估计</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>switches</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>cables</source>
+        <translation>线缆</translation>
+    </message>
+    <message>
+        <source>transceivers</source>
+        <translation>光模块</translation>
+    </message>
+    <message>
+        <source>PDUs</source>
+        <translation>PDU 配电单元</translation>
+    </message>
+    <message>
+        <source>racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <source>CDUs</source>
+        <translation>CDU 冷却液分配单元</translation>
+    </message>
+    <message>
+        <source>IT depreciation</source>
+        <translation>IT 设备折旧</translation>
+    </message>
+    <message>
+        <source>IT interest</source>
+        <translation>IT 设备利息</translation>
+    </message>
+    <message>
+        <source>IT maintenance</source>
+        <translation>IT 设备维护</translation>
+    </message>
+    <message>
+        <source>facility depreciation</source>
+        <translation>设施折旧</translation>
+    </message>
+    <message>
+        <source>facility interest</source>
+        <translation>设施利息</translation>
+    </message>
+    <message>
+        <source>facility operation</source>
+        <translation>设施运营</translation>
+    </message>
+    <message>
+        <source>energy</source>
+        <translation>电费</translation>
+    </message>
+</context>
+<context>
     <name>ClusterInspector</name>
     <message>
         <source>Plan</source>
@@ -398,6 +477,10 @@
         <translation>功耗与散热</translation>
     </message>
     <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
         <source>Analysis</source>
         <translation>分析</translation>
     </message>
@@ -448,6 +531,10 @@
     <message>
         <source>Export &amp;BOM as CSV...</source>
         <translation>导出 BOM 为 CSV(&amp;B)...</translation>
+    </message>
+    <message>
+        <source>Export &amp;PDF...</source>
+        <translation>导出 PDF(&amp;P)...</translation>
     </message>
     <message>
         <source>&amp;Close</source>
@@ -524,6 +611,18 @@
     <message>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export PDF</source>
+        <translation>导出 PDF</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Writing {file}...</source>
+        <translation>正在写入 {file}...</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
@@ -1348,6 +1447,25 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Search parts (name, vendor, id)...</source>
         <translation>搜索部件（名称、厂商、ID）...</translation>
+    </message>
+</context>
+<context>
+    <name>PdfJob</name>
+    <message>
+        <source>Not written: {reason}</source>
+        <translation>未写入：{reason}</translation>
+    </message>
+    <message>
+        <source>Cannot write {file}: {reason}</source>
+        <translation>无法写入 {file}：{reason}</translation>
+    </message>
+    <message>
+        <source>Internal error: {kind}: {reason}</source>
+        <translation>内部错误：{kind}：{reason}</translation>
+    </message>
+    <message>
+        <source>Wrote {file}</source>
+        <translation>已写入 {file}</translation>
     </message>
 </context>
 <context>

@@ -203,6 +203,85 @@
     </message>
 </context>
 <context>
+    <name>ClusterCostPanel</name>
+    <message>
+        <source> (estimated)</source>
+        <translation>（估計值）</translation>
+    </message>
+    <message>
+        <source>Capital US${capital} million{est}, of which US${estimated} million from estimates; yearly cost US${yearly} million; US${hour} per GPU-hour at {util} utilisation, PUE {pue}, US${kwh}/kWh; {energy} MWh a year (prices from the shipped price book).</source>
+        <translation>資本支出 US${capital} 百萬{est}，其中 US${estimated} 百萬來自估計值；每年成本 US${yearly} 百萬；使用率 {util}、PUE {pue}、電價 US${kwh}/kWh 時每 GPU 小時 US${hour}；每年 {energy} MWh（價格取自內建價格表）。</translation>
+    </message>
+    <message>
+        <source>Capital by category (US$ million)</source>
+        <translation>各類資本支出（US$ 百萬）</translation>
+    </message>
+    <message>
+        <source>Yearly cost by term (US$ million)</source>
+        <translation>各項每年成本（US$ 百萬）</translation>
+    </message>
+    <message>
+        <source>estimated: prices from the price book's estimates</source>
+        <translation>估計值：價格取自價格表的估計</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>節點</translation>
+    </message>
+    <message>
+        <source>switches</source>
+        <translation>交換器</translation>
+    </message>
+    <message>
+        <source>cables</source>
+        <translation>線纜</translation>
+    </message>
+    <message>
+        <source>transceivers</source>
+        <translation>光模組</translation>
+    </message>
+    <message>
+        <source>PDUs</source>
+        <translation>PDU 配電單元</translation>
+    </message>
+    <message>
+        <source>racks</source>
+        <translation>機櫃</translation>
+    </message>
+    <message>
+        <source>CDUs</source>
+        <translation>CDU 冷卻液分配單元</translation>
+    </message>
+    <message>
+        <source>IT depreciation</source>
+        <translation>IT 設備折舊</translation>
+    </message>
+    <message>
+        <source>IT interest</source>
+        <translation>IT 設備利息</translation>
+    </message>
+    <message>
+        <source>IT maintenance</source>
+        <translation>IT 設備維護</translation>
+    </message>
+    <message>
+        <source>facility depreciation</source>
+        <translation>設施折舊</translation>
+    </message>
+    <message>
+        <source>facility interest</source>
+        <translation>設施利息</translation>
+    </message>
+    <message>
+        <source>facility operation</source>
+        <translation>設施營運</translation>
+    </message>
+    <message>
+        <source>energy</source>
+        <translation>電費</translation>
+    </message>
+</context>
+<context>
     <name>ClusterInspector</name>
     <message>
         <source>Plan</source>
@@ -398,6 +477,10 @@
         <translation>功耗與散熱</translation>
     </message>
     <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
         <source>Analysis</source>
         <translation>分析</translation>
     </message>
@@ -448,6 +531,10 @@
     <message>
         <source>Export &amp;BOM as CSV...</source>
         <translation>匯出 BOM 為 CSV(&amp;B)...</translation>
+    </message>
+    <message>
+        <source>Export &amp;PDF...</source>
+        <translation>匯出 PDF(&amp;P)...</translation>
     </message>
     <message>
         <source>&amp;Close</source>
@@ -524,6 +611,18 @@
     <message>
         <source>CSV files (*.csv)</source>
         <translation>CSV 檔案 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export PDF</source>
+        <translation>匯出 PDF</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 檔案 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Writing {file}...</source>
+        <translation>正在寫入 {file}...</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
@@ -1348,6 +1447,25 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
     <message>
         <source>Search parts (name, vendor, id)...</source>
         <translation>搜尋零件（名稱、廠商、ID）...</translation>
+    </message>
+</context>
+<context>
+    <name>PdfJob</name>
+    <message>
+        <source>Not written: {reason}</source>
+        <translation>未寫入：{reason}</translation>
+    </message>
+    <message>
+        <source>Cannot write {file}: {reason}</source>
+        <translation>無法寫入 {file}：{reason}</translation>
+    </message>
+    <message>
+        <source>Internal error: {kind}: {reason}</source>
+        <translation>內部錯誤：{kind}：{reason}</translation>
+    </message>
+    <message>
+        <source>Wrote {file}</source>
+        <translation>已寫入 {file}</translation>
     </message>
 </context>
 <context>

@@ -269,3 +269,27 @@ def test_export_bom_csv_from_the_menu_and_a_waiver_is_undone(open_cluster, qtbot
     QTest.keyClick(cluster, Qt.Key.Key_Z, CTRL)
     settle()
     assert cluster.document.plan.waivers == ()
+
+
+def test_the_cost_tab_and_the_pdf_from_the_file_menu(open_cluster, qtbot, monkeypatch, tmp_path):
+    """The plan's cost (issue 23) in its own tab, and its PDF (issue 22) written from File > Export PDF... off the
+    GUI thread: a user goes from a design to the cluster's sheet without the command line."""
+    from pypdf import PdfReader
+
+    main, cluster = open_cluster("New Cluster Plan", "From a Template", "DGX H100")
+    bar = cluster.bottom.tabBar()
+    tab = next(i for i in range(bar.count()) if bar.tabText(i) == "Cost")
+    QTest.mouseClick(bar, LEFT, Qt.KeyboardModifier.NoModifier, bar.tabRect(tab).center())
+    assert cluster.bottom.currentWidget() is cluster.cost
+    cost = cluster.analysis.cost
+    text = cluster.cost.totals.text()
+    assert f"{cost['usd_per_gpu_hour']:.2f}" in text and "(estimated)" in text
+    qtbot.waitUntil(lambda: cluster.cost.chart.figure is not None and len(cluster.cost.chart.figure.axes) >= 2)
+    target = tmp_path / "pod.pdf"
+    monkeypatch.setattr("designer.ui.cluster.window.QFileDialog.getSaveFileName",
+                        lambda *a, **k: (str(target), ""))
+    QTest.keyClick(cluster, Qt.Key.Key_E, CTRL)
+    qtbot.waitUntil(lambda: cluster.pdf_job is None, timeout=60_000)
+    assert "Wrote" in cluster.statusBar().currentMessage()
+    pages = PdfReader(str(target)).pages
+    assert "1,024" in pages[0].extract_text() and len(pages) >= 3

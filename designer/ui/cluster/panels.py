@@ -103,3 +103,49 @@ class ClusterPowerPanel(QWidget):
             liquid=f"{k['heat_to_liquid_w'] / 1000:,.1f}", flow=f"{k['coolant_flow_l_min']:,.1f}", cdus=k["cdus"],
             tons=f"{k['cooling_tons']:,.1f}"))
         self.model.set_rows(list(zip(analysis.racks, analysis.model.feeds, strict=True)))
+
+
+class ClusterCostPanel(QWidget):
+    """Capital, yearly cost and cost per GPU-hour of the plan (shipped price book, the plan's PUE), with the
+    breakdown drawn by designer.cost.chart; every figure resting on an estimate says so."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        from designer.ui.panels.chart import LazyChart  # noqa: PLC0415
+
+        self.totals = QLabel()
+        self.totals.setWordWrap(True)
+        self.chart = LazyChart()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(self.totals)
+        layout.addWidget(self.chart, 1)
+
+    def show_analysis(self, analysis: PlanAnalysis) -> None:
+        c, p = analysis.cost, analysis.cost["params"]
+        est = self.tr(" (estimated)") if c["capital_estimated"] else ""
+        self.totals.setText(self.tr(
+            "Capital US${capital} million{est}, of which US${estimated} million from estimates; yearly cost "
+            "US${yearly} million; US${hour} per GPU-hour at {util} utilisation, PUE {pue}, US${kwh}/kWh; {energy} "
+            "MWh a year (prices from the shipped price book).").format(
+            capital=f"{c['capital_usd'] / 1e6:,.1f}", est=est, estimated=f"{c['estimated_capital_usd'] / 1e6:,.1f}",
+            yearly=f"{c['yearly_usd'] / 1e6:,.2f}", hour=f"{c['usd_per_gpu_hour']:.2f}",
+            util=f"{p['utilisation']:.0%}", pue=f"{p['pue']:g}", kwh=f"{p['electricity_usd_kwh']:g}",
+            energy=f"{c['energy_kwh_per_year'] / 1000:,.0f}"))
+        labels = {"capital": self.tr("Capital by category (US$ million)"),
+                  "yearly": self.tr("Yearly cost by term (US$ million)"),
+                  "estimated": self.tr("estimated: prices from the price book's estimates")}
+        names = {"nodes": self.tr("nodes"), "switch": self.tr("switches"), "cable": self.tr("cables"),
+                 "transceiver": self.tr("transceivers"), "pdu": self.tr("PDUs"), "rack": self.tr("racks"),
+                 "cdu": self.tr("CDUs"), "it_depreciation": self.tr("IT depreciation"),
+                 "it_interest": self.tr("IT interest"), "it_maintenance": self.tr("IT maintenance"),
+                 "facility_depreciation": self.tr("facility depreciation"),
+                 "facility_interest": self.tr("facility interest"),
+                 "facility_operation": self.tr("facility operation"), "energy": self.tr("energy")}
+
+        def build(fig: Any) -> None:
+            from designer.cost.chart import draw_cost  # noqa: PLC0415 (matplotlib only when drawn)
+
+            draw_cost(fig, c, labels, names)
+
+        self.chart.draw(build)

@@ -16,6 +16,9 @@ from designer.cluster.plan import ClusterPlan
 from designer.cluster.racks import Slot
 from designer.cluster.rules import check_plan
 from designer.cluster.summary import info_dict
+from designer.cost.cluster import cost_summary
+from designer.cost.prices import load_prices
+from designer.cost.tco import TcoParams
 from designer.model.catalog import Catalog
 from designer.rules import Report
 
@@ -120,6 +123,7 @@ class PlanAnalysis:
     info: dict
     racks: tuple[RackData, ...]
     fabric: FabricView
+    cost: dict  # designer.cost.cluster.cost_summary: the shipped price book at the plan's PUE
 
 
 def analyse_plan(plan: ClusterPlan, catalog: Catalog, revision: int) -> PlanAnalysis:
@@ -128,8 +132,10 @@ def analyse_plan(plan: ClusterPlan, catalog: Catalog, revision: int) -> PlanAnal
     site = plan.site
     racks = tuple(RackData(r.name, r.role, r.slots, r.watts, site.rack_power_limit_w, site.rack_height_u)
                   for r in model.racks.racks)
+    prices = load_prices(known_parts=frozenset(p.id for p in catalog))
+    cost = cost_summary(model, prices, TcoParams(pue=site.pue))
     return PlanAnalysis(revision, plan, model, check_plan(model), bom(model), info_dict(model), racks,
-                        fabric_view(model))
+                        fabric_view(model), cost)
 
 
 def headline(info: dict) -> dict[str, float]:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from designer.cluster.bom import bom_csv
 from designer.cluster.document import PlanChange, PlanCommand, PlanDocument, add_plan_waiver, remove_plan_waiver
 from designer.cluster.node import node_design
+from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.document.commands import CommandError
 from designer.io.files import atomic_write_bytes
@@ -31,7 +32,8 @@ from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.ui.cluster.fabric_view import FabricPanel
 from designer.ui.cluster.inspector import ClusterInspector
-from designer.ui.cluster.panels import ClusterBomPanel, ClusterPowerPanel
+from designer.ui.cluster.panels import ClusterBomPanel, ClusterCostPanel, ClusterPowerPanel
+from designer.ui.cluster.pdf_job import PdfJob
 from designer.ui.cluster.rack_scene import KIND_COLORS, LOAD_COLORS, RackScene, RackView
 from designer.ui.cluster.runner import AnalysisRunner
 from designer.ui.cluster.view_data import HIGH_LOAD, PlanAnalysis, headline
@@ -48,6 +50,7 @@ class ClusterWindow(QMainWindow):
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.document, self.catalog, self.open_design = document, catalog, open_design
         self.analysis: PlanAnalysis | None = None
+        self.pdf_job: PdfJob | None = None
         self.runner = AnalysisRunner(catalog, self)
         self.runner.request(document.plan, document.revision)  # first: it runs while the widgets are made
         self.scene = RackScene()
@@ -80,11 +83,13 @@ class ClusterWindow(QMainWindow):
         self.inspector_dock = self._dock("Cluster Inspector", self.tr("Inspector"), scroller,
                                          Qt.DockWidgetArea.LeftDockWidgetArea)
         self.problems, self.bom, self.power = ProblemsPanel(), ClusterBomPanel(), ClusterPowerPanel()
+        self.cost = ClusterCostPanel()
         self.bottom = QTabWidget()
         self.bottom.setDocumentMode(True)
         for widget, name, title in ((self.problems, "Problems", self.tr("Problems")),
                                     (self.bom, "Bill of Materials", self.tr("Bill of Materials")),
-                                    (self.power, "Power", self.tr("Power && Cooling"))):
+                                    (self.power, "Power", self.tr("Power && Cooling")),
+                                    (self.cost, "Cost", self.tr("Cost"))):
             widget.setObjectName(name)
             self.bottom.addTab(widget, title)
         self.analysis_dock = self._dock("Cluster Analysis", self.tr("Analysis"), self.bottom,
@@ -127,6 +132,7 @@ class ClusterWindow(QMainWindow):
         self._action(f, self.tr("&Save"), self.save, K.Save)
         self._action(f, self.tr("Save &As..."), self.save_as, K.SaveAs)
         self._action(f, self.tr("Export &BOM as CSV..."), self.export_bom)
+        self._action(f, self.tr("Export &PDF..."), self.export_pdf, "Ctrl+E")
         f.addSeparator()
         self._action(f, self.tr("&Close"), self.close, K.Close)
         e = bar.addMenu(self.tr("&Edit"))
@@ -168,6 +174,7 @@ class ClusterWindow(QMainWindow):
         self.problems.show_report(analysis.report)
         self.bom.show_analysis(analysis)
         self.power.show_analysis(analysis)
+        self.cost.show_analysis(analysis)
         h = headline(analysis.info)
         self.totals.setText(self.tr("{gpus} GPUs, {nodes} nodes, {racks} racks, IT {it} kW, {switches} "
                                              "compute switches").format(
@@ -256,6 +263,26 @@ class ClusterWindow(QMainWindow):
             return False
         return True
 
+    def export_pdf(self) -> bool:
+        """The cluster sheet in the interface's language, written atomically; typeset off the GUI thread."""
+        if self.analysis is None or self.pdf_job is not None:
+            return False
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export PDF"), "cluster.pdf", self.tr("PDF files (*.pdf)"))
+        if not path:
+            return False
+        self.pdf_job = PdfJob(self.analysis.model, Path(path), i18n.language())
+        self.pdf_job.done.connect(self._pdf_done)
+        self.statusBar().showMessage(self.tr("Writing {file}...").format(file=Path(path).name))
+        self.pdf_job.start()
+        return True
+
+    def _pdf_done(self, message: str) -> None:
+        job, self.pdf_job = self.pdf_job, None
+        if job is not None:
+            job.wait()
+            job.deleteLater()
+        self.statusBar().showMessage(message, 10_000)
+
     def confirm_discard(self) -> bool:
         if self.document.is_clean:
             return True
@@ -289,6 +316,8 @@ class ClusterWindow(QMainWindow):
         event.accept()
 
     def shut_down(self) -> None:
+        if self.pdf_job is not None:  # a sheet being written is finished, never cut off
+            self.pdf_job.wait()
         self.runner.shut_down()
         for signal, slot in ((self.document.changed, self.on_changed), (self.document.clean_changed, self.update_title),
                              (self.document.path_changed, self.update_title)):
