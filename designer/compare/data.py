@@ -46,6 +46,33 @@ POWER_ROWS = (
 )
 
 
+# Cost from the shipped price book and the TCO model's default site (README "Cost of ownership"): per GPU, so a
+# rack and a node compare alike; every figure rests on price estimates, which the label says.
+COST_ROWS = (
+    ("capex_usd_per_gpu", "Capital per GPU (estimate)", "US$", "lower"),
+    ("usd_per_gpu_hour", "Cost per GPU-hour (estimate; 80% used, PUE 1.5, US$0.067/kWh)", "US$", "lower"),
+)
+
+
+def node_cost(design: Design, catalog: Catalog) -> dict[str, float | None]:
+    """Capital per GPU and cost per GPU-hour of one node at the TCO model's defaults; None without a price."""
+    from designer.core.errors import DesignerError  # noqa: PLC0415
+    from designer.cost.bill import node_bill  # noqa: PLC0415
+    from designer.cost.prices import load_prices  # noqa: PLC0415
+    from designer.cost.tco import tco  # noqa: PLC0415
+    from designer.model.budget import power_budget  # noqa: PLC0415
+
+    gpus = sum(1 for c in design.components if isinstance(catalog.get(c.part), GpuSpec))
+    try:
+        bill = node_bill(design, catalog, load_prices(known_parts=frozenset(p.id for p in catalog)))
+    except DesignerError:  # a user's part with no price
+        return {"capex_usd_per_gpu": None, "usd_per_gpu_hour": None}
+    if not gpus:
+        return {"capex_usd_per_gpu": None, "usd_per_gpu_hour": None}
+    t = tco(bill.total_usd, power_budget(design, catalog).wall_w, gpus)
+    return {"capex_usd_per_gpu": float(round(bill.total_usd / gpus)), "usd_per_gpu_hour": round(t.usd_per_gpu_hour, 2)}
+
+
 def best_indices(values: list[float | None], better: str) -> list[int]:
     known = [(v, i) for i, v in enumerate(values) if v is not None]
     if not better or len(known) < 2 or len({v for v, _ in known}) == 1:
@@ -156,7 +183,7 @@ def comparison(named: list[tuple[str, Design]], catalog: Catalog, calibration: C
     for _, design in named:
         topo = build_topology(design, catalog)
         k = key_figures(design, catalog, topo)
-        figs.append(k.as_dict())
+        figs.append(k.as_dict() | node_cost(design, catalog))
         specs.append(_spec(design, catalog, topo, k))
         topos.append(_topology(topo))
         config = SimConfig(CURVE_COLLECTIVES, sizes=SWEEP, calibration=calibration)
@@ -165,6 +192,6 @@ def comparison(named: list[tuple[str, Design]], catalog: Catalog, calibration: C
         findings.append({"errors": report.count(Severity.ERROR), "warnings": report.count(Severity.WARNING)})
     rule_rows = _rows((("errors", "Rule errors", "", "lower"), ("warnings", "Rule warnings", "", "lower")), findings)
     return {"designs": [label for label, _ in named], "spec": specs, "figures": _rows(FIGURE_ROWS, figs),
-            "power": _rows(POWER_ROWS, figs), "rules": rule_rows, "busbw_at_sizes": _busbw_rows(curves),
+            "power": _rows(POWER_ROWS + COST_ROWS, figs), "rules": rule_rows, "busbw_at_sizes": _busbw_rows(curves),
             "bom_differences": _bom([d for _, d in named], catalog), "topology": topos, "busbw_curves": curves,
             "calibration": None if calibration == NO_CALIBRATION else calibration.model_dump(mode="json")}

@@ -212,3 +212,19 @@ def test_a_cluster_is_priced_from_its_bom_and_its_nodes(catalog, prices):
     assert cost["usd_per_gpu_hour"] == pytest.approx(cost["yearly_usd"] / (m.compute.gpus * 8760 * 0.8), rel=1e-3)
     assert cost["params"]["pue"] == m.plan.site.pue
     assert "(estimated)" in cost_lines(cost)[0]
+
+
+def test_compare_has_cost_rows_per_gpu_with_the_cheapest_marked(catalog, design_of, prices):
+    from designer.compare.data import comparison
+    from designer.cost.tco import tco as tco_of
+    from designer.model.budget import power_budget
+
+    data = comparison([("H100", design_of("dgx-h100")), ("MI300X", design_of("amd-mi300x"))], catalog)
+    rows = {r["key"]: r for r in data["power"]}
+    for i, tid in enumerate(("dgx-h100", "amd-mi300x")):
+        bill = node_bill(design_of(tid), catalog, prices)
+        assert rows["capex_usd_per_gpu"]["values"][i] == pytest.approx(bill.total_usd / 8, abs=1)
+        hour = tco_of(bill.total_usd, power_budget(design_of(tid), catalog).wall_w, 8).usd_per_gpu_hour
+        assert rows["usd_per_gpu_hour"]["values"][i] == pytest.approx(hour, abs=0.01)
+    cheaper = min((0, 1), key=lambda i: rows["usd_per_gpu_hour"]["values"][i])
+    assert rows["usd_per_gpu_hour"]["best"] == [cheaper] and "estimate" in rows["usd_per_gpu_hour"]["label"]
