@@ -49,6 +49,13 @@ class Grid:
         for i, combo in enumerate(itertools.islice(combos, start, None), start):
             yield Point(i, *combo)
 
+    def aligned_chunk(self, target: int = 64) -> int:
+        """A chunk size near `target` that is a whole number of runs of the energy axes (electricity x PUE):
+        the points of one run share their plan (sizing, performance, capital), so no plan is split between two
+        chunks, and two workers never both evaluate it."""
+        run = len(self.electricity_usd_kwh) * len(self.pue)
+        return run * max(1, round(target / run))
+
     def chunks(self, size: int) -> Iterator[list[Point]]:
         it = self.points()
         while chunk := list(itertools.islice(it, size)):

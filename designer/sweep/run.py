@@ -157,7 +157,7 @@ def _second_pass(src: Path, dst: Path, front: ParetoFront, top_k: int,
 
 def run_sweep(grid: Grid, fn: ChunkFn, ctx: Any, out: Path, columns: Sequence[str],
               objectives: Callable[[dict], Sequence[float]], rank: Callable[[dict], float],
-              scheduler: str | None = None, workers: int = 1, chunk_size: int = 64, window: int = 8,
+              scheduler: str | None = None, workers: int = 1, chunk_size: int | None = None, window: int = 8,
               top_k: int = 0, progress: Progress | None = None,
               cancel: threading.Event | None = None) -> SweepResult:
     """Evaluate every point of `grid`, write `out` (CSV with a `pareto` column) atomically, return a summary."""
@@ -171,7 +171,8 @@ def run_sweep(grid: Grid, fn: ChunkFn, ctx: Any, out: Path, columns: Sequence[st
     os.close(fd2)
     first, second = Path(name1), Path(name2)
     try:
-        chunks = grid.chunks(chunk_size)
+        # a task on a distributed cluster costs a round trip: bigger chunks there (still whole plans)
+        chunks = grid.chunks(chunk_size or grid.aligned_chunk(256 if scheduler else 64))
         if scheduler:
             with _client(scheduler) as client:
                 rows = _distributed_windows(client, chunks, fn, ctx, max(window, 2 * _n_workers(client)))

@@ -387,6 +387,7 @@ class MainWindow(QMainWindow):
 
         self.sweep_window = show_sweep(self, self.document.catalog)
         self.sweep_window.plan_requested.connect(self.clusters.new_plan)  # a clicked design opens as a cluster plan
+        self.sweep_window.price_book.setText(str(self.prefs.price_book or ""))  # the Preferences price book
 
     def changes_since_saved(self) -> None:
         from designer.ui.changes_view import show_changes  # noqa: PLC0415 (matplotlib: only when opened)

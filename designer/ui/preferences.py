@@ -8,14 +8,20 @@ falls back to the default instead of breaking the window.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
+    QFileDialog,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
+    QLineEdit,
+    QPushButton,
     QSpinBox,
     QWidget,
 )
@@ -81,6 +87,12 @@ class Preferences:
         """The site's rack limits by cooling kind; the rule check uses them where a design sets none."""
         return site_limits(self._kw("rack_air_kw"), self._kw("rack_liquid_kw"))
 
+    @property
+    def price_book(self) -> Path | None:
+        """The user's price book file (its entries over the shipped ones), or None for the shipped prices."""
+        text = str(self.settings.value("prefs/price_book", "") or "").strip()
+        return Path(text) if text else None
+
     def set(self, **values: object) -> None:
         for key, value in values.items():
             self.settings.setValue(f"prefs/{key}", value)
@@ -120,6 +132,21 @@ class PreferencesDialog(QDialog):
         self.rack_air.setToolTip(self.tr("Air-cooled racks: all their heat; liquid-cooled racks: their air share"))
         form.addRow(self.tr("Rack limit, heat to air"), self.rack_air)
         form.addRow(self.tr("Rack limit, heat to liquid"), self.rack_liquid)
+        self.price_book = QLineEdit(str(prefs.price_book or ""))
+        self.price_book.setPlaceholderText(self.tr("shipped price book"))
+        self.price_book.setToolTip(self.tr("A JSON price book whose entries replace the shipped prices (README "
+                                           "'Cost of ownership'); empty: the shipped prices"))
+        browse = QPushButton(self.tr("Browse..."))
+        browse.clicked.connect(self._choose_price_book)
+        row = QHBoxLayout()
+        row.addWidget(self.price_book, 1)
+        row.addWidget(browse)
+        form.addRow(self.tr("Price book"), row)
+        self.price_book_error = QLabel()  # a book that cannot be used is refused here with the reason
+        self.price_book_error.setStyleSheet("color: #d32f2f")
+        self.price_book_error.setWordWrap(True)
+        self.price_book_error.hide()
+        form.addRow("", self.price_book_error)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -134,7 +161,24 @@ class PreferencesDialog(QDialog):
             self.autosave_error.show()
             self.autosave.setFocus()
             return
+        book = self.price_book.text().strip()
+        if book:
+            from designer.core.errors import DesignerError  # noqa: PLC0415
+            from designer.cost.prices import load_prices  # noqa: PLC0415
+
+            try:
+                load_prices(Path(book))
+            except DesignerError as exc:
+                self.price_book_error.setText(str(exc))
+                self.price_book_error.show()
+                self.price_book.setFocus()
+                return
         super().accept()
+
+    def _choose_price_book(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, self.tr("Price book"), "", self.tr("Price book (*.json)"))
+        if name:
+            self.price_book.setText(name)
 
     @staticmethod
     def _combo(choices: dict[str, str], current: str) -> QComboBox:
@@ -157,4 +201,5 @@ class PreferencesDialog(QDialog):
         self.prefs.set(theme=self.theme.currentData(), language=self.language.currentData(),
                        bandwidth=self.bandwidth.currentData(),
                        paper=self.paper.currentData(), autosave_s=self.autosave.value(),
-                       rack_air_kw=self.rack_air.value(), rack_liquid_kw=self.rack_liquid.value())
+                       rack_air_kw=self.rack_air.value(), rack_liquid_kw=self.rack_liquid.value(),
+                       price_book=self.price_book.text().strip())

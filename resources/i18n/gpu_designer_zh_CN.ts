@@ -209,8 +209,12 @@
         <translation>（估计值）</translation>
     </message>
     <message>
-        <source>Capital US${capital} million{est}, of which US${estimated} million from estimates; yearly cost US${yearly} million; US${hour} per GPU-hour at {util} utilisation, PUE {pue}, US${kwh}/kWh; {energy} MWh a year (prices from the shipped price book).</source>
-        <translation>资本支出 US${capital} 百万{est}，其中 US${estimated} 百万来自估计值；每年成本 US${yearly} 百万；利用率 {util}、PUE {pue}、电价 US${kwh}/kWh 时每 GPU 小时 US${hour}；每年 {energy} MWh（价格取自内置价格表）。</translation>
+        <source>Capital US${capital} million{est}, of which US${estimated} million from estimates; yearly cost US${yearly} million; US${hour} per GPU-hour at {util} utilisation, PUE {pue}, US${kwh}/kWh; {energy} MWh a year (prices: {book}).</source>
+        <translation>资本支出 US${capital} 百万{est}，其中 US${estimated} 百万来自估计值；每年成本 US${yearly} 百万；利用率 {util}、PUE {pue}、电价 US${kwh}/kWh 时每 GPU 小时 US${hour}；每年 {energy} MWh（价格表：{book}）。</translation>
+    </message>
+    <message>
+        <source>Your price book was not used: {reason}</source>
+        <translation>未使用您的价格表：{reason}</translation>
     </message>
     <message>
         <source>Capital by category (US$ million)</source>
@@ -1685,8 +1689,28 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>机柜上限，液冷热量</translation>
     </message>
     <message>
+        <source>shipped price book</source>
+        <translation>内置价格表</translation>
+    </message>
+    <message>
+        <source>A JSON price book whose entries replace the shipped prices (README 'Cost of ownership'); empty: the shipped prices</source>
+        <translation>以 JSON 价格表的条目取代内置价格（见 README“Cost of ownership”）；留空则使用内置价格</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
+    </message>
+    <message>
+        <source>Price book</source>
+        <translation>价格表</translation>
+    </message>
+    <message>
         <source>Autosave interval {typed} s is out of range: {low} to {high} s.</source>
         <translation>自动保存间隔 {typed} 秒超出范围：{low} 至 {high} 秒。</translation>
+    </message>
+    <message>
+        <source>Price book (*.json)</source>
+        <translation>价格表 (*.json)</translation>
     </message>
     <message>
         <source>public default ({kw} kW)</source>

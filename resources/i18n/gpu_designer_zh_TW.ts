@@ -209,8 +209,12 @@
         <translation>（估計值）</translation>
     </message>
     <message>
-        <source>Capital US${capital} million{est}, of which US${estimated} million from estimates; yearly cost US${yearly} million; US${hour} per GPU-hour at {util} utilisation, PUE {pue}, US${kwh}/kWh; {energy} MWh a year (prices from the shipped price book).</source>
-        <translation>資本支出 US${capital} 百萬{est}，其中 US${estimated} 百萬來自估計值；每年成本 US${yearly} 百萬；使用率 {util}、PUE {pue}、電價 US${kwh}/kWh 時每 GPU 小時 US${hour}；每年 {energy} MWh（價格取自內建價格表）。</translation>
+        <source>Capital US${capital} million{est}, of which US${estimated} million from estimates; yearly cost US${yearly} million; US${hour} per GPU-hour at {util} utilisation, PUE {pue}, US${kwh}/kWh; {energy} MWh a year (prices: {book}).</source>
+        <translation>資本支出 US${capital} 百萬{est}，其中 US${estimated} 百萬來自估計值；每年成本 US${yearly} 百萬；使用率 {util}、PUE {pue}、電價 US${kwh}/kWh 時每 GPU 小時 US${hour}；每年 {energy} MWh（價格表：{book}）。</translation>
+    </message>
+    <message>
+        <source>Your price book was not used: {reason}</source>
+        <translation>未使用您的價格表：{reason}</translation>
     </message>
     <message>
         <source>Capital by category (US$ million)</source>
@@ -1685,8 +1689,28 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>機櫃上限，液冷熱量</translation>
     </message>
     <message>
+        <source>shipped price book</source>
+        <translation>內建價格表</translation>
+    </message>
+    <message>
+        <source>A JSON price book whose entries replace the shipped prices (README 'Cost of ownership'); empty: the shipped prices</source>
+        <translation>以 JSON 價格表的項目取代內建價格（見 README「Cost of ownership」）；留空則使用內建價格</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>瀏覽...</translation>
+    </message>
+    <message>
+        <source>Price book</source>
+        <translation>價格表</translation>
+    </message>
+    <message>
         <source>Autosave interval {typed} s is out of range: {low} to {high} s.</source>
         <translation>自動儲存間隔 {typed} 秒超出範圍：{low} 至 {high} 秒。</translation>
+    </message>
+    <message>
+        <source>Price book (*.json)</source>
+        <translation>價格表 (*.json)</translation>
     </message>
     <message>
         <source>public default ({kw} kW)</source>

@@ -293,3 +293,37 @@ def test_the_cost_tab_and_the_pdf_from_the_file_menu(open_cluster, qtbot, monkey
     assert "Wrote" in cluster.statusBar().currentMessage()
     pages = PdfReader(str(target)).pages
     assert "1,024" in pages[0].extract_text() and len(pages) >= 3
+
+
+def test_the_preferences_price_book_prices_the_plan_and_a_broken_one_is_refused(open_cluster, make_window, qtbot,
+                                                                                 tmp_path):
+    """Issue 23: a user's own price book from Preferences overrides the shipped one in the cluster window's cost;
+    a book that cannot be used is refused in the dialog with its reason."""
+    import json
+
+    from designer.ui.preferences import Preferences, PreferencesDialog
+
+    book = tmp_path / "quotes.json"
+    book.write_text(json.dumps({"book_version": "q", "entries": [
+        {"part": "h100-sxm5", "unit_price": 20000, "date": "2025-03", "source": "our quote Q-9, 2025-03",
+         "estimate": False}]}))
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    main = make_window()
+    dialog = PreferencesDialog(Preferences(main.settings), main)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    for path, accepted in ((broken, False), (book, True)):
+        dialog.price_book.setFocus()
+        dialog.price_book.selectAll()
+        QTest.keyClicks(dialog.price_book, str(path))
+        QTest.keyClick(dialog, Qt.Key.Key_Return)
+        assert dialog.isVisible() != accepted
+    assert "not valid JSON" in dialog.price_book_error.text()
+    dialog.apply()
+    assert main.prefs.price_book == book
+    _main, cluster = open_cluster("New Cluster Plan", "From a Template", "DGX H100")
+    cost = cluster.analysis.cost
+    assert cost["price_book"] == "shipped + quotes.json"
+    h100 = next(line for line in cost["lines"] if line["part"] == "h100-sxm5")
+    assert h100["unit_usd"] == 20_000 and not h100["estimate"]

@@ -70,3 +70,16 @@ def test_a_known_front():
     # another on all three does not.
     rows = [(-400, 2.0, 1500), (-300, 1.5, 1400), (-300, 2.1, 1500), (-400, 2.0, 1600)]
     assert pareto_indices(rows) == {0, 1}
+
+
+def test_chunks_hold_whole_runs_of_the_energy_axes():
+    """A plan (node, size, oversubscription, network) is one run of electricity x PUE points: an aligned chunk
+    never splits it, so two workers never evaluate the same plan."""
+    g = Grid(node=("a", "b"), gpus=(64, 128), electricity_usd_kwh=(0.04, 0.07, 0.1, 0.13, 0.16),
+             pue=(1.1, 1.2, 1.3, 1.4, 1.5))
+    size = g.aligned_chunk(64)
+    assert size == 75 and size % 25 == 0
+    for chunk in g.chunks(size):
+        plans = [(p.node, p.gpus, p.oversubscription, p.network) for p in chunk]
+        assert len(plans) % 25 == 0 and all(plans[i] == plans[i - i % 25] for i in range(len(plans)))
+    assert Grid(node=("a",), gpus=(1,), electricity_usd_kwh=tuple(range(100))).aligned_chunk(64) == 100

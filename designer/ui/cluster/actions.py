@@ -74,7 +74,9 @@ class ClusterActions(QObject):
         return self.show(document)
 
     def show(self, document: PlanDocument) -> ClusterWindow:
-        window = ClusterWindow(document, self.catalog, self.open_design)
+        prefs = getattr(self.window, "prefs", None)  # the main window's Preferences: the user's price book
+        book = prefs.price_book if prefs is not None else None
+        window = ClusterWindow(document, self.catalog, self.open_design, price_book=book)
         window.destroyed.connect(lambda *_: self.windows.remove(window) if window in self.windows else None)
         self.windows.append(window)
         window.show()

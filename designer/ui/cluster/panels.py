@@ -127,11 +127,14 @@ class ClusterCostPanel(QWidget):
         self.totals.setText(self.tr(
             "Capital US${capital} million{est}, of which US${estimated} million from estimates; yearly cost "
             "US${yearly} million; US${hour} per GPU-hour at {util} utilisation, PUE {pue}, US${kwh}/kWh; {energy} "
-            "MWh a year (prices from the shipped price book).").format(
+            "MWh a year (prices: {book}).").format(book=c["price_book"],
             capital=f"{c['capital_usd'] / 1e6:,.1f}", est=est, estimated=f"{c['estimated_capital_usd'] / 1e6:,.1f}",
             yearly=f"{c['yearly_usd'] / 1e6:,.2f}", hour=f"{c['usd_per_gpu_hour']:.2f}",
             util=f"{p['utilisation']:.0%}", pue=f"{p['pue']:g}", kwh=f"{p['electricity_usd_kwh']:g}",
             energy=f"{c['energy_kwh_per_year'] / 1000:,.0f}"))
+        if c.get("price_book_error"):
+            self.totals.setText(self.totals.text() + "\n" + self.tr("Your price book was not used: {reason}").format(
+                reason=c["price_book_error"]))
         labels = {"capital": self.tr("Capital by category (US$ million)"),
                   "yearly": self.tr("Yearly cost by term (US$ million)"),
                   "estimated": self.tr("estimated: prices from the price book's estimates")}

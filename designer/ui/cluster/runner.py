@@ -5,6 +5,8 @@ Each request carries the plan's revision; a result for an older revision than th
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from designer.cluster.plan import ClusterPlan
@@ -18,14 +20,15 @@ class _Signals(QObject):
 
 
 class AnalysisJob(QRunnable):
-    def __init__(self, plan: ClusterPlan, catalog: Catalog, revision: int) -> None:
+    def __init__(self, plan: ClusterPlan, catalog: Catalog, revision: int, price_book: Path | None = None) -> None:
         super().__init__()
-        self.plan, self.catalog, self.revision = plan, catalog, revision
+        self.plan, self.catalog, self.revision, self.price_book = plan, catalog, revision, price_book
         self.signals = _Signals()
 
     def run(self) -> None:
         try:
-            self.signals.done.emit(self.revision, analyse_plan(self.plan, self.catalog, self.revision), "")
+            self.signals.done.emit(self.revision, analyse_plan(self.plan, self.catalog, self.revision,
+                                                                self.price_book), "")
         except DesignerError as exc:
             self.signals.done.emit(self.revision, None, str(exc))
 
@@ -34,9 +37,9 @@ class AnalysisRunner(QObject):
     finished = Signal(object)  # PlanAnalysis of the latest revision asked for
     failed = Signal(str)
 
-    def __init__(self, catalog: Catalog, parent: QObject | None = None) -> None:
+    def __init__(self, catalog: Catalog, parent: QObject | None = None, price_book: Path | None = None) -> None:
         super().__init__(parent)
-        self.catalog = catalog
+        self.catalog, self.price_book = catalog, price_book
         self.pool = QThreadPool.globalInstance()
         self.latest = -1
         self.busy = False
@@ -45,7 +48,7 @@ class AnalysisRunner(QObject):
     def request(self, plan: ClusterPlan, revision: int) -> None:
         self.latest = revision
         self.busy = True
-        job = AnalysisJob(plan, self.catalog, revision)
+        job = AnalysisJob(plan, self.catalog, revision, self.price_book)
         job.setAutoDelete(False)
         job.signals.done.connect(self._done)
         self._jobs[revision] = job

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 from designer.cluster.bom import BomLine, bom
 from designer.cluster.build import ClusterModel
@@ -16,8 +17,9 @@ from designer.cluster.plan import ClusterPlan
 from designer.cluster.racks import Slot
 from designer.cluster.rules import check_plan
 from designer.cluster.summary import info_dict
+from designer.core.errors import DesignerError
 from designer.cost.cluster import cost_summary
-from designer.cost.prices import load_prices
+from designer.cost.prices import Prices, load_prices
 from designer.cost.tco import TcoParams
 from designer.model.catalog import Catalog
 from designer.rules import Report
@@ -123,17 +125,30 @@ class PlanAnalysis:
     info: dict
     racks: tuple[RackData, ...]
     fabric: FabricView
-    cost: dict  # designer.cost.cluster.cost_summary: the shipped price book at the plan's PUE
+    cost: dict  # designer.cost.cluster.cost_summary at the plan's PUE (the Preferences price book over the shipped)
 
 
-def analyse_plan(plan: ClusterPlan, catalog: Catalog, revision: int) -> PlanAnalysis:
+def plan_prices(catalog: Catalog, price_book: Path | None) -> tuple[Prices, str]:
+    """The user's price book (Preferences) over the shipped one; a book that cannot be used gives the shipped
+    prices and the one-line reason, never a failed analysis."""
+    known = frozenset(p.id for p in catalog)
+    if price_book is not None:
+        try:
+            return load_prices(price_book, known), ""
+        except DesignerError as exc:
+            return load_prices(known_parts=known), str(exc)
+    return load_prices(known_parts=known), ""
+
+
+def analyse_plan(plan: ClusterPlan, catalog: Catalog, revision: int,
+                 price_book: Path | None = None) -> PlanAnalysis:
     """Everything the window shows of one plan revision (raises DesignerError when it cannot be built)."""
     model = ClusterModel(plan, catalog)
     site = plan.site
     racks = tuple(RackData(r.name, r.role, r.slots, r.watts, site.rack_power_limit_w, site.rack_height_u)
                   for r in model.racks.racks)
-    prices = load_prices(known_parts=frozenset(p.id for p in catalog))
-    cost = cost_summary(model, prices, TcoParams(pue=site.pue))
+    prices, book_error = plan_prices(catalog, price_book)
+    cost = cost_summary(model, prices, TcoParams(pue=site.pue)) | {"price_book_error": book_error}
     return PlanAnalysis(revision, plan, model, check_plan(model), bom(model), info_dict(model), racks,
                         fabric_view(model), cost)
 

@@ -44,14 +44,15 @@ from designer.ui.text import esc, plain
 
 class ClusterWindow(QMainWindow):
     def __init__(self, document: PlanDocument, catalog: Catalog,
-                 open_design: Callable[[Design], object] | None = None, parent: QWidget | None = None) -> None:
+                 open_design: Callable[[Design], object] | None = None, parent: QWidget | None = None,
+                 price_book: Path | None = None) -> None:
         protect_none()
         super().__init__(parent, Qt.WindowType.Window)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.document, self.catalog, self.open_design = document, catalog, open_design
         self.analysis: PlanAnalysis | None = None
         self.pdf_job: PdfJob | None = None
-        self.runner = AnalysisRunner(catalog, self)
+        self.runner = AnalysisRunner(catalog, self, price_book)
         self.runner.request(document.plan, document.revision)  # first: it runs while the widgets are made
         self.scene = RackScene()
         self.view = RackView(self.scene)
