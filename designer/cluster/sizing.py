@@ -94,8 +94,10 @@ def leaf_ports(radix: int, oversubscription: float) -> tuple[int, int]:
 
 def _balanced_spines(needed: int, leaf_uplinks: int) -> int:
     """The least spine count >= needed that divides the leaf's uplinks (equal links from each leaf to each
-    spine); the plain count where no divisor is large enough."""
-    divisors = [d for d in range(needed, leaf_uplinks + 1) if leaf_uplinks % d == 0]
+    spine), as long as that costs at most twice the spines needed; else the plain count (some leaf-spine pairs
+    get one link more). Without the bound a prime uplink count (43 at 2:1 on a split 128-port leaf) bought one
+    spine per uplink: 43 spines for 8 leaves."""
+    divisors = [d for d in range(needed, min(leaf_uplinks, 2 * needed) + 1) if leaf_uplinks % d == 0]
     return divisors[0] if divisors else needed
 
 

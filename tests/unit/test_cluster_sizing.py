@@ -243,3 +243,14 @@ def test_a_deeply_nested_plan_is_refused_in_one_line(tmp_path):
     path.write_text('{"node": ' + "[" * 100 + "]" * 100 + "}")
     with pytest.raises(DesignFileError, match="nested deeper than"):
         load_plan(path)
+
+
+def test_a_prime_uplink_count_does_not_buy_a_spine_per_uplink(catalog):
+    """8 DGX B200 on SN5600 leaves at 2:1: each split 128-port leaf has 85 downlinks and 43 uplinks (prime). The
+    spines needed are ceil(8 x 43 / 128) = 3; equal links per spine would need 43 spines, so 3 are built and some
+    leaf-spine pairs carry one link more."""
+    m = model(catalog, "dgx-b200", nodes=8, fabric=ComputeFabric(switch="sn5600", oversubscription=2.0,
+                                                                target_oversubscription=2.0, ufm_positions=0))
+    c = m.compute
+    assert (c.leaf_downlinks, c.leaf_uplinks) == (85, 43)
+    assert c.spine_switches == -(-c.leaf_switches * c.leaf_uplinks // c.radix) == 3
