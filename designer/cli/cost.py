@@ -10,10 +10,9 @@ from pydantic import ValidationError
 
 from designer.cli.common import EXIT_OK, UsageError, print_json, resolve_design
 from designer.core.errors import one_line
-from designer.cost.bill import Bill, node_bill
-from designer.cost.prices import Prices, load_prices
-from designer.cost.tco import SOURCES, Tco, TcoParams, tco
-from designer.model.budget import power_budget
+from designer.cost.bill import Bill, cost_breakdown, node_tco
+from designer.cost.prices import Prices, catalog_prices
+from designer.cost.tco import SOURCES, Tco, TcoParams
 from designer.model.catalog import Catalog, default_catalog
 
 TCO_OPTIONS = {  # option -> (TcoParams field, help)
@@ -43,18 +42,11 @@ def tco_params(args: argparse.Namespace) -> TcoParams:
 
 
 def prices_for(args: argparse.Namespace, catalog: Catalog) -> Prices:
-    return load_prices(args.price_book, frozenset(p.id for p in catalog))
+    return catalog_prices(catalog, args.price_book)
 
 
 def cost_dict(bill: Bill, t: Tco, rental: float | None) -> dict:
-    out = t.as_dict() | {
-        "capital_by_category_usd": {k: round(v) for k, v in bill.by_category().items()},
-        "estimated_capital_usd": round(bill.estimated_usd),
-        "lines": [{"part": ln.part, "name": ln.name, "quantity": ln.quantity, "unit_usd": round(ln.unit_usd, 2),
-                   "total_usd": round(ln.total_usd, 2), "estimate": ln.estimate, "price_key": ln.price_key,
-                   "source": ln.source, "basis": ln.basis} for ln in bill.lines],
-        "param_sources": SOURCES,
-    }
+    out = cost_breakdown(bill, t) | {"param_sources": SOURCES}
     if rental is not None:
         out["rental_usd_per_gpu_hour"] = rental
         out["break_even_utilisation"] = round(t.break_even_utilisation(rental), 4)
@@ -88,11 +80,9 @@ def cmd_cost(args: argparse.Namespace) -> int:
         raise UsageError(f"--rental-usd-gpu-hour {args.rental_usd_gpu_hour}: must be greater than 0")
     prices = prices_for(args, catalog)
     design = resolve_design(args.design, catalog)
-    bill = node_bill(design, catalog, prices)
-    gpus = sum(1 for c in design.components if catalog.get(c.part).kind == "gpu")
-    if gpus == 0:
+    bill, t = node_tco(design, catalog, prices, params)
+    if t is None:
         raise UsageError(f"'{one_line(args.design)}' has no GPUs: a cost per GPU-hour needs at least one")
-    t = tco(bill.total_usd, power_budget(design, catalog).wall_w, gpus, params, bill.estimated)
     if args.json:
         print_json(cost_dict(bill, t, args.rental_usd_gpu_hour))
     else:

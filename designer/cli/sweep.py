@@ -11,7 +11,7 @@ from pathlib import Path
 
 from designer.cli.common import EXIT_OK, UsageError
 from designer.core.errors import one_line
-from designer.cost.prices import load_prices
+from designer.cost.prices import catalog_prices
 from designer.model.catalog import default_catalog
 from designer.sweep.evaluate import COLUMNS, NETWORK_FABRIC, SweepContext, evaluate, evaluate_chunk, objectives, rank
 from designer.sweep.grid import Grid, Point, at_least, one_of, parse_list
@@ -78,7 +78,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers {args.workers}: must be 1 or more")
     catalog = default_catalog()
-    ctx = SweepContext(load_prices(args.price_book, frozenset(p.id for p in catalog)), args.utilisation)
+    ctx = SweepContext(catalog_prices(catalog, args.price_book), args.utilisation)
     _preflight(grid, ctx)
     bar = _Bar()
     workers = args.workers or min(os.cpu_count() or 1, 8)

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from designer.core.errors import DesignerError
+from designer.cost.bill import node_tco
+from designer.cost.prices import catalog_prices
 from designer.model.catalog import Catalog
 from designer.model.design import Design, LinkKind
 from designer.model.parts import CoolingSpec, CoolingType, GpuSpec
@@ -56,21 +59,14 @@ COST_ROWS = (
 
 def node_cost(design: Design, catalog: Catalog) -> dict[str, float | None]:
     """Capital per GPU and cost per GPU-hour of one node at the TCO model's defaults; None without a price."""
-    from designer.core.errors import DesignerError  # noqa: PLC0415
-    from designer.cost.bill import node_bill  # noqa: PLC0415
-    from designer.cost.prices import load_prices  # noqa: PLC0415
-    from designer.cost.tco import tco  # noqa: PLC0415
-    from designer.model.budget import power_budget  # noqa: PLC0415
-
-    gpus = sum(1 for c in design.components if isinstance(catalog.get(c.part), GpuSpec))
     try:
-        bill = node_bill(design, catalog, load_prices(known_parts=frozenset(p.id for p in catalog)))
+        bill, t = node_tco(design, catalog, catalog_prices(catalog))
     except DesignerError:  # a user's part with no price
+        t = None
+    if t is None:
         return {"capex_usd_per_gpu": None, "usd_per_gpu_hour": None}
-    if not gpus:
-        return {"capex_usd_per_gpu": None, "usd_per_gpu_hour": None}
-    t = tco(bill.total_usd, power_budget(design, catalog).wall_w, gpus)
-    return {"capex_usd_per_gpu": float(round(bill.total_usd / gpus)), "usd_per_gpu_hour": round(t.usd_per_gpu_hour, 2)}
+    return {"capex_usd_per_gpu": float(round(bill.total_usd / t.gpus)),
+            "usd_per_gpu_hour": round(t.usd_per_gpu_hour, 2)}
 
 
 def best_indices(values: list[float | None], better: str) -> list[int]:
@@ -176,8 +172,6 @@ def comparison(named: list[tuple[str, Design]], catalog: Catalog, calibration: C
     """Columns per design: specification, key figures (best marked), power and cooling, rule findings,
     BOM differences, topology classes and matrices, and busbw curves (with their band) per collective."""
     if not MIN_DESIGNS <= len(named) <= MAX_DESIGNS:
-        from designer.core.errors import DesignerError  # noqa: PLC0415
-
         raise DesignerError(f"compare takes {MIN_DESIGNS} to {MAX_DESIGNS} designs, not {len(named)}")
     figs, specs, topos, curves, findings = [], [], [], [], []
     for _, design in named:

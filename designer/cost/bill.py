@@ -13,8 +13,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from designer.cost.prices import Prices
+from designer.cost.tco import Tco, TcoParams, tco
+from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
+from designer.model.parts import GpuSpec
 
 NOT_BOUGHT = frozenset({"fabric"})  # part kinds that stand for a network outside the node
 
@@ -85,3 +88,25 @@ def node_bill(design: Design, catalog: Catalog, prices: Prices, category: str = 
                      if getattr(catalog.get(c.part), "kind", "") not in NOT_BOUGHT)
     items = [(category, design.chassis, 1)] + [(category, part, n) for part, n in sorted(counts.items())]
     return price_lines(items, catalog, prices)
+
+
+def node_tco(design: Design, catalog: Catalog, prices: Prices,
+             params: TcoParams | None = None) -> tuple[Bill, Tco | None]:
+    """A node's bill and its cost of ownership at its peak wall power; no Tco for a design without GPUs."""
+    bill = node_bill(design, catalog, prices)
+    gpus = sum(1 for c in design.components if isinstance(catalog.get(c.part), GpuSpec))
+    if not gpus:
+        return bill, None
+    return bill, tco(bill.total_usd, power_budget(design, catalog).wall_w, gpus, params, bill.estimated)
+
+
+def cost_breakdown(bill: Bill, t: Tco) -> dict:
+    """The figures of a bill and its cost of ownership as JSON-able data, every line with its price's source
+    (the `cost` CLI's --json and the `cost` block of `cluster info --json`)."""
+    return t.as_dict() | {
+        "capital_by_category_usd": {k: round(v) for k, v in bill.by_category().items()},
+        "estimated_capital_usd": round(bill.estimated_usd),
+        "lines": [{"category": ln.category, "part": ln.part, "name": ln.name, "quantity": ln.quantity,
+                   "unit_usd": round(ln.unit_usd, 2), "total_usd": round(ln.total_usd, 2), "estimate": ln.estimate,
+                   "price_key": ln.price_key, "source": ln.source, "basis": ln.basis} for ln in bill.lines],
+    }

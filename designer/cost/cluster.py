@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from designer.cluster.bom import bom
 from designer.cluster.build import ClusterModel
-from designer.cost.bill import Bill, node_bill, price_lines
+from designer.cost.bill import Bill, cost_breakdown, node_bill, price_lines
 from designer.cost.prices import Prices
 from designer.cost.tco import Tco, TcoParams, tco
 
@@ -28,15 +28,7 @@ def cost_summary(m: ClusterModel, prices: Prices, params: TcoParams | None = Non
     """The `cost` block of `cluster info --json`: capital by category, yearly cost by term, cost per GPU-hour,
     energy, and how much of the capital rests on estimates (every figure derived from one says so)."""
     bill = cluster_bill(m, prices)
-    t = cluster_tco(m, prices, params, bill)
-    return t.as_dict() | {
-        "capital_by_category_usd": {k: round(v) for k, v in bill.by_category().items()},
-        "estimated_capital_usd": round(bill.estimated_usd),
-        "price_book": prices.origin,
-        "lines": [{"category": ln.category, "part": ln.part, "name": ln.name, "quantity": ln.quantity,
-                   "unit_usd": round(ln.unit_usd, 2), "total_usd": round(ln.total_usd), "estimate": ln.estimate,
-                   "source": ln.source, "basis": ln.basis} for ln in bill.lines],
-    }
+    return cost_breakdown(bill, cluster_tco(m, prices, params, bill)) | {"price_book": prices.origin}
 
 
 def cost_lines(cost: dict) -> list[str]:

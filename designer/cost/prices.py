@@ -22,6 +22,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from designer.core.errors import DesignerError, one_line
+from designer.model.catalog import Catalog
 
 MAX_BOOK_BYTES = 5_000_000
 _CURRENCY = re.compile(r"^[A-Z]{3}$")
@@ -172,3 +173,8 @@ def merge(shipped: PriceBook, user: PriceBook | None = None, user_name: str = ""
 def load_prices(user_path: Path | None = None, known_parts: frozenset[str] | None = None) -> Prices:
     user = read_book(user_path) if user_path is not None else None
     return merge(shipped_book(), user, one_line(user_path.name) if user_path else "", known_parts)
+
+
+def catalog_prices(catalog: Catalog, user_path: Path | None = None) -> Prices:
+    """The shipped book (and the user's, over it), every part entry checked against this catalog."""
+    return load_prices(user_path, frozenset(p.id for p in catalog))

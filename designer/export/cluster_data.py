@@ -23,7 +23,7 @@ from designer.cluster.rules import check_plan
 from designer.core import i18n
 from designer.core.electrical import btu_per_hr
 from designer.cost.cluster import cost_summary
-from designer.cost.prices import load_prices
+from designer.cost.prices import catalog_prices
 from designer.cost.tco import TcoParams
 from designer.export.brand import Brand, logo_svg
 from designer.export.cluster_drawings import elevations, fabric_diagram, name_ranges
@@ -67,7 +67,7 @@ class ClusterSheet:
         self.m, self.lang, self.now, self.brand = model, lang, now, brand
         self.t = i18n.sheet_text(CLUSTER_TEXT, lang)
         if cost is None:  # the shipped price book and the plan's PUE (cluster info's defaults)
-            prices = load_prices(known_parts=frozenset(p.id for p in model.catalog))
+            prices = catalog_prices(model.catalog)
             cost = cost_summary(model, prices, TcoParams(pue=model.plan.site.pue))
         self.cost = cost
 

@@ -28,6 +28,11 @@ class SweepRows:
     def __len__(self) -> int:
         return len(self.rows)
 
+    @classmethod
+    def empty(cls) -> SweepRows:
+        none = np.zeros(0)
+        return cls([], none, none, none, np.zeros(0, dtype=bool))
+
     def point(self, i: int) -> Point:
         r = self.rows[i]
         return Point(i, r["node"], int(r["gpus"]), float(r["oversubscription"]), r["network"],

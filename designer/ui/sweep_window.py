@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import (
     QDialog,
     QDoubleSpinBox,
@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from designer.cluster.plan import ClusterPlan
 from designer.core.errors import DesignerError, one_line
-from designer.cost.prices import load_prices
+from designer.cost.prices import catalog_prices
 from designer.model.catalog import Catalog
 from designer.sweep.evaluate import COLUMNS, NETWORK_FABRIC, SweepContext, evaluate_chunk, objectives, rank
 from designer.sweep.grid import Grid, at_least, one_of, parse_list
@@ -82,7 +82,7 @@ class SweepWindow(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Design-Space Search"))
         self.catalog = catalog
-        self.rows = read_rows_empty()
+        self.rows = SweepRows.empty()
         self.selected: int | None = None
         self.job_thread: QThread | None = None
         self.worker: SweepWorker | None = None
@@ -215,7 +215,7 @@ class SweepWindow(QDialog):
         try:
             grid = self.grid()
             book = Path(self.price_book.text()) if self.price_book.text().strip() else None
-            ctx = SweepContext(load_prices(book, frozenset(p.id for p in self.catalog)), self.utilisation.value())
+            ctx = SweepContext(catalog_prices(self.catalog, book), self.utilisation.value())
         except DesignerError as exc:
             self.status.setText(plain(str(exc)))
             return
@@ -369,17 +369,8 @@ class SweepWindow(QDialog):
         super().closeEvent(event)
 
 
-def _checked(on: bool) -> Any:
-    from PySide6.QtCore import Qt  # noqa: PLC0415
-
+def _checked(on: bool) -> Qt.CheckState:
     return Qt.CheckState.Checked if on else Qt.CheckState.Unchecked
-
-
-def read_rows_empty() -> SweepRows:
-    import numpy as np  # noqa: PLC0415
-
-    empty = np.zeros(0)
-    return SweepRows([], empty, empty, empty, np.zeros(0, dtype=bool))
 
 
 def show_sweep(parent: QWidget, catalog: Catalog) -> SweepWindow:

@@ -19,7 +19,7 @@ from designer.cluster.rules import check_plan
 from designer.cluster.summary import info_dict
 from designer.core.errors import DesignerError
 from designer.cost.cluster import cost_summary
-from designer.cost.prices import Prices, load_prices
+from designer.cost.prices import Prices, catalog_prices
 from designer.cost.tco import TcoParams
 from designer.model.catalog import Catalog
 from designer.rules import Report
@@ -131,13 +131,12 @@ class PlanAnalysis:
 def plan_prices(catalog: Catalog, price_book: Path | None) -> tuple[Prices, str]:
     """The user's price book (Preferences) over the shipped one; a book that cannot be used gives the shipped
     prices and the one-line reason, never a failed analysis."""
-    known = frozenset(p.id for p in catalog)
     if price_book is not None:
         try:
-            return load_prices(price_book, known), ""
+            return catalog_prices(catalog, price_book), ""
         except DesignerError as exc:
-            return load_prices(known_parts=known), str(exc)
-    return load_prices(known_parts=known), ""
+            return catalog_prices(catalog), str(exc)
+    return catalog_prices(catalog), ""
 
 
 def analyse_plan(plan: ClusterPlan, catalog: Catalog, revision: int,
