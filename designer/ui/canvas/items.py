@@ -10,6 +10,8 @@ from designer.ui.style import KIND_COLOR, LINK_COLOR, SEVERITY_COLOR, kind_icon
 from designer.ui.text import plain
 
 COMPONENT_Z, LINK_Z, ZONE_Z = 10, 5, 0
+MARK_OFFSET = 3.0  # the finding's dashed outline, this far outside the part (scene units)
+MARK_MARGIN = 6.0  # what the item may paint outside its rect: the outline and its 3 px pen, inside boundingRect
 PT_PER_UNIT = 72 / 96  # a font's point size for a height in scene units (Qt's logical 96 dpi)
 
 
@@ -107,17 +109,27 @@ class ComponentItem(QGraphicsRectItem):
             pen.setCosmetic(True)
         painter.setPen(pen)
         painter.drawRoundedRect(r, 4, 4)
-        if self.marker:
-            mark = QPen(QColor(SEVERITY_COLOR[self.marker]), 3, Qt.PenStyle.DashLine)
-            mark.setCosmetic(True)
-            painter.setPen(mark)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 5, 5)
         zoom = max(1e-6, painter.worldTransform().m11())
+        if self.marker:
+            self._paint_marker(painter, r, zoom)
         if r.width() * zoom >= 90 and r.height() * zoom >= 60:  # room for details: icon, name, part, subtitle
             self._paint_details(painter, r, zoom)
         else:  # level of detail: only the short id, as large as the item allows (turned along tall items)
             self._paint_short(painter, r, zoom)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override: the finding's outline is drawn around the part)
+        m = MARK_MARGIN
+        return self.rect().adjusted(-m, -m, m, m)
+
+    def _paint_marker(self, painter: QPainter, r: QRectF, zoom: float) -> None:
+        """The dashed outline of a finding, kept inside boundingRect at any zoom (else a repaint of the item
+        leaves pieces of it on the canvas when the finding goes: issue 25)."""
+        mark = QPen(QColor(SEVERITY_COLOR[self.marker or "error"]), 3, Qt.PenStyle.DashLine)
+        mark.setCosmetic(True)
+        painter.setPen(mark)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        d = min(MARK_OFFSET, MARK_MARGIN - 2.5 / zoom)  # the pen's half width (1.5 px) and a pixel to spare
+        painter.drawRoundedRect(r.adjusted(-d, -d, d, d), 5, 5)
 
     def _paint_short(self, painter: QPainter, r: QRectF, zoom: float) -> None:
         """The id alone, at 9-14 px on screen: across the item when it fits, else turned along a tall item."""
