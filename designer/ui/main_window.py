@@ -95,10 +95,15 @@ class MainWindow(QMainWindow):
             self.reset_layout()
 
     def _initial_zoom(self) -> None:
-        zoom = saved_zoom(self.settings) if self.layout_restored else None
+        zoom = saved_zoom(self.settings, self.design_key()) if self.layout_restored else None
         self.view.fit()
         if zoom is not None:
             self.view.zoom(zoom / max(1e-6, self.view.transform().m11()))
+
+    def design_key(self) -> str:
+        """Which design a saved zoom belongs to: its file, else its template, else its name."""
+        doc = self.document
+        return str(doc.path) if doc.path else f"template:{doc.design.meta.template or doc.design.meta.name}"
 
     def reset_layout(self) -> None:
         apply_default_layout(self, self.palette_dock, self.inspector_dock, self.analysis_dock)
@@ -494,7 +499,8 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.files.session_ended()
-        save_layout(self, self.settings, self.bottom, self.view.transform().m11())
+        zoom = None if self.view.fitted else self.view.transform().m11()
+        save_layout(self, self.settings, self.bottom, zoom, self.design_key())
         self.shut_down()
         event.accept()
 

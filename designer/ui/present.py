@@ -8,7 +8,7 @@ plane, a NIC or a PSU with the figures updating, Esc to leave. Nothing here edit
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtGui import QFont, QKeyEvent, QResizeEvent
+from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from designer.analysis import headline_figures
@@ -76,10 +76,6 @@ class PresentWindow(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.show_index(0)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
-        super().resizeEvent(event)
-        self.view.fit()  # the design fills the screen whatever size the window gets
-
     def design(self) -> Design:
         label, design = self.designs[self.index]
         if design is None:
@@ -91,7 +87,7 @@ class PresentWindow(QWidget):
         self.index = index % len(self.designs)
         design = self.design()
         self.scene.show_design(design)
-        self.view.fit()
+        self.view.fit()  # and fitted again when the view gets its full-screen size (CanvasView.resizeEvent)
         self.title.setText(design.meta.name)
         for key, _text, cls in WHAT_IFS:
             self.toggles[key].setEnabled(self._first(cls) is not None)

@@ -1,5 +1,6 @@
 """The window's dock layout: a default that leaves the canvas most of the window at every size, and what the
-user made of it (geometry, docks, last Analysis tab, zoom) saved in QSettings and restored at the next start.
+user made of it (geometry, docks, last Analysis tab, the zoom of the design it was set on) saved in QSettings
+and restored at the next start.
 
 The default: Components above Inspector in one column on the left (full height), Analysis under the canvas.
 Their sizes follow the window: at 1024x700 the canvas gets about half the window, at 1600x1000 and above
@@ -46,11 +47,14 @@ def apply_default_layout(window: QMainWindow, palette: QDockWidget, inspector: Q
     window.resizeDocks([analysis], [bottom], Qt.Orientation.Vertical)
 
 
-def save_layout(window: QMainWindow, settings: QSettings, tabs: QTabWidget, zoom: float) -> None:
+def save_layout(window: QMainWindow, settings: QSettings, tabs: QTabWidget, zoom: float | None,
+                design_key: str = "") -> None:
+    """`zoom`: the user's own zoom of the design `design_key` names (None when it was fitted: fit it again)."""
     settings.setValue("window/geometry", window.saveGeometry())
     settings.setValue("window/state", window.saveState(LAYOUT_VERSION))
     settings.setValue("window/tab", tabs.currentIndex())
-    settings.setValue("window/zoom", zoom)
+    settings.setValue("window/zoom", zoom or 0)
+    settings.setValue("window/zoom_design", design_key)
 
 
 def restore_layout(window: QMainWindow, settings: QSettings, tabs: QTabWidget) -> bool:
@@ -70,7 +74,10 @@ def restore_layout(window: QMainWindow, settings: QSettings, tabs: QTabWidget) -
     return True
 
 
-def saved_zoom(settings: QSettings) -> float | None:
+def saved_zoom(settings: QSettings, design_key: str = "") -> float | None:
+    """The zoom the user left on this design; None for another design (it opens fitted, as in KiCad)."""
+    if str(settings.value("window/zoom_design", "") or "") != design_key:
+        return None
     try:
         zoom = float(str(settings.value("window/zoom", 0) or 0))
     except (TypeError, ValueError):

@@ -1,13 +1,19 @@
 """Issue 25 item 2, the canvas's rough edges: each reproduced with the user's events (QTest clicks, keys,
 combo picks) and checked on what the window's backing store holds (what the screen shows), offscreen."""
 
+import os
+from pathlib import Path
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QInputDialog
 from ui_harness.gestures import ScriptedUser, settle
 
 from designer.ui.canvas.items import MARK_OFFSET
 from designer.ui.style import SEVERITY_COLOR
+
+SHOTS = Path(os.environ["ROUGH_EDGE_SHOTS"]) if os.environ.get("ROUGH_EDGE_SHOTS") else None  # PNGs to look at
 
 
 def on_screen(window) -> QImage:
@@ -81,3 +87,96 @@ def test_a_findings_outline_stays_inside_what_the_item_repaints_at_any_zoom(make
         margin = MARK_OFFSET + 1.5 / zoom  # the outline's offset and half its 3 px pen
         drawn = QRectF(item.rect()).adjusted(-margin, -margin, margin, margin)
         assert zoom < 0.5 or item.boundingRect().contains(drawn)
+
+
+def view_centre(window):
+    view = window.view
+    return view.mapToScene(view.viewport().rect().center())
+
+
+def fits(view) -> bool:
+    """The whole design shows and fills the view along one side (as Fit leaves it)."""
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    items = view.scene().itemsBoundingRect()
+    snug = min(shown.width() / items.width(), shown.height() / items.height()) < 1.15
+    return shown.contains(items) and snug
+
+
+def test_b_the_canvas_keeps_its_centre_when_the_analysis_dock_grows(make_window):
+    window = make_window("dgx-h100")
+    user = ScriptedUser(window)
+    user.key(Qt.Key.Key_Plus)
+    user.key(Qt.Key.Key_Plus)  # the user's own zoom: kept, with the point they look at
+    before, height = view_centre(window), window.view.viewport().height()
+    # the dock grows by 120 px, as it does when a tab shows more (QTest cannot drive the dock separator offscreen)
+    window.resizeDocks([window.analysis_dock], [window.analysis_dock.height() + 120], Qt.Orientation.Vertical)
+    settle()
+    assert window.view.viewport().height() < height - 80  # the dock grew
+    after = view_centre(window)
+    scale = window.view.transform().m11()
+    assert abs(after.x() - before.x()) * scale <= 2 and abs(after.y() - before.y()) * scale <= 2
+
+
+def test_c_presentation_mode_is_fitted_when_it_first_shows(make_window, qtbot):
+    window = make_window("dgx-h100")
+    user = ScriptedUser(window)
+    user.key(Qt.Key.Key_F5)
+    present = window.presenter
+    qtbot.waitExposed(present)
+    settle()
+    assert fits(present.view)
+    QTest.keyClick(present, Qt.Key.Key_Right)  # the next design: fitted too
+    settle()
+    assert fits(present.view)
+    present.grab().save(str(SHOTS / "c-present.png")) if SHOTS else None
+    QTest.keyClick(present, Qt.Key.Key_Escape)
+
+
+def test_d_a_fitted_design_stays_fitted_when_the_window_is_resized_and_a_zoom_is_kept(make_window, qtbot):
+    window = make_window("dgx-h100")
+    user = ScriptedUser(window)
+    user.key(Qt.Key.Key_F)
+    assert fits(window.view)
+    window.resize(1000, 700)
+    settle()
+    assert fits(window.view)  # refitted, as draw.io and KiCad keep a fitted page
+    window.resize(1500, 950)
+    settle()
+    assert fits(window.view)
+    user.key(Qt.Key.Key_Plus)
+    zoom = window.view.transform().m11()
+    window.resize(1200, 800)
+    settle()
+    assert window.view.transform().m11() == zoom  # the user's own zoom stays
+
+
+def test_d_a_design_opened_or_made_new_is_fitted_and_a_zoom_saved_for_another_design_is_not_used(
+        qtbot, catalog, design_of, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from designer.document.document import Document
+    from designer.ui.main_window import MainWindow
+
+    settings = QSettings(str(tmp_path / "kept.ini"), QSettings.Format.IniFormat)
+
+    def start(template: str) -> MainWindow:
+        window = MainWindow(Document(design_of(template), catalog), catalog, settings, tmp_path / "state")
+        window.files.confirm_discard = lambda: True
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        settle()
+        return window
+
+    first = start("gb200-nvl72")
+    ScriptedUser(first).key(Qt.Key.Key_Plus)
+    zoomed = first.view.transform().m11()
+    first.close()
+    settings.sync()
+    second = start("dgx-h100")  # another design at the next start: fitted, not at the NVL72's zoom
+    qtbot.waitUntil(lambda: fits(second.view), timeout=3000)
+    assert second.view.transform().m11() != zoomed
+    ScriptedUser(second).key(Qt.Key.Key_Plus)
+    second.files.new_from_template("supermicro-pcie-l40s")  # File > New: the new design fitted
+    qtbot.waitUntil(lambda: fits(second.view), timeout=3000)
+    second.close()

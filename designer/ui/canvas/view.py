@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtGui import (
+    QColor,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPen,
+    QResizeEvent,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsView, QLabel
 
 from designer.ui.canvas.items import ComponentItem, LinkItem
@@ -77,9 +87,11 @@ class CanvasView(QGraphicsView):
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)  # a dock that grows: no jump
         self.setAcceptDrops(True)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.tool: SelectTool = SelectTool()
+        self.fitted = False  # the design was fitted (F, a new or opened design) and the user has not zoomed since
         self.show_grid = True
         self._pan: QPointF | None = None
         self._space = False
@@ -123,12 +135,21 @@ class CanvasView(QGraphicsView):
         scale = self.transform().m11() * factor
         if 0.05 <= scale <= 40:
             self.scale(factor, factor)
+            self.fitted = False
             self.zoom_changed.emit(scale)
 
     def fit(self) -> None:
+        """The whole design in view; it stays fitted through resizes until the user zooms (as draw.io and
+        KiCad keep a fitted page)."""
         rect = self.scene().itemsBoundingRect().adjusted(-20, -20, 20, 20)
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.fitted = True
         self.zoom_changed.emit(self.transform().m11())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)  # the resize anchor keeps the centre of a zoomed view where it was
+        if self.fitted:
+            self.fit()
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt override)
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
