@@ -44,6 +44,8 @@ from designer.ui.class_matrix import ClassMatrixView
 from designer.ui.panels.chart import use_cjk_fonts
 
 BEST_BRUSH = Qt.GlobalColor.darkGreen
+MAX_COLUMN_PX = 260  # a design's column: longer values (a chassis or CPU name) wrap; the tooltip has them whole
+MAX_LABEL_PX = 320  # the row labels: sized to the labels up to this, longer ones elided with a tooltip
 DESIGN_ROLE = Qt.ItemDataRole.UserRole
 translate = QCoreApplication.translate
 
@@ -76,7 +78,7 @@ class CompareDialog(QDialog):
                               (self.canvas, "busbw"), (self.matrices, self.tr("Topology classes"))):
             self.tabs.addTab(widget, title)
         self._layout()
-        for choice in (current, saved):
+        for choice in (saved, current):  # saved before open: the columns read as before -> after
             if choice is not None:
                 self.add_choice(choice[0], choice[1], checked=True)
         for tid, tpl in TEMPLATES.items():
@@ -87,6 +89,8 @@ class CompareDialog(QDialog):
         self.choices.itemChanged.connect(self._update_status)
         self._update_status()
         self.resize(1300, 820)
+        if self.compare_button.isEnabled():
+            self.run()  # opened with two designs picked (the saved and the open one): show them, not an empty tab
 
     def _layout(self) -> None:
         left = QWidget()
@@ -197,18 +201,37 @@ def fill_table(table: QTableWidget, designs: list[str], rows: list[tuple[str, li
     table.setColumnCount(len(designs))
     table.setRowCount(len(rows))
     table.setHorizontalHeaderLabels(designs)
-    table.setVerticalHeaderLabels([i18n.phrase(label) for label, _ in rows])
     bold = QFont()
     bold.setBold(True)
-    for r, (_, cells) in enumerate(rows):
+    for r, (label, cells) in enumerate(rows):
+        table.setVerticalHeaderItem(r, _cell(i18n.phrase(label)))
         for c, text in enumerate(cells):
-            item = QTableWidgetItem(i18n.phrase(text))  # plain text: a design name never becomes markup
-            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            item = _cell(i18n.phrase(text))
             if text.endswith(f" {BEST}"):
                 item.setFont(bold)
                 item.setForeground(BEST_BRUSH)
             table.setItem(r, c, item)
+    _size(table)
+
+
+def _cell(text: str) -> QTableWidgetItem:
+    item = QTableWidgetItem(text)  # plain text: a design name never becomes markup
+    item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+    item.setToolTip(text)  # the whole text where the cell wraps or elides it
+    return item
+
+
+def _size(table: QTableWidget) -> None:
+    """Row labels as wide as the labels (up to MAX_LABEL_PX, elided past it); design columns as wide as their
+    values up to MAX_COLUMN_PX, the rest wrapping onto a taller row."""
+    table.setWordWrap(True)
+    table.setTextElideMode(Qt.TextElideMode.ElideRight)
+    table.verticalHeader().setMaximumWidth(MAX_LABEL_PX)
+    table.verticalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
     table.resizeColumnsToContents()
+    for c in range(table.columnCount()):
+        table.setColumnWidth(c, min(table.columnWidth(c), MAX_COLUMN_PX))
+    table.resizeRowsToContents()
 
 
 def show_compare(parent: QWidget, document: Document, include_clean: bool = False) -> CompareDialog:

@@ -146,11 +146,33 @@ def test_changes_dialog_opens_the_saved_and_open_design_side_by_side(make_window
     changes = dialog_of(window, ChangesDialog)
     QTest.mouseClick(changes.compare_button, Qt.MouseButton.LeftButton)
     compare = dialog_of(changes, CompareDialog)
-    QTest.mouseClick(compare.compare_button, Qt.MouseButton.LeftButton)
-    table = compare.table
-    assert [table.horizontalHeaderItem(c).text() for c in range(2)] == ["open: DGX H100", "saved: node.json"]
+    table = compare.table  # filled at once (issue 25: it opened empty until Compare was pressed)
+    assert table.columnCount() == 2 and compare.pdf_button.isEnabled()
+    assert [table.horizontalHeaderItem(c).text() for c in range(2)] == ["saved: node.json", "open: DGX H100"]
     row = next(r for r in range(table.rowCount()) if table.verticalHeaderItem(r).text() == "PSU capacity usable (W)")
-    assert table.item(row, 0).text() == "16,500 *" and table.item(row, 1).text() == "13,200"
+    assert table.item(row, 0).text() == "13,200" and table.item(row, 1).text() == "16,500 *"
+
+
+def test_compare_columns_are_sized_to_their_values_with_long_ones_wrapped_and_whole_in_the_tooltip(
+        make_window, tmp_path, design_of):
+    from designer.ui.compare_window import MAX_COLUMN_PX, MAX_LABEL_PX
+
+    window = edited_after_save(make_window, tmp_path, design_of)
+    changes = dialog_of(window, ChangesDialog)
+    QTest.mouseClick(changes.compare_button, Qt.MouseButton.LeftButton)
+    table = dialog_of(changes, CompareDialog).table
+    labels = [table.verticalHeaderItem(r).text() for r in range(table.rowCount())]
+    chassis = labels.index("Chassis")
+    name = table.item(chassis, 0).text()
+    metrics = table.fontMetrics()
+    assert metrics.horizontalAdvance(name) > MAX_COLUMN_PX  # the chassis name that made the column this wide
+    assert all(table.columnWidth(c) <= MAX_COLUMN_PX for c in range(table.columnCount()))
+    assert table.item(chassis, 0).toolTip() == name and table.rowHeight(chassis) >= 2 * metrics.height()  # wraps
+    header = table.verticalHeader()
+    assert header.width() <= MAX_LABEL_PX
+    assert header.width() >= min(MAX_LABEL_PX, max(metrics.horizontalAdvance(t) for t in labels[:10]))  # labels fit
+    longest = max(labels, key=metrics.horizontalAdvance)
+    assert table.verticalHeaderItem(labels.index(longest)).toolTip() == longest
 
 
 def test_compare_window_shows_each_designs_class_matrices(make_window, qtbot):
