@@ -268,7 +268,7 @@ def test_ctrl_wheel_zooms_and_fit_shows_everything(make_window):
     assert window.view.transform().m11() == pytest.approx(before * 1.15)
     window.view.fit()
     visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
-    assert visible.contains(window.scene.itemsBoundingRect().adjusted(5, 5, -5, -5))
+    assert visible.contains(window.scene.design_rect().adjusted(5, 5, -5, -5))  # chassis, parts, networks
 
 
 def test_file_export_writes_the_pdf_the_user_picked(make_window, monkeypatch, tmp_path, catalog, qtbot):

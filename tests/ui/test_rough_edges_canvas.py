@@ -97,7 +97,7 @@ def view_centre(window):
 def fits(view) -> bool:
     """The whole design shows and fills the view along one side (as Fit leaves it)."""
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
-    items = view.scene().itemsBoundingRect()
+    items = view.scene().design_rect()
     snug = min(shown.width() / items.width(), shown.height() / items.height()) < 1.15
     return shown.contains(items) and snug
 
@@ -180,3 +180,64 @@ def test_d_a_design_opened_or_made_new_is_fitted_and_a_zoom_saved_for_another_de
     second.files.new_from_template("supermicro-pcie-l40s")  # File > New: the new design fitted
     qtbot.waitUntil(lambda: fits(second.view), timeout=3000)
     second.close()
+
+
+def dark_pixels(window, image: QImage, rect: QRectF) -> int:
+    """Text-dark pixels (text is #111 on the parts' light colours) inside a scene rectangle, on screen."""
+    view = window.view
+    box = view.mapFromScene(rect).boundingRect()
+    origin = view.viewport().mapTo(window, view.viewport().rect().topLeft())
+    return sum(image.pixelColor(x + origin.x(), y + origin.y()).lightness() < 80
+               for x in range(box.left(), box.right()) for y in range(box.top(), box.bottom()))
+
+
+def test_g_a_psu_label_too_long_for_its_box_is_elided_not_cut_through(make_window):
+    window = make_window("dgx-h100")
+    item = window.scene.components["psu0"]
+    assert window.view.transform().m11() * item.rect().height() >= 60  # the detailed label is drawn
+    rect = item.mapRectToScene(item.rect())
+    bottom_band = QRectF(rect.left() + 4, rect.bottom() - 4, rect.width() - 8, 3)
+    assert dark_pixels(window, on_screen(window), bottom_band) == 0  # no line cut by the item's edge
+    assert "3.3 kW PSU (80 PLUS Titanium)" in item.toolTip()  # the whole name where the box elides it
+
+
+def test_g_lines_that_do_not_fit_end_in_an_ellipsis():
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    from designer.ui.canvas.labels import fitted_lines
+
+    metrics = QFontMetricsF(QFont("Sans", 9))
+    width = metrics.horizontalAdvance("3.3 kW PSU (80") + 1
+    lines = fitted_lines(metrics, ["3.3 kW PSU (80 PLUS Titanium)", ""], width, metrics.lineSpacing() * 1.5)
+    assert len(lines) == 1 and lines[0].endswith("\u2026") and metrics.horizontalAdvance(lines[0]) <= width
+    both = fitted_lines(metrics, ["3.3 kW PSU (80 PLUS Titanium)"], width, metrics.lineSpacing() * 2.5)
+    assert both == ["3.3 kW PSU (80", "PLUS Titanium)"]
+
+
+def test_g_a_zone_label_is_elided_to_its_zone_with_the_whole_label_in_the_tooltip(make_window):
+    from designer.ui.canvas.items import ZoneItem
+
+    window = make_window("dgx-h100")
+    zones = [i for i in window.scene.items() if isinstance(i, ZoneItem) and i.label and not i.title]
+    host = next(z for z in zones if "PCIe" in z.label)
+    assert host.label in host.toolTip()
+
+
+def test_g_a_link_label_is_inside_what_the_link_repaints_so_none_of_it_is_left_behind(make_window):
+    window = make_window("dgx-h100")
+    user = ScriptedUser(window)
+    link = next(lk for lk in window.scene.links.values()
+                if abs(lk.path().boundingRect().height()) < 2 and lk.label)  # a straight horizontal link
+    for _ in range(3):
+        user.key(Qt.Key.Key_Plus)
+    zoom = window.view.transform().m11()
+    label = link._label_box(zoom)
+    assert link.boundingRect().contains(label)  # was the path's thin box: the label was cut off and left behind
+    window.view.centerOn(label.center())
+    shown = dark_pixels(window, on_screen(window), label)
+    assert shown > 5  # zoomed in past 2.2: the label is drawn
+    user.key(Qt.Key.Key_Minus)
+    user.key(Qt.Key.Key_Minus)
+    user.key(Qt.Key.Key_Minus)
+    user.key(Qt.Key.Key_F)
+    assert link.boundingRect().contains(link._label_box(window.view.transform().m11()))

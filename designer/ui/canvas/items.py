@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
+from designer.ui.canvas.labels import ELIDE, fitted_lines
 from designer.ui.style import KIND_COLOR, LINK_COLOR, SEVERITY_COLOR, kind_icon
 from designer.ui.text import plain
 
@@ -29,6 +30,8 @@ class ZoneItem(QGraphicsRectItem):
         self.setBrush(QBrush(QColor(128, 128, 128, 18 if not dashed else 0)))
         self.setZValue(ZONE_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        if label:
+            self.setToolTip(plain(label))  # the whole label where the zone's width elides it
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         super().paint(painter, option, widget)
@@ -37,7 +40,8 @@ class ZoneItem(QGraphicsRectItem):
             painter.setFont(QFont("Sans", 9 if self.title else 7, QFont.Weight.Bold if self.title else -1))
             r = self.rect()
             area = QRectF(r.left(), r.top() - 18, r.width(), 16) if self.title else r.adjusted(3, 2, -3, -2)
-            painter.drawText(area, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, self.label)
+            label = QFontMetricsF(painter.font(), painter.device()).elidedText(self.label, ELIDE, area.width())
+            painter.drawText(area, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, label)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override: the title sits above the outline)
         return super().boundingRect().adjusted(0, -20 if self.title else 0, 0, 0)
@@ -168,9 +172,10 @@ class ComponentItem(QGraphicsRectItem):
         font.setBold(False)
         font.setPointSizeF(max(8.0 / zoom, font.pointSizeF() * 0.8))
         painter.setFont(font)
-        painter.drawText(text.adjusted(0, font.pointSizeF() * 2.4, 0, 0),
-                         Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
-                         f"{self.title}\n{self.subtitle}".strip())
+        below = text.adjusted(0, font.pointSizeF() * 2.4, 0, 0)
+        lines = fitted_lines(QFontMetricsF(font, painter.device()), [self.title, self.subtitle], below.width(),
+                             below.height())  # what does not fit ends in "..." (the tooltip has it all)
+        painter.drawText(below, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, "\n".join(lines))
 
     def center(self) -> QPointF:
         return self.sceneBoundingRect().center()
@@ -186,6 +191,7 @@ class LinkItem(QGraphicsPathItem):
         self.offset = offset
         self.highlighted = False
         self.marker: str | None = None
+        self.label_zoom = 1.0  # the view's zoom: the label is drawn 8 pt on screen, so its size in the scene follows
         self.setZValue(LINK_Z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setAcceptHoverEvents(True)
@@ -211,6 +217,28 @@ class LinkItem(QGraphicsPathItem):
             self.update()
         self.offset = offset
         self.update_path()
+
+    def set_label_zoom(self, zoom: float) -> None:
+        """The view's zoom, for the label's size in scene units (part of boundingRect: nothing of it is clipped
+        or left behind when the item repaints)."""
+        if zoom != self.label_zoom:
+            self.prepareGeometryChange()
+            self.label_zoom = zoom
+
+    def _label_font(self, zoom: float) -> QFont:
+        font = QFont("Sans")
+        font.setPointSizeF(8.0 / zoom)  # about 8 pt on screen at any zoom
+        return font
+
+    def _label_box(self, zoom: float, metrics: QFontMetricsF | None = None) -> QRectF:
+        metrics = metrics or QFontMetricsF(self._label_font(zoom))
+        box = metrics.boundingRect(self.label).adjusted(-2 / zoom, -1 / zoom, 2 / zoom, 1 / zoom)
+        box.moveCenter(self.path().pointAtPercent(0.5))
+        return box
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override: the label is drawn across the curve's middle)
+        base = super().boundingRect()
+        return base.united(self._label_box(max(1e-6, self.label_zoom))) if self.label else base
 
     def set_highlight(self, on: bool) -> None:
         if on != self.highlighted:
@@ -273,12 +301,9 @@ class LinkItem(QGraphicsPathItem):
         painter.drawPath(self.path())
         zoom = max(1e-6, painter.worldTransform().m11())
         if self.isSelected() or self.isUnderMouse() or zoom > 2.2:  # highlighted links: the panel names them
-            font = QFont("Sans")
-            font.setPointSizeF(8.0 / zoom)  # about 8 pt on screen at any zoom
+            font = self._label_font(zoom)
             painter.setFont(font)
-            at = self.path().pointAtPercent(0.5)
-            box = painter.fontMetrics().boundingRect(self.label).toRectF().adjusted(-2, -1, 2, 1)
-            box.moveCenter(at)
+            box = self._label_box(zoom, QFontMetricsF(font, painter.device()))
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(255, 255, 255, 225))
             painter.drawRoundedRect(box, 2 / zoom, 2 / zoom)

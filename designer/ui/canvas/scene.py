@@ -43,6 +43,7 @@ class CanvasScene(QGraphicsScene):
         self._press: dict[str, QPointF] = {}
         self.rebuilds = 0  # full layouts since start (a benchmark and the tests read it)
         self.drop_target: DropTargetItem | None = None
+        self.view_zoom = 1.0  # of the view showing the scene: link labels keep 8 pt on screen
 
     # Mirror the document --------------------------------------------------------------------
     def show_design(self, design: Design) -> None:
@@ -160,6 +161,7 @@ class CanvasScene(QGraphicsScene):
         if link.a not in self.components or link.b not in self.components:
             return
         item = LinkItem(link.id, link.kind.value, "", self.components[link.a], self.components[link.b], 0.0)
+        item.set_label_zoom(self.view_zoom)
         self.addItem(item)
         self.links[link.id] = item
 
@@ -207,6 +209,20 @@ class CanvasScene(QGraphicsScene):
     def hide_drop_target(self) -> None:
         if self.drop_target is not None:
             self.drop_target.hide()
+
+    def design_rect(self) -> QRectF:
+        """What Fit shows: the chassis, its parts and the networks (not the link labels, which grow as the view
+        zooms out)."""
+        rect = QRectF()
+        for item in self.items():
+            if not isinstance(item, LinkItem) and item.isVisible() and item is not self.drop_target:
+                rect = rect.united(item.sceneBoundingRect())
+        return rect
+
+    def set_view_zoom(self, zoom: float) -> None:
+        self.view_zoom = zoom
+        for link in self.links.values():
+            link.set_label_zoom(zoom)
 
     def set_highlight(self, link_ids: set[str]) -> None:
         for lid, item in self.links.items():

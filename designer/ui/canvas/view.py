@@ -91,6 +91,7 @@ class CanvasView(QGraphicsView):
         self.setAcceptDrops(True)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.tool: SelectTool = SelectTool()
+        self.zoom_changed.connect(scene.set_view_zoom)
         self.fitted = False  # the design was fitted (F, a new or opened design) and the user has not zoomed since
         self.show_grid = True
         self._pan: QPointF | None = None
@@ -141,7 +142,7 @@ class CanvasView(QGraphicsView):
     def fit(self) -> None:
         """The whole design in view; it stays fitted through resizes until the user zooms (as draw.io and
         KiCad keep a fitted page)."""
-        rect = self.scene().itemsBoundingRect().adjusted(-20, -20, 20, 20)
+        rect = self.scene().design_rect().adjusted(-20, -20, 20, 20)
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         self.fitted = True
         self.zoom_changed.emit(self.transform().m11())
