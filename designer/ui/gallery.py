@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
@@ -15,7 +15,10 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
+    QStackedWidget,
     QVBoxLayout,
+    QWidget,
 )
 
 from designer.compare.data import scheme
@@ -34,6 +37,13 @@ translate = QCoreApplication.translate
 ALL = "all"
 THUMB = QSize(120, 120)
 SCHEMES = ("A", "B", "C", "D", "rack-scale")
+SCHEME_NAMES = {  # the filter's entries: the schemes' names, not bare letters (designer.compare.data.scheme)
+    "A": QT_TRANSLATE_NOOP("TemplateGallery", "A: PCIe switch"),
+    "B": QT_TRANSLATE_NOOP("TemplateGallery", "B: full mesh (switched or direct links)"),
+    "C": QT_TRANSLATE_NOOP("TemplateGallery", "C: CPU-GPU fusion"),
+    "D": QT_TRANSLATE_NOOP("TemplateGallery", "D: custom liquid"),
+    "rack-scale": QT_TRANSLATE_NOOP("TemplateGallery", "rack-scale (more than 8 GPUs)"),
+}
 COOLING_TEXT = {"air": "air", "cold_plate": "liquid (cold plate)", "immersion": "immersion"}
 
 
@@ -125,13 +135,21 @@ class TemplateGallery(QDialog):
         self.list.setCurrentRow(1)
         self.list.itemDoubleClicked.connect(self.accept)
         self.vendor = self._combo([(v, v) for v in sorted({e.vendor for e in self.entries})])
-        self.scheme = self._combo([(k, self.tr("rack-scale") if k == "rack-scale" else k) for k in SCHEMES])
+        self.scheme = self._combo([(k, translate("TemplateGallery", SCHEME_NAMES[k])) for k in SCHEMES])
         kinds = [c for c in COOLING_TEXT if any(e.cooling == c for e in self.entries)]
         self.cooling = self._combo([(c, cooling_text(c)) for c in kinds])
         self.shown = QLabel()
+        self.empty = QLabel(self.tr("No reference design matches these filters."))  # where the list was
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.clear_filters = QPushButton(self.tr("Clear filters"))
+        self.clear_filters.clicked.connect(self.reset_filters)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.list)
+        self.pages.addWidget(self._empty_page())
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         filters = QHBoxLayout()
         for label, combo in ((self.tr("Vendor:"), self.vendor), (self.tr("Scheme:"), self.scheme),
                              (self.tr("Cooling:"), self.cooling)):
@@ -142,10 +160,24 @@ class TemplateGallery(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(self.tr("Start from a reference design:")))
         layout.addLayout(filters)
-        layout.addWidget(self.list)
+        layout.addWidget(self.pages)
         layout.addWidget(buttons)
         self.resize(900, 640)
         self.apply_filters()
+
+    def _empty_page(self) -> QWidget:
+        """What shows instead of an empty list: that nothing matches, and a way back (as Qt Creator's does)."""
+        page = QWidget()
+        column = QVBoxLayout(page)
+        column.addStretch(1)
+        column.addWidget(self.empty)
+        column.addWidget(self.clear_filters, 0, Qt.AlignmentFlag.AlignHCenter)
+        column.addStretch(1)
+        return page
+
+    def reset_filters(self) -> None:
+        for combo in (self.vendor, self.scheme, self.cooling):
+            combo.setCurrentIndex(0)
 
     def _combo(self, values: list[tuple[str, str]]) -> QComboBox:
         """(value filtered on, text shown) pairs, after 'All'."""
@@ -169,6 +201,8 @@ class TemplateGallery(QDialog):
             rows = [r for r in range(self.list.count()) if not self.list.item(r).isHidden()]
             self.list.setCurrentRow(rows[0] if rows else -1)
         self.shown.setText(self.tr("{visible} of {total} designs").format(visible=visible, total=len(self.entries)))
+        self.pages.setCurrentIndex(0 if visible else 1)
+        self.ok.setEnabled(bool(visible))
 
     def visible_ids(self) -> list[str]:
         return [self.list.item(r).data(Qt.ItemDataRole.UserRole) for r in range(self.list.count())

@@ -1996,6 +1996,26 @@ fix: {fix}</source>
 <context>
     <name>TemplateGallery</name>
     <message>
+        <source>A: PCIe switch</source>
+        <translation>A：PCIe 交换机</translation>
+    </message>
+    <message>
+        <source>B: full mesh (switched or direct links)</source>
+        <translation>B：全互连（经交换机或直连链路）</translation>
+    </message>
+    <message>
+        <source>C: CPU-GPU fusion</source>
+        <translation>C：CPU-GPU 融合</translation>
+    </message>
+    <message>
+        <source>D: custom liquid</source>
+        <translation>D：定制液冷</translation>
+    </message>
+    <message>
+        <source>rack-scale (more than 8 GPUs)</source>
+        <translation>机柜级（超过 8 个 GPU）</translation>
+    </message>
+    <message>
         <source>air</source>
         <translation>风冷</translation>
     </message>
@@ -2024,8 +2044,12 @@ fix: {fix}</source>
         <translation>{vendor} · 方案 {scheme} · {cooling}</translation>
     </message>
     <message>
-        <source>rack-scale</source>
-        <translation>机柜级</translation>
+        <source>No reference design matches these filters.</source>
+        <translation>没有符合这些筛选条件的参考设计。</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation>清除筛选</translation>
     </message>
     <message>
         <source>Vendor:</source>

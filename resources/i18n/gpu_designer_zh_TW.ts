@@ -1996,6 +1996,26 @@ fix: {fix}</source>
 <context>
     <name>TemplateGallery</name>
     <message>
+        <source>A: PCIe switch</source>
+        <translation>A：PCIe 交換器</translation>
+    </message>
+    <message>
+        <source>B: full mesh (switched or direct links)</source>
+        <translation>B：全互連（經交換器或直連鏈路）</translation>
+    </message>
+    <message>
+        <source>C: CPU-GPU fusion</source>
+        <translation>C：CPU-GPU 融合</translation>
+    </message>
+    <message>
+        <source>D: custom liquid</source>
+        <translation>D：客製液冷</translation>
+    </message>
+    <message>
+        <source>rack-scale (more than 8 GPUs)</source>
+        <translation>機櫃級（超過 8 個 GPU）</translation>
+    </message>
+    <message>
         <source>air</source>
         <translation>氣冷</translation>
     </message>
@@ -2024,8 +2044,12 @@ fix: {fix}</source>
         <translation>{vendor} · 方案 {scheme} · {cooling}</translation>
     </message>
     <message>
-        <source>rack-scale</source>
-        <translation>機櫃級</translation>
+        <source>No reference design matches these filters.</source>
+        <translation>沒有符合這些篩選條件的參考設計。</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation>清除篩選</translation>
     </message>
     <message>
         <source>Vendor:</source>

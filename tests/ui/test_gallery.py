@@ -81,3 +81,23 @@ def test_double_click_on_a_thumbnail_chooses_that_design(qtbot, gallery):
         QTest.mouseClick(gallery.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
         QTest.mouseDClick(gallery.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert gallery.chosen() == "gb200-nvl72"
+
+
+def test_the_scheme_filter_names_the_schemes(gallery):
+    texts = [gallery.scheme.itemText(i) for i in range(1, gallery.scheme.count())]
+    assert texts[:4] == ["A: PCIe switch", "B: full mesh (switched or direct links)", "C: CPU-GPU fusion",
+                         "D: custom liquid"]  # was "A", "B", "C", "D"
+    assert texts[4].startswith("rack-scale")
+
+
+def test_filters_that_match_nothing_say_so_and_clear_filters_brings_the_designs_back(qtbot, gallery):
+    vendors, coolings = {e.vendor for e in gallery.entries}, {e.cooling for e in gallery.entries}
+    vendor, cooling = next((v, c) for v in sorted(vendors) for c in sorted(coolings)
+                           if not any(e.vendor == v and e.cooling == c for e in gallery.entries))
+    choose(qtbot, gallery.vendor, vendor)
+    choose(qtbot, gallery.cooling, gallery.cooling.itemText(gallery.cooling.findData(cooling)))
+    assert gallery.visible_ids() == [] and gallery.shown.text() == f"0 of {len(TEMPLATES)} designs"
+    assert gallery.empty.isVisible() and gallery.empty.text() == "No reference design matches these filters."
+    assert not gallery.list.isVisible() and not gallery.ok.isEnabled() and gallery.chosen() is None
+    QTest.mouseClick(gallery.clear_filters, Qt.MouseButton.LeftButton)
+    assert len(gallery.visible_ids()) == len(TEMPLATES) and gallery.list.isVisible() and gallery.ok.isEnabled()
