@@ -58,17 +58,22 @@ def kind_icon(kind: str) -> QIcon:
     return svg_icon(kind if kind in KIND_COLOR else "chassis", (16, 24, 32, 48, 64))
 
 
+WAIVED_COLOR = "#9e9e9e"  # a waived finding: accepted with a reason, no longer a problem
+
+
 @cache
 def severity_icon(severity: str) -> QIcon:
+    """error, warning, info; or "waived" (grey, a tick): the icon says what the line beside it says."""
     pix = QPixmap(16, 16)
     pix.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pix)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setBrush(QColor(SEVERITY_COLOR[severity]))
+    painter.setBrush(QColor(SEVERITY_COLOR.get(severity, WAIVED_COLOR)))
     painter.setPen(Qt.PenStyle.NoPen)
     painter.drawEllipse(2, 2, 12, 12)
     painter.setPen(QColor("white"))
-    painter.drawText(pix.rect(), Qt.AlignmentFlag.AlignCenter, {"error": "!", "warning": "!", "info": "i"}[severity])
+    glyph = {"error": "!", "warning": "!", "info": "i"}.get(severity, "\u2713")
+    painter.drawText(pix.rect(), Qt.AlignmentFlag.AlignCenter, glyph)
     painter.end()
     return QIcon(pix)
 

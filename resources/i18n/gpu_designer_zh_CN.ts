@@ -1773,6 +1773,18 @@ fix: {fix}</source>
         <translation>{counts}，{waived} 项已豁免；{rules} 条规则</translation>
     </message>
     <message>
+        <source>waived ({count})</source>
+        <translation>已豁免（{count}）</translation>
+    </message>
+    <message>
+        <source>not met: {counts}</source>
+        <translation>未满足：{counts}</translation>
+    </message>
+    <message>
+        <source>check warns: {counts}</source>
+        <translation>检查警告：{counts}</translation>
+    </message>
+    <message>
         <source>Remove waiver</source>
         <translation>移除豁免</translation>
     </message>

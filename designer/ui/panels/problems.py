@@ -14,6 +14,12 @@ from designer.ui.text import plain
 VIOLATION_ROLE = Qt.ItemDataRole.UserRole
 
 
+def group_state(violations: list[Violation]) -> str:
+    """A rule's line: its worst finding still in force, or "waived" when every finding is waived."""
+    active = [v.severity.value for v in violations if not v.waived]
+    return next((s for s in ("error", "warning", "info") if s in active), "waived")
+
+
 class ProblemsPanel(QWidget):
     locate = Signal(list)  # ids to select and centre
     waive = Signal(str, tuple, str)  # rule, ids, reason
@@ -38,16 +44,16 @@ class ProblemsPanel(QWidget):
         self.report = report
         self.tree.clear()
         for rule_id, violations in report.by_rule().items():
-            worst = violations[0].severity.value
+            worst = group_state(violations)
             title = i18n.rule_title(rule_id, violations[0].title)
-            group = QTreeWidgetItem(self.tree, [f"{rule_id}: {title} ({len(violations)})"])
-            group.setIcon(0, severity_icon(worst))
+            group = QTreeWidgetItem(self.tree, [f"{rule_id}: {title} \u2014 {self.outcome(violations, worst)}"])
+            group.setIcon(0, severity_icon(worst))  # the state the line states, not the rule's default severity
             for v in violations:
                 message, fix = i18n.phrase(v.message), i18n.phrase(v.fix)
                 waived = self.tr("  [waived: {reason}]").format(reason=v.waiver_reason)
                 text = message + (waived if v.waived else "")
                 item = QTreeWidgetItem(group, [text, ", ".join(v.ids)])
-                item.setIcon(0, severity_icon(v.severity.value))
+                item.setIcon(0, severity_icon("waived" if v.waived else v.severity.value))
                 item.setData(0, VIOLATION_ROLE, v)
                 item.setToolTip(0, plain(self.tr("{message}\nfix: {fix}").format(message=message, fix=fix)
                                          if v.fix else message))
@@ -59,6 +65,19 @@ class ProblemsPanel(QWidget):
         counts = " ".join(i18n.severity_count(report.count(s), s.value) for s in report.severities)
         self.summary.setText(self.tr("{counts}, {waived} waived; {rules} rules").format(
             counts=counts, waived=len(report.waived), rules=len(report.rules_run)))
+
+    def outcome(self, violations: list[Violation], state: str) -> str:
+        """What a rule's line says about it, in words that agree with its icon: a rule title states what should
+        hold ("PSU redundancy policy met"), so the line says whether it failed."""
+        active = [v for v in violations if not v.waived]
+        if state == "waived":
+            return self.tr("waived ({count})").format(count=len(violations))
+        counts = i18n.severity_count(sum(1 for v in active if v.severity.value == state), state)
+        if state == "error":
+            return self.tr("not met: {counts}").format(counts=counts)
+        if state == "warning":
+            return self.tr("check warns: {counts}").format(counts=counts)
+        return counts
 
     def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
         v: Violation | None = item.data(0, VIOLATION_ROLE)
