@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from designer.core.ids import natural_key
 from designer.model.design import LinkKind
 from designer.model.parts import Fabric, GpuSpec, ScaleupSwitchSpec
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
@@ -185,7 +186,7 @@ class NodeFabric:
 
     def _edge_order(self, edge: tuple[str, str]) -> tuple:
         order = self.topo.gpu_index
-        return (order.get(edge[0], len(order)), edge[0], edge[1])
+        return (order.get(edge[0], len(order)), natural_key(edge[0]), natural_key(edge[1]))  # nvs2 before nvs10
 
     def _bottleneck(self, tied: list[tuple[str, str]], kind: str | None = None,
                     capacity: float | None = None) -> Bottleneck:
@@ -273,7 +274,7 @@ class NodeFabric:
             return None
         raw = {g: sum(self.ports[g][sw] for sw in planes) for g in self.gpus}
         least = min(raw.values())
-        tied = [(g, sw) for g in self.gpus if raw[g] <= least * 1.001 for sw in sorted(planes)]
+        tied = [(g, sw) for g in self.gpus if raw[g] <= least * 1.001 for sw in sorted(planes, key=natural_key)]
         return Rate(least * eff, self._bottleneck(tied, "nvlink with in-switch reduction", least * eff))
 
     @cached_property

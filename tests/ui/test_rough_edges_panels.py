@@ -48,3 +48,19 @@ def test_i_a_rule_line_says_not_met_beside_a_red_icon_and_waived_beside_a_waived
     group = group_of(window, "power.psu_redundancy")
     assert group.text(0).endswith("\u2014 waived (1)") and same_icon(group.icon(0), severity_icon("waived"))
     assert same_icon(group.child(0).icon(0), severity_icon("waived"))
+
+
+def test_j_the_nvl72_bottleneck_lists_its_switches_in_natural_order(make_window, qtbot):
+    import re
+
+    from PySide6.QtTest import QTest
+
+    window = make_window("gb200-nvl72")
+    bar = window.bottom.tabBar()
+    with qtbot.waitSignal(window.performance.finished, timeout=60000):
+        QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(window.bottom.indexOf(window.performance))
+                         .center())
+    qtbot.waitUntil(lambda: "nvs" in window.performance.status.text(), timeout=60000)
+    listed = re.findall(r"nvs(\d+)", window.performance.status.text())
+    assert len(listed) == 18  # one per switch chip: 9 NVLink switch trays x 2 chips (NVIDIA DGX GB200 user guide)
+    assert [int(n) for n in listed] == sorted(int(n) for n in listed)  # was nvs0, nvs1, nvs10, ..., nvs2
