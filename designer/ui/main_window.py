@@ -30,14 +30,13 @@ from designer.document.changes import DesignChange
 from designer.document.document import Document
 from designer.model.catalog import Catalog
 from designer.rules import Report, Violation
+from designer.ui import deferred
 from designer.ui.analysis_job import BackgroundAnalysis, needs_worker
-from designer.ui.branding_dialog import BrandingDialog
 from designer.ui.canvas.controller import CanvasController
 from designer.ui.canvas.scene import CanvasScene
 from designer.ui.canvas.view import CanvasView, ConnectTool, SelectTool
 from designer.ui.cluster.actions import ClusterActions
 from designer.ui.files import FileActions
-from designer.ui.gallery import TemplateGallery
 from designer.ui.panels.budget import BomPanel, PowerPanel
 from designer.ui.panels.inspector import InspectorPanel
 from designer.ui.panels.palette import PalettePanel
@@ -48,7 +47,6 @@ from designer.ui.qt_guard import binding_report, protect_none
 from designer.ui.style import app_icon, tool_icon
 from designer.ui.text import esc
 from designer.ui.theme import text_color
-from designer.ui.topology_import import import_dialog, open_dropped
 from designer.ui.window_layout import apply_default_layout, restore_layout, save_layout, saved_zoom
 
 CHECK_DEBOUNCE_MS = 150
@@ -159,7 +157,7 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         f = bar.addMenu(self.tr("&File"))
         K = QKeySequence.StandardKey  # noqa: N806
-        self._action(f, self.tr("&New from Template..."), self.new_design, K.New)
+        self._action(f, self.tr("&New from Template..."), lambda: deferred.new_design(self), K.New)
         self._action(f, self.tr("&Open..."), self.files.open_dialog, K.Open)
         self.recent_menu = f.addMenu(self.tr("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
@@ -168,9 +166,9 @@ class MainWindow(QMainWindow):
         self._action(f, self.tr("&Save"), self.files.save, K.Save)
         self._action(f, self.tr("Save &As..."), self.files.save_as, K.SaveAs)
         self._action(f, self.tr("Re&vert"), self.files.revert)
-        self._action(f, self.tr("&Compare..."), self.compare)
-        self._action(f, self.tr("Design-Space &Search..."), self.sweep)
-        self._action(f, self.tr("&Import Topology..."), lambda: import_dialog(self, self.files))
+        self._action(f, self.tr("&Compare..."), lambda: deferred.compare(self))
+        self._action(f, self.tr("Design-Space &Search..."), lambda: deferred.sweep(self))
+        self._action(f, self.tr("&Import Topology..."), lambda: deferred.import_topology(self))
         export = f.addMenu(self.tr("&Export"))
         self._action(export, self.tr("&PDF Spec Sheet..."), lambda: self.files.export("pdf"), "Ctrl+E")
         self._action(export, self.tr("&JSON Spec..."), lambda: self.files.export("json"))
@@ -191,14 +189,14 @@ class MainWindow(QMainWindow):
                      K.SelectAll)
         e.addSeparator()
         self._action(e, self.tr("&Auto-wire"), self.controller.autowire, "Ctrl+Shift+W")
-        self._action(e, self.tr("C&hanges Since Saved..."), self.changes_since_saved)
+        self._action(e, self.tr("C&hanges Since Saved..."), lambda: deferred.changes_since_saved(self))
         t = bar.addMenu(self.tr("&Tools"))
         self.select_tool = self._action(t, self.tr("&Select / Move"), lambda: self.set_tool("select"), "S", True)
         self.connect_tool = self._action(t, self.tr("&Connect"), lambda: self.set_tool("connect"), "C", True)
         self.select_tool.setChecked(True)
         e.addSeparator()
         self._action(e, self.tr("Pr&eferences..."), self.preferences, "Ctrl+,")
-        self._action(e, self.tr("&Branding for Spec Sheets..."), lambda: BrandingDialog(self).open())
+        self._action(e, self.tr("&Branding for Spec Sheets..."), lambda: deferred.branding(self))
         v = bar.addMenu(self.tr("&View"))
         self.zoom_in_action = self._action(v, self.tr("Zoom &In"), lambda: self.view.zoom(1.25), K.ZoomIn)
         self.zoom_in_action.setShortcuts([QKeySequence(K.ZoomIn), QKeySequence("+"), QKeySequence("=")])
@@ -213,7 +211,7 @@ class MainWindow(QMainWindow):
             panels.addAction(dock.toggleViewAction())
         self._action(v, self.tr("&Reset Layout"), self.reset_layout)
         v.addSeparator()
-        self.present_action = self._action(v, self.tr("&Present"), self.present, "F5")
+        self.present_action = self._action(v, self.tr("&Present"), lambda: deferred.present(self), "F5")
         h = bar.addMenu(self.tr("&Help"))
         self._action(h, self.tr("&Keyboard Shortcuts"), self.show_shortcuts, "F1")
         self._action(h, self.tr("&About"), self.about)
@@ -259,7 +257,7 @@ class MainWindow(QMainWindow):
         self.scene.components_moved.connect(self.controller.move)
         self.view.part_dropped.connect(self.controller.drop_part)
         self.view.connect_requested.connect(self.controller.connect)
-        self.view.files_dropped.connect(lambda paths: open_dropped(self, self.files, paths))
+        self.view.files_dropped.connect(lambda paths: deferred.open_dropped(self, paths))
         self.view.part_hovered.connect(self.controller.hover_part)
         self.view.drag_left.connect(self.scene.hide_drop_target)
         self.view.context_requested.connect(self.canvas_menu)
@@ -382,23 +380,6 @@ class MainWindow(QMainWindow):
         menu.popup(at)
         self.canvas_context_menu = menu  # kept for the tests; replaced at the next right click
 
-    def compare(self) -> None:
-        from designer.ui.compare_window import show_compare  # noqa: PLC0415 (matplotlib: only when opened)
-
-        show_compare(self, self.document)
-
-    def sweep(self) -> None:
-        from designer.ui.sweep_window import show_sweep  # noqa: PLC0415 (matplotlib and Dask: only when opened)
-
-        self.sweep_window = show_sweep(self, self.document.catalog)
-        self.sweep_window.plan_requested.connect(self.clusters.new_plan)  # a clicked design opens as a cluster plan
-        self.sweep_window.price_book.setText(str(self.prefs.price_book or ""))  # the Preferences price book
-
-    def changes_since_saved(self) -> None:
-        from designer.ui.changes_view import show_changes  # noqa: PLC0415 (matplotlib: only when opened)
-
-        show_changes(self, self.document)
-
     def what_if(self, ids: list[str]) -> None:
         self.document.selection.set(ids)
         self.bottom.setCurrentWidget(self.performance)
@@ -426,26 +407,9 @@ class MainWindow(QMainWindow):
                 action.setIcon(tool_icon(name, color))
         self.view.viewport().update()
 
-    def present(self) -> None:
-        from designer.ui.present import PresentWindow  # noqa: PLC0415
-
-        self.presenter = PresentWindow(self.document.design, self.catalog, self)
-        screen = self.screen()
-        if screen is not None:
-            self.presenter.setGeometry(screen.geometry())  # the whole screen even where no window manager obeys
-        self.presenter.showFullScreen()
-        self.presenter.activateWindow()
-        self.presenter.setFocus()
-
     def toggle_grid(self, on: bool) -> None:
         self.view.show_grid = on
         self.view.viewport().update()
-
-    def new_design(self) -> None:
-        gallery = TemplateGallery(self.catalog, self)
-        chosen = gallery.chosen() if gallery.exec() else None
-        if chosen:
-            self.files.new_from_template(chosen)
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()

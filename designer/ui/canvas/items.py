@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
@@ -14,6 +16,19 @@ COMPONENT_Z, LINK_Z, ZONE_Z = 10, 5, 0
 MARK_OFFSET = 3.0  # the finding's dashed outline, this far outside the part (scene units)
 MARK_MARGIN = 6.0  # what the item may paint outside its rect: the outline and its 3 px pen, inside boundingRect
 PT_PER_UNIT = 72 / 96  # a font's point size for a height in scene units (Qt's logical 96 dpi)
+
+
+def label_font(zoom: float) -> QFont:
+    font = QFont("Sans")
+    font.setPointSizeF(8.0 / zoom)  # about 8 pt on screen at any zoom
+    return font
+
+
+@lru_cache(maxsize=4096)
+def label_size(label: str, zoom: float) -> tuple[float, float]:
+    """A link label's box in scene units at this zoom (a 72-GPU rack asks for 1,584 of them at each zoom)."""
+    box = QFontMetricsF(label_font(zoom)).boundingRect(label).adjusted(-2 / zoom, -1 / zoom, 2 / zoom, 1 / zoom)
+    return box.width(), box.height()
 
 
 class ZoneItem(QGraphicsRectItem):
@@ -225,14 +240,9 @@ class LinkItem(QGraphicsPathItem):
             self.prepareGeometryChange()
             self.label_zoom = zoom
 
-    def _label_font(self, zoom: float) -> QFont:
-        font = QFont("Sans")
-        font.setPointSizeF(8.0 / zoom)  # about 8 pt on screen at any zoom
-        return font
-
-    def _label_box(self, zoom: float, metrics: QFontMetricsF | None = None) -> QRectF:
-        metrics = metrics or QFontMetricsF(self._label_font(zoom))
-        box = metrics.boundingRect(self.label).adjusted(-2 / zoom, -1 / zoom, 2 / zoom, 1 / zoom)
+    def _label_box(self, zoom: float) -> QRectF:
+        width, height = label_size(self.label, zoom)
+        box = QRectF(0, 0, width, height)
         box.moveCenter(self.path().pointAtPercent(0.5))
         return box
 
@@ -301,9 +311,8 @@ class LinkItem(QGraphicsPathItem):
         painter.drawPath(self.path())
         zoom = max(1e-6, painter.worldTransform().m11())
         if self.isSelected() or self.isUnderMouse() or zoom > 2.2:  # highlighted links: the panel names them
-            font = self._label_font(zoom)
-            painter.setFont(font)
-            box = self._label_box(zoom, QFontMetricsF(font, painter.device()))
+            painter.setFont(label_font(zoom))
+            box = self._label_box(zoom)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(255, 255, 255, 225))
             painter.drawRoundedRect(box, 2 / zoom, 2 / zoom)

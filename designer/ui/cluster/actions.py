@@ -6,20 +6,22 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
-from designer.cluster.document import PlanDocument, check_buildable
-from designer.cluster.plan import ClusterPlan, NodeRef
 from designer.core.errors import DesignerError, DesignFileError
 from designer.document.document import Document
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.templates import TEMPLATES
-from designer.ui.cluster.window import ClusterWindow
 from designer.ui.text import plain
+
+if TYPE_CHECKING:  # the cluster packages load when a plan is first opened, not with the main window
+    from designer.cluster.document import PlanDocument
+    from designer.cluster.plan import ClusterPlan
+    from designer.ui.cluster.window import ClusterWindow
 
 DEFAULT_GPUS = 1024  # a new plan's size: the example cluster; the inspector changes it
 
@@ -43,16 +45,22 @@ class ClusterActions(QObject):
         menu.addAction(self.tr("Open Cl&uster Plan..."), self.open_dialog)
 
     def new_from_design(self) -> ClusterWindow | None:
+        from designer.cluster.plan import ClusterPlan, NodeRef  # noqa: PLC0415 (after the first paint)
+
         design = self.document.design
         return self.new_plan(ClusterPlan(name=self.tr("{name} cluster").format(name=design.meta.name),
                                          node=NodeRef(design=design), gpus=DEFAULT_GPUS))
 
     def new_from_template(self, template_id: str) -> ClusterWindow | None:
+        from designer.cluster.plan import ClusterPlan, NodeRef  # noqa: PLC0415 (after the first paint)
+
         title = TEMPLATES[template_id].title
         return self.new_plan(ClusterPlan(name=self.tr("{name} cluster").format(name=title),
                                          node=NodeRef(template=template_id), gpus=DEFAULT_GPUS))
 
     def new_plan(self, plan: ClusterPlan) -> ClusterWindow | None:
+        from designer.cluster.document import PlanDocument, check_buildable  # noqa: PLC0415
+
         try:
             check_buildable(plan, self.catalog)
         except DesignerError as exc:
@@ -66,6 +74,8 @@ class ClusterActions(QObject):
         return self.open_path(Path(path)) if path else None
 
     def open_path(self, path: Path) -> ClusterWindow | None:
+        from designer.cluster.document import PlanDocument  # noqa: PLC0415 (after the first paint)
+
         try:
             document = PlanDocument.open(path, self.catalog)
         except DesignFileError as exc:
@@ -76,6 +86,8 @@ class ClusterActions(QObject):
     def show(self, document: PlanDocument) -> ClusterWindow:
         prefs = getattr(self.window, "prefs", None)  # the main window's Preferences: the user's price book
         book = prefs.price_book if prefs is not None else None
+        from designer.ui.cluster.window import ClusterWindow  # noqa: PLC0415 (after the first paint)
+
         window = ClusterWindow(document, self.catalog, self.open_design, price_book=book)
         window.destroyed.connect(lambda *_: self.windows.remove(window) if window in self.windows else None)
         self.windows.append(window)

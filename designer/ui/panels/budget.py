@@ -9,7 +9,6 @@ from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from designer.core import i18n
-from designer.export.spec import bom_lines
 from designer.model.budget import PowerBudget, power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -120,6 +119,8 @@ class BomPanel(QWidget):
         QShortcut(QKeySequence.StandardKey.Copy, self.table, self.copy)
 
     def rows(self, design: Design) -> list[list]:
+        from designer.export.spec import bom_lines  # noqa: PLC0415 (the export package: after the first paint)
+
         return [[b.name, b.kind, b.quantity, b.unit_power_w, b.total_power_w, b.source]
                 for b in bom_lines(design, self.catalog)]
 
