@@ -38,11 +38,11 @@ ALL = "all"
 THUMB = QSize(120, 120)
 SCHEMES = ("A", "B", "C", "D", "rack-scale")
 SCHEME_NAMES = {  # the filter's entries: the schemes' names, not bare letters (designer.compare.data.scheme)
-    "A": QT_TRANSLATE_NOOP("TemplateGallery", "A: PCIe switch"),
-    "B": QT_TRANSLATE_NOOP("TemplateGallery", "B: full mesh (switched or direct links)"),
-    "C": QT_TRANSLATE_NOOP("TemplateGallery", "C: CPU-GPU fusion"),
-    "D": QT_TRANSLATE_NOOP("TemplateGallery", "D: custom liquid"),
-    "rack-scale": QT_TRANSLATE_NOOP("TemplateGallery", "rack-scale (more than 8 GPUs)"),
+    "A": str(QT_TRANSLATE_NOOP("TemplateGallery", "A: PCIe switch")),
+    "B": str(QT_TRANSLATE_NOOP("TemplateGallery", "B: full mesh (switched or direct links)")),
+    "C": str(QT_TRANSLATE_NOOP("TemplateGallery", "C: CPU-GPU fusion")),
+    "D": str(QT_TRANSLATE_NOOP("TemplateGallery", "D: custom liquid")),
+    "rack-scale": str(QT_TRANSLATE_NOOP("TemplateGallery", "rack-scale (more than 8 GPUs)")),
 }
 COOLING_TEXT = {"air": "air", "cold_plate": "liquid (cold plate)", "immersion": "immersion"}
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QLineF, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
@@ -18,6 +20,9 @@ from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsView, QLabel
 
 from designer.ui.canvas.items import ComponentItem, LinkItem
 from designer.ui.text import plain
+
+if TYPE_CHECKING:
+    from designer.ui.canvas.scene import CanvasScene
 
 PART_MIME = "application/x-gpu-designer-part"
 DESIGN_SUFFIXES = (".json", ".pdf", ".txt")  # .txt: a topology paste to import
@@ -90,8 +95,9 @@ class CanvasView(QGraphicsView):
     context_requested = Signal(str, QPoint)  # id of the component or link under the cursor ("" for none), global pos
     NOTE_MS = 4000
 
-    def __init__(self, scene) -> None:
+    def __init__(self, scene: CanvasScene) -> None:
         super().__init__(scene)
+        self.canvas_scene = scene
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
@@ -150,7 +156,7 @@ class CanvasView(QGraphicsView):
     def fit(self) -> None:
         """The whole design in view; it stays fitted through resizes until the user zooms (as draw.io and
         KiCad keep a fitted page)."""
-        rect = self.scene().design_rect().adjusted(-20, -20, 20, 20)
+        rect = self.canvas_scene.design_rect().adjusted(-20, -20, 20, 20)
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         self.fitted = True
         self.zoom_changed.emit(self.transform().m11())
