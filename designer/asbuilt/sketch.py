@@ -18,7 +18,7 @@ from designer.asbuilt.parse import TopoError, TopoPaste
 from designer.model.catalog import Catalog
 from designer.model.design import SCALEUP_KINDS, Design, Link, LinkKind, Metadata, Placement
 from designer.model.parts import CpuSpec, Fabric, FabricSpec, FormFactor, GpuSpec, PcieSwitchSpec, slot_kind_for
-from designer.model.wiring import socket_pairs  # the templates' socket links (one wiring knowledge)
+from designer.model.wiring import socket_links  # the templates' and auto-wire's socket links (one wiring knowledge)
 from designer.templates import TEMPLATES, build_template
 from designer.topology.graph import build_topology
 from designer.topology.outcomes import documented_waivers
@@ -129,7 +129,7 @@ def sketch_design(paste: TopoPaste, catalog: Catalog, source: str = "paste",
     comps = [c for c in base.components if c.id not in drop]
     links = [lk for lk in base.links if lk.a not in drop and lk.b not in drop]
     gmap = dict(zip(paste.accelerators, gpus[:n], strict=False))
-    tree = plan_host_tree(paste, gmap)
+    tree = plan_host_tree(paste, gmap, sum(catalog.get(c.part).kind == "cpu" for c in base.components))
     notes += tree.notes
     design = Design(meta=Metadata(name=f"Sketch from {source}"[:200], notes=""), chassis=base.chassis,
                     settings=base.settings, components=comps, links=links)
@@ -223,7 +223,7 @@ def _add_host(design: Design, catalog: Catalog, tree: HostTree, cpu_part: str, p
     comps, links = list(design.components), list(design.links)
     cpus = [ids.component("cpu", cpu_part) for _ in range(tree.sockets)]
     comps += cpus
-    links += [ids.link(LinkKind.SOCKET, cpus[i].id, cpus[j].id, 1) for i, j in socket_pairs(len(cpus))]
+    links += [ids.link(kind, a, b, n) for kind, a, b, n in socket_links([c.id for c in cpus])]
     names: dict[str, str] = {f"cpu:{i}": c.id for i, c in enumerate(cpus)}
     for node in tree.switches:
         comp = ids.component("psw", psw_part)
