@@ -170,9 +170,14 @@ def test_the_fabric_summary_of_a_simulation_is_json_with_its_keys(catalog, desig
 
 
 def test_the_memory_line_is_keyed_dimm_and_says_it_is_assumed(catalog, design_of):
-    """budget._chassis_lines mutants 5 (part key None) and 12 (source None): a figure no vendor publishes says so."""
-    [memory] = [line for line in power_budget(design_of("dgx-h100"), catalog).lines if line.category == "Memory"]
+    """budget._chassis_lines mutants 5 (part key None), 12 (source None) and 63 (the drives' key upper-cased; listed
+    as T): each chassis line carries its plain key (PowerLine.part: "dimm", "drive"), and a figure no vendor
+    publishes says so."""
+    lines = power_budget(design_of("dgx-h100"), catalog).lines
+    [memory] = [line for line in lines if line.category == "Memory"]
+    [drives] = [line for line in lines if line.category == "Drives"]
     assert memory.part == "dimm" and memory.assumed and memory.note and memory.source
+    assert drives.part == "drive" and drives.assumed and drives.note and drives.source
 
 
 def test_a_part_line_keeps_its_assumed_flag_and_note_apart(catalog, design_of):
@@ -310,3 +315,19 @@ def test_every_simulated_row_names_its_phase(catalog, design_of, tid, nodes):
     """collectives._allreduce_ring mutant 16 (the ring phase unnamed): the table's Phase column."""
     rows = simulate(design_of(tid), catalog, SimConfig(nodes=nodes, algorithm="ring", sizes=(8, 1 << 20, 1 << 30))).rows
     assert rows and all(isinstance(r.phase, str) and r.phase for r in rows)
+
+
+def test_a_calibrated_latency_scale_lengthens_every_nvls_pipeline_step(catalog, design_of):
+    """collectives._nvls_pipeline mutant 14 (the step cost divided by the scale): a 64 MiB NVLS AllReduce runs
+    more pipeline steps than an 8 B one, each paying the scaled latency, so doubling the scale adds more to it."""
+    from designer.simulation.calibration import Calibration
+
+    design = design_of("dgx-h100")
+
+    def times(scale):
+        config = SimConfig(collectives=("allreduce",), algorithm="nvls", sizes=(8, 64 << 20),
+                           calibration=Calibration(latency_scale=scale))
+        return [row.time_us for row in simulate(design, catalog, config).rows]
+
+    (small1, big1), (small2, big2) = times(1.0), times(2.0)
+    assert small2 > small1 and big2 - big1 > small2 - small1
