@@ -257,8 +257,10 @@ class _Wirer:
             self.plan(socket_links(cpus))
         compute, storage = self.nic_roles()
         nic_lanes = {n: self.spec(n, NicSpec).pcie_lanes for n in compute + storage}
-        done = {d for d in gpus + compute + storage if self.linked(d, pcie)}
-        done |= {s for s in psws if any(n in cpus for n in self.linked(s, pcie))}
+        hosts = set(cpus) | set(psws)  # a GPU is wired once it hangs from the host (its on-die NIC's link is not that)
+        done = {g for g in gpus if hosts.intersection(self.linked(g, pcie))}
+        done |= {n for n in compute + storage if self.linked(n, pcie)}
+        done |= {s for s in psws if set(cpus).intersection(self.linked(s, pcie))}
         self.plan(host_links(HostParts(
             gpus=[(g, self.spec(g, GpuSpec).host_pcie_lanes) for g in gpus],
             compute=[(n, nic_lanes[n]) for n in compute], storage=[(n, nic_lanes[n]) for n in storage],

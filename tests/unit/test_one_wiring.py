@@ -56,6 +56,14 @@ def test_auto_wire_keeps_what_the_user_wired_and_wires_the_rest_as_the_template(
                                                                              for lk in design.links]}))
 
 
+def test_auto_wire_hangs_a_gpu_whose_on_die_port_is_wired_from_the_host(catalog, design_of):
+    """A GPU linked only to its own on-die NIC still gets its host uplink (the NIC link is not one)."""
+    design = design_of("gaudi3-8")
+    uplinks = [lk for lk in design.links if lk.kind is LinkKind.PCIE and lk.a.startswith("gpu")]
+    bare = design.model_copy(update={"links": [lk for lk in design.links if lk not in uplinks]})
+    assert link_set(auto_wire(bare, catalog)) == link_set(design)
+
+
 def test_the_mesh_groups_bridged_cards_and_splits_links_over_peers(catalog):
     nvl, mi300x = catalog.typed("h100-nvl", GpuSpec), catalog.typed("mi300x", GpuSpec)
     pairs = mesh_links([(f"g{i}", nvl) for i in range(8)])
