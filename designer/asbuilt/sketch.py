@@ -18,7 +18,7 @@ from designer.asbuilt.parse import TopoError, TopoPaste
 from designer.model.catalog import Catalog
 from designer.model.design import SCALEUP_KINDS, Design, Link, LinkKind, Metadata, Placement
 from designer.model.parts import CpuSpec, Fabric, FabricSpec, FormFactor, GpuSpec, PcieSwitchSpec, slot_kind_for
-from designer.model.wiring import socket_links  # the templates' and auto-wire's socket links (one wiring knowledge)
+from designer.model.wiring import mesh_links, socket_links  # the templates' and auto-wire's (one wiring knowledge)
 from designer.templates import TEMPLATES, build_template
 from designer.topology.graph import build_topology
 from designer.topology.outcomes import documented_waivers
@@ -128,6 +128,7 @@ def sketch_design(paste: TopoPaste, catalog: Catalog, source: str = "paste",
             if catalog.get(c.part).kind in HOST_KINDS or (c.id in gpus and c.id not in keep_gpus)}
     comps = [c for c in base.components if c.id not in drop]
     links = [lk for lk in base.links if lk.a not in drop and lk.b not in drop]
+    links += _mesh_if_shown(paste, gpu, [g for g in gpus if g in keep_gpus], links, notes)
     gmap = dict(zip(paste.accelerators, gpus[:n], strict=False))
     tree = plan_host_tree(paste, gmap, sum(catalog.get(c.part).kind == "cpu" for c in base.components))
     notes += tree.notes
@@ -150,6 +151,20 @@ def sketch_design(paste: TopoPaste, catalog: Catalog, source: str = "paste",
         design = design.model_copy(update={"waivers": [*design.waivers, *documented]})
     text = "Inferred from a topology paste (" + paste.tool + "). " + " ".join(f"- {n}." for n in notes)
     return design.model_copy(update={"meta": design.meta.model_copy(update={"notes": text[:20_000]})})
+
+
+def _mesh_if_shown(paste: TopoPaste, gpu: GpuSpec, gpus: list[str], links: list[Link], notes: list[str]) -> list[Link]:
+    """The paste shows scale-up links between the GPUs but the borrowed template had none for this GPU (its own
+    was swapped in): the shared wiring's mesh (designer.model.wiring.mesh_links), inferred."""
+    if _scaleup_label(paste) is None or gpu.fabric is Fabric.NONE or any(lk.kind in SCALEUP_KINDS for lk in links):
+        return []
+    mesh = mesh_links([(g, gpu) for g in gpus])
+    if mesh:
+        notes.append(f"scale-up: {_scaleup_label(paste)} between the GPUs in the paste; the {gpu.fabric.value} links "
+                     "meshed as the shared wiring does (inferred)")
+    taken = {lk.id for lk in links}
+    names = (f"m{i}" for i in range(len(taken) + len(mesh) + 1) if f"m{i}" not in taken)
+    return [Link(id=next(names), kind=kind, a=a, b=b, count=n) for kind, a, b, n in mesh]
 
 
 def _cpu_for(paste: TopoPaste, catalog: Catalog, template_cpu: str) -> tuple[str, str]:

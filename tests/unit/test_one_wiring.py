@@ -126,3 +126,17 @@ def test_a_paste_showing_no_socket_splits_its_gpus_over_the_templates_sockets(ca
     socket = {lk.a: lk.b for lk in sketch.links if lk.kind is LinkKind.PCIE and lk.a in gpus and lk.b in cpus}
     assert len(cpus) == 2  # DGX A100: two EPYC 7742 (the template's sockets)
     assert Counter(socket.values()) == Counter({cpus[0]: 4, cpus[1]: 4})
+
+
+def test_a_paste_showing_xgmi_between_cards_no_template_has_gets_the_shared_mesh(catalog, tmp_path):
+    """The rocm-108 paste (4 PCIe AMD cards) with its link types read as XGMI, derived here: MI210s, whose form and
+    links no reference design has, were sketched with no scale-up link at all; now the shared wiring's mesh."""
+    text = (FIXTURES / "rocm-108-mi-pcie.txt").read_text().replace("PCIE", "XGMI")
+    (tmp_path / "xgmi.txt").write_text(text)
+    paste = read_topo_file(tmp_path / "xgmi.txt")
+    sketch = sketch_design(paste, catalog, gpu_part="mi210")
+    gpus = [c.id for c in sketch.components if catalog.get(c.part).kind == "gpu"]
+    mi210 = catalog.typed("mi210", GpuSpec)
+    expected = {(LinkKind.XGMI, frozenset((a, b)), n) for _, a, b, n in mesh_links([(g, mi210) for g in gpus])}
+    assert {(lk.kind, frozenset((lk.a, lk.b)), lk.count) for lk in sketch.links if lk.kind in SCALEUP_KINDS} == expected
+    assert len(expected) == len(gpus) * (len(gpus) - 1) // 2 == 6
