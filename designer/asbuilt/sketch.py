@@ -17,8 +17,17 @@ from designer.asbuilt.hosttree import HostTree, plan_host_tree
 from designer.asbuilt.parse import TopoError, TopoPaste
 from designer.model.catalog import Catalog
 from designer.model.design import SCALEUP_KINDS, Design, Link, LinkKind, Metadata, Placement
-from designer.model.parts import CpuSpec, Fabric, FabricSpec, FormFactor, GpuSpec, PcieSwitchSpec, slot_kind_for
-from designer.model.wiring import mesh_links, socket_links  # the templates' and auto-wire's (one wiring knowledge)
+from designer.model.parts import (
+    CpuSpec,
+    Fabric,
+    FabricSpec,
+    FormFactor,
+    GpuSpec,
+    NicSpec,
+    PcieSwitchSpec,
+    slot_kind_for,
+)
+from designer.model.wiring import mesh_links, network_links, socket_links  # one wiring knowledge
 from designer.templates import TEMPLATES, build_template
 from designer.topology.graph import build_topology
 from designer.topology.outcomes import documented_waivers
@@ -253,9 +262,9 @@ def _add_host(design: Design, catalog: Catalog, tree: HostTree, cpu_part: str, p
     for child, parent in tree.edges:
         links.append(ids.link(LinkKind.PCIE, names.get(child, child), names[parent], 16))
     for nic in tree.nics:
-        port = catalog.get(nic_part if nic in tree.compute_nics else storage_part)
+        spec = catalog.typed(nic_part if nic in tree.compute_nics else storage_part, NicSpec)
         target = fabrics["compute" if nic in tree.compute_nics else "storage"]
-        links.append(ids.link(LinkKind.NETWORK, names[nic], target, getattr(port, "ports", 1)))
+        links += [ids.link(*planned) for planned in network_links([(names[nic], spec)], target)]
     return design.model_copy(update={"components": comps, "links": links})
 
 

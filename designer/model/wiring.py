@@ -101,6 +101,11 @@ def mesh_links(peers: list[tuple[str, GpuSpec]]) -> list[Planned]:
     return out
 
 
+def network_links(nics: list[tuple[str, NicSpec]], fabric: str) -> list[Planned]:
+    """Each NIC to its fabric with one link per port (a dual-port card: 2)."""
+    return [(LinkKind.NETWORK, nic, fabric, spec.ports) for nic, spec in nics]
+
+
 def socket_links(cpus: list[str]) -> list[Planned]:
     return [(LinkKind.SOCKET, cpus[i], cpus[j], 1) for i, j in socket_pairs(len(cpus))]
 
@@ -286,9 +291,8 @@ class _Wirer:
         for purpose, nics in (("compute", compute), ("storage", storage)):
             todo = [n for n in nics if not self.linked(n, {LinkKind.NETWORK})]
             fabric = self.fabric(purpose, catalog_fabrics.get(purpose), added) if todo else None
-            for nic in todo:
-                if fabric is not None:
-                    self.add(LinkKind.NETWORK, nic, fabric, self.spec(nic, NicSpec).ports)
+            if fabric is not None:
+                self.plan(network_links([(n, self.spec(n, NicSpec)) for n in todo], fabric))
         return added
 
 

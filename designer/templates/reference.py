@@ -10,12 +10,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from designer.model.catalog import Catalog
-from designer.model.design import Design, LinkKind, Metadata, Redundancy
+from designer.model.design import Design, Metadata, Redundancy
 from designer.model.parts import GpuSpec, NicSpec
-from designer.model.wiring import HostParts, host_links, mesh_links, plane_links, socket_links, superchip_links
+from designer.model.wiring import (
+    HostParts,
+    host_links,
+    mesh_links,
+    network_links,
+    plane_links,
+    socket_links,
+    superchip_links,
+)
 from designer.templates.builder import DesignBuilder
-
-NET = LinkKind.NETWORK
 
 
 @dataclass(frozen=True)
@@ -70,9 +76,7 @@ def _power_and_cooling(b: DesignBuilder, psu: str, n_psu: int, cooling: str) -> 
 
 
 def _network(b: DesignBuilder, nics: list[str], fabric_part: str, prefix: str = "fabric") -> None:
-    fabric = b.add(prefix, fabric_part)[0]
-    for nic in nics:
-        b.link(NET, nic, fabric, b.part_of(nic).ports)
+    b.plan(network_links(b.typed(nics, NicSpec), b.add(prefix, fabric_part)[0]))
 
 
 def _scaleup(b: DesignBuilder, gpus: list[str], switches: Sequence[str] = ()) -> None:
