@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from designer.asbuilt.parse import TopoPaste
+from designer.model.wiring import switch_for
 
 SAME_CPU = frozenset({"PIX", "PXB", "PHB", "NODE"})
 
@@ -56,8 +57,9 @@ def _clusters(paste: TopoPaste, devices: list[str], label: str, within: list[lis
     return [[within[int(k)] for k in g] for g in u.groups(keys)]
 
 
-def _gpu_sockets(paste: TopoPaste, gmap: dict[str, str], notes: list[str]) -> dict[str, int]:
-    """GPU -> socket index: from the NUMA/CPU affinity columns, else by same-CPU relations between GPUs."""
+def _gpu_sockets(paste: TopoPaste, gmap: dict[str, str], notes: list[str], unshown: int) -> dict[str, int]:
+    """GPU -> socket index: from the NUMA/CPU affinity columns, else by same-CPU relations between GPUs, else (the
+    paste shows neither) `unshown` sockets with the GPUs split over them as the shared wiring does."""
     keys = sorted({paste.numa[a] for a in gmap if a in paste.numa}, key=lambda k: (len(k), k))
     if keys:
         index = {k: i for i, k in enumerate(keys)}
@@ -66,8 +68,9 @@ def _gpu_sockets(paste: TopoPaste, gmap: dict[str, str], notes: list[str]) -> di
     devices = list(gmap) + paste.nics  # GPUs and NICs: NVLink hides the GPU pairs' PCIe class, not the NICs'
     u = _Union(devices)
     if not any(paste.relation(a, b) in SAME_CPU | {"SYS"} for a in devices for b in devices):
-        notes.append("no NUMA/CPU affinity nor PCIe relations in the paste: one CPU socket assumed")
-        return dict.fromkeys(gmap, 0)
+        notes.append(f"no NUMA/CPU affinity nor PCIe relations in the paste: {unshown} CPU socket(s) as the "
+                     "reference design, GPUs split over them (inferred)")
+        return {a: switch_for(i, len(gmap), unshown) for i, a in enumerate(gmap)}
     for a in devices:
         for b in devices:
             if a < b and paste.relation(a, b) in SAME_CPU:
@@ -111,9 +114,10 @@ def _socket_of(paste: TopoPaste, device: str, gsock: dict[str, int]) -> int | No
     return votes.most_common(1)[0][0] if votes else None
 
 
-def plan_host_tree(paste: TopoPaste, gmap: dict[str, str]) -> HostTree:
+def plan_host_tree(paste: TopoPaste, gmap: dict[str, str], unshown_sockets: int = 1) -> HostTree:
+    """The tree the paste shows; `unshown_sockets`: the CPU sockets to take when it shows no socket at all."""
     notes: list[str] = []
-    gsock = _gpu_sockets(paste, gmap, notes)
+    gsock = _gpu_sockets(paste, gmap, notes, max(1, unshown_sockets))
     tree = HostTree(sockets=1, nics=list(paste.nics), notes=notes)
     devices = list(gmap) + paste.nics
     pix = _clusters(paste, devices, "PIX", [[d] for d in devices])

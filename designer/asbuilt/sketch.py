@@ -17,8 +17,17 @@ from designer.asbuilt.hosttree import HostTree, plan_host_tree
 from designer.asbuilt.parse import TopoError, TopoPaste
 from designer.model.catalog import Catalog
 from designer.model.design import SCALEUP_KINDS, Design, Link, LinkKind, Metadata, Placement
-from designer.model.parts import CpuSpec, Fabric, FabricSpec, FormFactor, GpuSpec, PcieSwitchSpec, slot_kind_for
-from designer.model.wiring import socket_pairs  # the templates' socket links (one wiring knowledge)
+from designer.model.parts import (
+    CpuSpec,
+    Fabric,
+    FabricSpec,
+    FormFactor,
+    GpuSpec,
+    NicSpec,
+    PcieSwitchSpec,
+    slot_kind_for,
+)
+from designer.model.wiring import mesh_links, network_links, socket_links  # one wiring knowledge
 from designer.templates import TEMPLATES, build_template
 from designer.topology.graph import build_topology
 from designer.topology.outcomes import documented_waivers
@@ -128,8 +137,9 @@ def sketch_design(paste: TopoPaste, catalog: Catalog, source: str = "paste",
             if catalog.get(c.part).kind in HOST_KINDS or (c.id in gpus and c.id not in keep_gpus)}
     comps = [c for c in base.components if c.id not in drop]
     links = [lk for lk in base.links if lk.a not in drop and lk.b not in drop]
+    links += _mesh_if_shown(paste, gpu, [g for g in gpus if g in keep_gpus], links, notes)
     gmap = dict(zip(paste.accelerators, gpus[:n], strict=False))
-    tree = plan_host_tree(paste, gmap)
+    tree = plan_host_tree(paste, gmap, sum(catalog.get(c.part).kind == "cpu" for c in base.components))
     notes += tree.notes
     design = Design(meta=Metadata(name=f"Sketch from {source}"[:200], notes=""), chassis=base.chassis,
                     settings=base.settings, components=comps, links=links)
@@ -150,6 +160,20 @@ def sketch_design(paste: TopoPaste, catalog: Catalog, source: str = "paste",
         design = design.model_copy(update={"waivers": [*design.waivers, *documented]})
     text = "Inferred from a topology paste (" + paste.tool + "). " + " ".join(f"- {n}." for n in notes)
     return design.model_copy(update={"meta": design.meta.model_copy(update={"notes": text[:20_000]})})
+
+
+def _mesh_if_shown(paste: TopoPaste, gpu: GpuSpec, gpus: list[str], links: list[Link], notes: list[str]) -> list[Link]:
+    """The paste shows scale-up links between the GPUs but the borrowed template had none for this GPU (its own
+    was swapped in): the shared wiring's mesh (designer.model.wiring.mesh_links), inferred."""
+    if _scaleup_label(paste) is None or gpu.fabric is Fabric.NONE or any(lk.kind in SCALEUP_KINDS for lk in links):
+        return []
+    mesh = mesh_links([(g, gpu) for g in gpus])
+    if mesh:
+        notes.append(f"scale-up: {_scaleup_label(paste)} between the GPUs in the paste; the {gpu.fabric.value} links "
+                     "meshed as the shared wiring does (inferred)")
+    taken = {lk.id for lk in links}
+    names = (f"m{i}" for i in range(len(taken) + len(mesh) + 1) if f"m{i}" not in taken)
+    return [Link(id=next(names), kind=kind, a=a, b=b, count=n) for kind, a, b, n in mesh]
 
 
 def _cpu_for(paste: TopoPaste, catalog: Catalog, template_cpu: str) -> tuple[str, str]:
@@ -223,7 +247,7 @@ def _add_host(design: Design, catalog: Catalog, tree: HostTree, cpu_part: str, p
     comps, links = list(design.components), list(design.links)
     cpus = [ids.component("cpu", cpu_part) for _ in range(tree.sockets)]
     comps += cpus
-    links += [ids.link(LinkKind.SOCKET, cpus[i].id, cpus[j].id, 1) for i, j in socket_pairs(len(cpus))]
+    links += [ids.link(kind, a, b, n) for kind, a, b, n in socket_links([c.id for c in cpus])]
     names: dict[str, str] = {f"cpu:{i}": c.id for i, c in enumerate(cpus)}
     for node in tree.switches:
         comp = ids.component("psw", psw_part)
@@ -238,9 +262,9 @@ def _add_host(design: Design, catalog: Catalog, tree: HostTree, cpu_part: str, p
     for child, parent in tree.edges:
         links.append(ids.link(LinkKind.PCIE, names.get(child, child), names[parent], 16))
     for nic in tree.nics:
-        port = catalog.get(nic_part if nic in tree.compute_nics else storage_part)
+        spec = catalog.typed(nic_part if nic in tree.compute_nics else storage_part, NicSpec)
         target = fabrics["compute" if nic in tree.compute_nics else "storage"]
-        links.append(ids.link(LinkKind.NETWORK, names[nic], target, getattr(port, "ports", 1)))
+        links += [ids.link(*planned) for planned in network_links([(names[nic], spec)], target)]
     return design.model_copy(update={"components": comps, "links": links})
 
 

@@ -102,6 +102,9 @@ class GpuSpec(PartBase):
     needs_liquid: bool = False
     export_limited: bool = False
     device_class: Literal["gpu", "npu", "accelerator"] = "gpu"  # what the vendor calls it (Ascend: NPU)
+    # Cards joined by bridges come in groups of this many (H100 NVL: 2-way bridges, pairs); None: every peer of the
+    # fabric is reachable (a baseboard mesh or switch). The shared wiring (designer.model.wiring) meshes each group.
+    bridge_group: Annotated[int, Field(ge=2, le=16)] | None = None
 
     @property
     def memory_family(self) -> str:
@@ -137,6 +140,8 @@ class NicSpec(PartBase):
     pcie_gen: PcieGen
     pcie_lanes: Count
     is_dpu: bool = False
+    # Ports on the accelerator's package or die (Ascend 910B RoCE, Gaudi 3): wired to their accelerator, one each.
+    on_accelerator: bool = False
     network_kind: NetworkKind = NetworkKind.ROCE  # what the NIC runs by default; a fabric may override
 
     @property

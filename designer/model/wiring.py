@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from dataclasses import dataclass
 from typing import TypeVar
 
 from designer.core.ids import next_id
@@ -65,13 +66,102 @@ def split_nics(nics: list[tuple[str, NicSpec]], gpus: int) -> tuple[list[str], l
     return compute, [cid for cid, _ in nics if cid not in compute]
 
 
+Planned = tuple[LinkKind, str, str, int]  # a link the shared wiring calls for: (kind, a, b, count)
+
+
+def plane_links(gpu: str, spec: GpuSpec, planes: list[str]) -> list[Planned]:
+    """A switched GPU's links to every switch plane of its fabric, split evenly (18 over 4 NVSwitch: 5/4/4/5; 8 of
+    an A800's 12 over the HGX A100 board's 6: 2/1/1/1/1/2, which 8 is not published; 18 over 18 NVL72 chips: 1)."""
+    counts = even_split(spec.fabric_links, len(planes))
+    return [(FABRIC_LINK[spec.fabric], gpu, sw, n) for sw, n in zip(planes, counts, strict=True) if n]
+
+
+def mesh_group(spec: GpuSpec, peers: int) -> int:
+    """How many accelerators one switchless scale-up group holds: the bridge group (H100 NVL pairs), else every
+    peer (a baseboard's all-to-all mesh)."""
+    return min(spec.bridge_group or peers, peers)
+
+
+def per_peer(spec: GpuSpec, group: int) -> int:
+    """Links to each peer of an all-to-all group: the GPU's links over its group-1 peers (MI300X 7 over 7: 1;
+    Gaudi 3 21 over 7: 3; GH200 18 over 3: 6; H100 NVL 12 to its pair)."""
+    return max(1, spec.fabric_links // max(1, group - 1))
+
+
+def mesh_links(peers: list[tuple[str, GpuSpec]]) -> list[Planned]:
+    """Switchless scale-up: all-to-all between accelerators of one fabric, inside each group of `mesh_group`."""
+    out: list[Planned] = []
+    for fabric in dict.fromkeys(spec.fabric for _, spec in peers if spec.fabric is not Fabric.NONE):
+        members = [(g, spec) for g, spec in peers if spec.fabric is fabric]
+        size = mesh_group(members[0][1], len(members))
+        for start in range(0, len(members), size):
+            group = members[start:start + size]
+            out += [(FABRIC_LINK[fabric], a, b, per_peer(sa, size))
+                    for i, (a, sa) in enumerate(group) for b, _ in group[i + 1:]]
+    return out
+
+
+def network_links(nics: list[tuple[str, NicSpec]], fabric: str) -> list[Planned]:
+    """Each NIC to its fabric with one link per port (a dual-port card: 2)."""
+    return [(LinkKind.NETWORK, nic, fabric, spec.ports) for nic, spec in nics]
+
+
+def socket_links(cpus: list[str]) -> list[Planned]:
+    return [(LinkKind.SOCKET, cpus[i], cpus[j], 1) for i, j in socket_pairs(len(cpus))]
+
+
+def superchip_links(superchips: list[str], cpus: list[str]) -> list[Planned]:
+    """NVLink-C2C: GH200's GPU i and Grace i are one module; GB200 puts 2 GPUs on each Grace."""
+    if not cpus:
+        return []
+    return [(LinkKind.C2C, g, cpus[i * len(cpus) // len(superchips) % len(cpus)], 1) for i, g in enumerate(superchips)]
+
+
+@dataclass(frozen=True)
+class HostParts:
+    """The parts a host PCIe tree joins, in placement order, as (id, lanes); `done`: already wired (auto-wire
+    keeps what the user drew)."""
+
+    gpus: list[tuple[str, int]]
+    compute: list[tuple[str, int]]
+    storage: list[tuple[str, int]]
+    psws: list[str]
+    cpus: list[str]
+    on_accelerator: frozenset[str] = frozenset()
+    done: frozenset[str] = frozenset()
+
+
+def host_links(h: HostParts) -> list[Planned]:
+    """GPU i and compute NIC i under one PCIe switch (or the CPU root ports without switches), switches split
+    across the sockets with uplinks at 2:1, on-accelerator ports on their accelerator, storage NICs on the CPU
+    root ports (DGX)."""
+    uplinks, out = h.psws or h.cpus, []
+    below = dict.fromkeys(uplinks, 0)
+    for i, (gpu, lanes) in enumerate(h.gpus):
+        if uplinks and lanes and gpu not in h.done:
+            target = uplinks[switch_for(i, len(h.gpus), len(uplinks))]
+            below[target] += lanes
+            out.append((LinkKind.PCIE, gpu, target, lanes))
+    for k, (nic, lanes) in enumerate(h.compute):
+        if nic in h.on_accelerator and k < len(h.gpus):
+            out.append((LinkKind.PCIE, nic, h.gpus[k][0], lanes))
+        elif uplinks and nic not in h.done:
+            out.append((LinkKind.PCIE, nic, uplinks[switch_for(k, len(h.compute), len(uplinks))], lanes))
+    out += [(LinkKind.PCIE, psw, h.cpus[switch_for(j, len(h.psws), len(h.cpus))], uplink_lanes(below[psw]))
+            for j, psw in enumerate(h.psws) if h.cpus and psw not in h.done]
+    roots = h.cpus or uplinks
+    out += [(LinkKind.PCIE, nic, roots[k % len(roots)], lanes)
+            for k, (nic, lanes) in enumerate(h.storage) if roots and nic not in h.done]
+    return [link for link in out if link[1] not in h.done]
+
+
 def link_for(a: PartBase, b: PartBase, design_gpus: int = 8, switch_planes: int = 1) -> tuple[LinkKind, int]:
     """The link kind and default count for connecting part a to part b, or WiringError."""
     for x, y in ((a, b), (b, a)):
         if isinstance(x, GpuSpec) and isinstance(y, GpuSpec):
             if x.fabric is Fabric.NONE or x.fabric is not y.fabric:
                 raise WiringError(f"{x.name} and {y.name} share no scale-up fabric")
-            return FABRIC_LINK[x.fabric], max(1, x.fabric_links // max(1, design_gpus - 1))
+            return FABRIC_LINK[x.fabric], per_peer(x, mesh_group(x, design_gpus))
         if isinstance(x, GpuSpec) and isinstance(y, ScaleupSwitchSpec):
             if x.fabric is not y.fabric:
                 raise WiringError(f"{x.name} ({x.fabric.value}) cannot link to {y.name} ({y.fabric.value})")
@@ -139,9 +229,13 @@ class _Wirer:
     def linked(self, cid: str, kinds: set[LinkKind]) -> list[str]:
         return [lk.b if lk.a == cid else lk.a for lk in self.links if cid in (lk.a, lk.b) and lk.kind in kinds]
 
+    def plan(self, links: list[Planned]) -> None:
+        for kind, a, b, count in links:
+            self.add(kind, a, b, count)
+
     def scaleup(self) -> None:
         gpus = self.of(GpuSpec)
-        switches = [s for s in self.of(ScaleupSwitchSpec)]
+        switches = self.of(ScaleupSwitchSpec)
         scaled = {g for g in gpus if self.spec(g, GpuSpec).fabric is not Fabric.NONE}
         if self.fixed:  # the chassis carries the links (traces, cartridges): wire only accelerators not yet wired
             scaled = {g for g in scaled if not self.linked(g, set(SCALEUP_KINDS))}
@@ -150,52 +244,33 @@ class _Wirer:
         self.links = [lk for lk in self.links if not (lk.kind in SCALEUP_KINDS and (lk.a in scaled or lk.b in scaled))]
         for gpu in (g for g in gpus if g in scaled):
             spec = self.spec(gpu, GpuSpec)
-            planes = [s for s in switches if self.spec(s, ScaleupSwitchSpec).fabric is spec.fabric]
-            for sw, count in zip(planes, even_split(spec.fabric_links, len(planes)), strict=True):
-                if count:
-                    self.add(FABRIC_LINK[spec.fabric], gpu, sw, count)
+            self.plan(plane_links(gpu, spec, [s for s in switches
+                                              if self.spec(s, ScaleupSwitchSpec).fabric is spec.fabric]))
         if not switches:
-            peers = [g for g in gpus if self.spec(g, GpuSpec).fabric is not Fabric.NONE]
-            for i, a in enumerate(peers):
-                for b in peers[i + 1:]:
-                    ga, gb = self.spec(a, GpuSpec), self.spec(b, GpuSpec)
-                    if ga.fabric is gb.fabric and (a in scaled or b in scaled):
-                        self.add(FABRIC_LINK[ga.fabric], a, b, max(1, ga.fabric_links // max(1, len(peers) - 1)))
+            mesh = mesh_links([(g, self.spec(g, GpuSpec)) for g in gpus])
+            self.plan([lk for lk in mesh if lk[1] in scaled or lk[2] in scaled])
 
     def nic_roles(self) -> tuple[list[str], list[str]]:
         return split_nics([(n, self.spec(n, NicSpec)) for n in self.of(NicSpec)], len(self.of(GpuSpec)))
 
     def host(self) -> None:
-        cpus, psws = self.of(CpuSpec), self.of(PcieSwitchSpec)
+        cpus, psws, gpus = self.of(CpuSpec), self.of(PcieSwitchSpec), self.of(GpuSpec)
         pcie = {LinkKind.PCIE, LinkKind.C2C}
-        gpus = self.of(GpuSpec)
         superchips = [g for g in gpus if self.spec(g, GpuSpec).c2c_bw_gbytes_s_per_dir > 0]
-        for i, gpu in enumerate(superchips):  # GH200: GPU i and Grace i are one module; GB200: 2 GPUs per Grace
-            if cpus and not self.linked(gpu, {LinkKind.C2C}):
-                self.add(LinkKind.C2C, gpu, cpus[i * len(cpus) // len(superchips) % len(cpus)], 1)
-        if len(cpus) > 1 and not superchips and not any(lk.kind is LinkKind.SOCKET for lk in self.links):
-            for i, j in socket_pairs(len(cpus)):
-                self.add(LinkKind.SOCKET, cpus[i], cpus[j], 1)
-        uplinks = psws or cpus
-        below: dict[str, int] = {u: 0 for u in uplinks}
-        for i, gpu in enumerate(gpus):
-            lanes = self.spec(gpu, GpuSpec).host_pcie_lanes
-            if uplinks and not self.linked(gpu, pcie) and lanes:
-                target = uplinks[switch_for(i, len(gpus), len(uplinks))]
-                below[target] += lanes
-                self.add(LinkKind.PCIE, gpu, target, lanes)
-        for j, psw in enumerate(psws):
-            if cpus and not any(n in cpus for n in self.linked(psw, pcie)):
-                self.add(LinkKind.PCIE, psw, cpus[switch_for(j, len(psws), len(cpus))], uplink_lanes(below[psw]))
+        self.plan([lk for lk in superchip_links(superchips, cpus) if not self.linked(lk[1], {LinkKind.C2C})])
+        if not superchips and not any(lk.kind is LinkKind.SOCKET for lk in self.links):
+            self.plan(socket_links(cpus))
         compute, storage = self.nic_roles()
-        for k, nic in enumerate(compute):
-            if uplinks and not self.linked(nic, pcie):
-                uplink = uplinks[switch_for(k, len(compute), len(uplinks))]
-                self.add(LinkKind.PCIE, nic, uplink, self.spec(nic, NicSpec).pcie_lanes)
-        for k, nic in enumerate(storage):  # on the CPU root ports, as in DGX
-            roots = cpus or uplinks
-            if roots and not self.linked(nic, pcie):
-                self.add(LinkKind.PCIE, nic, roots[k % len(roots)], self.spec(nic, NicSpec).pcie_lanes)
+        nic_lanes = {n: self.spec(n, NicSpec).pcie_lanes for n in compute + storage}
+        hosts = set(cpus) | set(psws)  # a GPU is wired once it hangs from the host (its on-die NIC's link is not that)
+        done = {g for g in gpus if hosts.intersection(self.linked(g, pcie))}
+        done |= {n for n in compute + storage if self.linked(n, pcie)}
+        done |= {s for s in psws if set(cpus).intersection(self.linked(s, pcie))}
+        self.plan(host_links(HostParts(
+            gpus=[(g, self.spec(g, GpuSpec).host_pcie_lanes) for g in gpus],
+            compute=[(n, nic_lanes[n]) for n in compute], storage=[(n, nic_lanes[n]) for n in storage],
+            psws=psws, cpus=cpus, on_accelerator=frozenset(n for n in compute if self.spec(n, NicSpec).on_accelerator),
+            done=frozenset(done))))
 
     def fabric(self, purpose: str, catalog_fabric: str | None, added: list[Placement]) -> str | None:
         """The design's fabric of a purpose, or a new placement of the catalog's."""
@@ -216,9 +291,8 @@ class _Wirer:
         for purpose, nics in (("compute", compute), ("storage", storage)):
             todo = [n for n in nics if not self.linked(n, {LinkKind.NETWORK})]
             fabric = self.fabric(purpose, catalog_fabrics.get(purpose), added) if todo else None
-            for nic in todo:
-                if fabric is not None:
-                    self.add(LinkKind.NETWORK, nic, fabric, self.spec(nic, NicSpec).ports)
+            if fabric is not None:
+                self.plan(network_links([(n, self.spec(n, NicSpec)) for n in todo], fabric))
         return added
 
 

@@ -7,8 +7,7 @@ from dataclasses import dataclass
 
 from designer.core.errors import DesignerError
 from designer.model.catalog import Catalog, shipped_catalog
-from designer.model.design import Design, LinkKind, Metadata, Redundancy
-from designer.model.wiring import even_split
+from designer.model.design import Design, Metadata, Redundancy
 from designer.templates import reference as ref
 from designer.templates.gallery2026 import ROWS as GALLERY_2026
 from designer.templates.gb200_nvl72 import DESCRIPTION as NVL72_DESCRIPTION
@@ -35,10 +34,10 @@ def _mesh(**kw) -> Callable[[Catalog, Metadata], Design]:
     return lambda cat, meta: ref.build_mesh(cat, meta, **kw)
 
 
-H100_SPLIT = (5, 4, 4, 5)  # 18 links over 4 NVSwitch planes (the split is not published; 5/4/4/5 commonly cited)
-# The A800 sits on the HGX A100 baseboard (6 NVSwitch gen2) with 8 of its 12 NVLinks enabled; which 8 is not
-# published, so the even split is taken (2/1/1/1/1/2).
-A800_SPLIT = tuple(even_split(8, 6))
+# Switch planes per board; each GPU's links split evenly over them (designer.model.wiring.plane_links: 18 over 4
+# NVSwitch gen3 is 5/4/4/5, commonly cited, not published; the A800's 8 enabled NVLinks over the HGX A100 board's 6
+# NVSwitch gen2 is 2/1/1/1/1/2, which 8 is not published).
+NVSWITCH_GEN2, NVSWITCH_GEN3, NVLINK5_CHIPS = 6, 4, 2
 N1, N2, NN = Redundancy.N_PLUS_1, Redundancy.N_PLUS_2, Redundancy.N_PLUS_N
 
 TEMPLATES: dict[str, Template] = {
@@ -53,7 +52,7 @@ TEMPLATES: dict[str, Template] = {
                     "chassis-dgx-a100",
                     "a100-sxm4-80gb",
                     "nvswitch-gen2",
-                    (2,) * 6,
+                    NVSWITCH_GEN2,
                     "epyc-7742",
                     "pex88096",
                     "cx6-200",
@@ -75,7 +74,7 @@ TEMPLATES: dict[str, Template] = {
                     "chassis-dgx-h100",
                     "h100-sxm5",
                     "nvswitch-gen3",
-                    H100_SPLIT,
+                    NVSWITCH_GEN3,
                     "xeon-8480c",
                     "pex89144",
                     "cx7-400",
@@ -97,7 +96,7 @@ TEMPLATES: dict[str, Template] = {
                     "chassis-dgx-h100",
                     "h200-sxm",
                     "nvswitch-gen3",
-                    H100_SPLIT,
+                    NVSWITCH_GEN3,
                     "xeon-8480c",
                     "pex89144",
                     "cx7-400",
@@ -119,7 +118,7 @@ TEMPLATES: dict[str, Template] = {
                     "chassis-dgx-b200",
                     "b200-sxm",
                     "nvlink5-switch",
-                    (9, 9),
+                    NVLINK5_CHIPS,
                     "xeon-8570",
                     "pex89144",
                     "cx7-400",
@@ -142,7 +141,7 @@ TEMPLATES: dict[str, Template] = {
                     "chassis-hgx-6u",
                     "h800-sxm",
                     "nvswitch-gen3",
-                    (2, 2, 2, 2),
+                    NVSWITCH_GEN3,
                     "xeon-8480plus",
                     "pex89144",
                     "cx7-400",
@@ -164,7 +163,7 @@ TEMPLATES: dict[str, Template] = {
                     "chassis-hgx-6u",
                     "a800-sxm",
                     "nvswitch-gen2",
-                    A800_SPLIT,
+                    NVSWITCH_GEN2,
                     "epyc-7742",
                     "pex88096",
                     "cx6-200",
@@ -187,7 +186,7 @@ TEMPLATES: dict[str, Template] = {
                     "chassis-hgx-6u",
                     "h100-sxm5",
                     "nvswitch-gen3",
-                    H100_SPLIT,
+                    NVSWITCH_GEN3,
                     "xeon-8480plus",
                     "pex89144",
                     "cx7-400",
@@ -210,7 +209,7 @@ TEMPLATES: dict[str, Template] = {
                     "chassis-hgx-5u",
                     "h100-sxm5",
                     "nvswitch-gen3",
-                    H100_SPLIT,
+                    NVSWITCH_GEN3,
                     "xeon-8480plus",
                     "pex89144",
                     "cx7-400",
@@ -238,7 +237,6 @@ TEMPLATES: dict[str, Template] = {
             _mesh(
                 chassis="chassis-oam-8u",
                 gpu="mi300x",
-                kind=LinkKind.XGMI,
                 cpu="epyc-9654",
                 n_cpu=2,
                 pcie_switch="pex89144",
@@ -256,7 +254,6 @@ TEMPLATES: dict[str, Template] = {
             _mesh(
                 chassis="chassis-oam-8u",
                 gpu="mi325x",
-                kind=LinkKind.XGMI,
                 cpu="epyc-9654",
                 n_cpu=2,
                 pcie_switch="pex89144",
@@ -274,7 +271,6 @@ TEMPLATES: dict[str, Template] = {
             _mesh(
                 chassis="chassis-npu-8u",
                 gpu="ascend-910b",
-                kind=LinkKind.HCCS,
                 cpu="kunpeng-920",
                 n_cpu=4,
                 pcie_switch=None,

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TypeVar
 
 from designer.model.catalog import Catalog
 from designer.model.design import Design, Link, LinkKind, Metadata, Placement, Redundancy, Settings
-from designer.model.parts import slot_kind_for
+from designer.model.parts import PartBase, slot_kind_for
+from designer.model.wiring import Planned
+
+P = TypeVar("P", bound=PartBase)
 
 
 class DesignBuilder:
@@ -39,6 +43,17 @@ class DesignBuilder:
 
     def link(self, kind: LinkKind, a: str, b: str, count: int = 1, pcie_gen: int | None = None) -> None:
         self.links.append(Link(id=f"l{len(self.links)}", kind=kind, a=a, b=b, count=count, pcie_gen=pcie_gen))
+
+    def plan(self, links: list[Planned]) -> None:
+        """Add the links the shared wiring (designer.model.wiring) calls for."""
+        for kind, a, b, count in links:
+            self.link(kind, a, b, count)
+
+    def typed(self, cids: list[str], cls: type[P]) -> list[tuple[str, P]]:
+        return [(cid, self.catalog.typed(self.part_id(cid), cls)) for cid in cids]
+
+    def part_id(self, cid: str) -> str:
+        return next(c.part for c in self.components if c.id == cid)
 
     def build(self) -> Design:
         return Design(meta=self.meta, chassis=self.chassis.id, settings=Settings(psu_redundancy=self.redundancy),

@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from designer.model.catalog import Catalog
-from designer.model.design import Design, LinkKind, Metadata, Redundancy, Waiver
-from designer.model.parts import GpuSpec
-from designer.model.wiring import FABRIC_LINK, even_split, link_for
+from designer.model.design import Design, Metadata, Redundancy, Waiver
 from designer.templates import reference as ref
 from designer.templates.builder import DesignBuilder
 from designer.templates.reference import Hgx
@@ -25,25 +23,11 @@ BRIDGED_PAIRS_WAIVER = ("Scheme A by design: NVLink bridges join each pair of H1
                         "pairs crosses the PCIe switches")
 Build = Callable[[Catalog, Metadata], Design]
 N1, N2, NN = Redundancy.N_PLUS_1, Redundancy.N_PLUS_2, Redundancy.N_PLUS_N
-H100_SPLIT = tuple(even_split(18, 4))  # 5/4/4/5 over the 4 NVSwitch gen3 planes, as the shared wiring splits it
-A800_SPLIT = tuple(even_split(8, 6))  # 8 of 12 NVLinks over the HGX A100 board's 6 NVSwitch gen2
+NVSWITCH_GEN2, NVSWITCH_GEN3, NVLINK5_CHIPS = 6, 4, 2  # planes; the shared wiring splits each GPU's links evenly
 
 
 def _hgx(cfg: Hgx) -> Build:
     return lambda cat, meta: ref.build_hgx(cat, meta, cfg)
-
-
-def _gpu_pair_links(b: DesignBuilder, gpus: list[str], group: int) -> None:
-    """Scale-up links inside each group of `group` accelerators (all-to-all), counts from the wiring rules."""
-    spec = b.part_of(gpus[0])
-    assert isinstance(spec, GpuSpec)
-    kind = FABRIC_LINK[spec.fabric]
-    _, per_peer = link_for(spec, spec, design_gpus=group)
-    for start in range(0, len(gpus), group):
-        members = gpus[start:start + group]
-        for i, a in enumerate(members):
-            for c in members[i + 1:]:
-                b.link(kind, a, c, per_peer)
 
 
 def build_gaudi3(catalog: Catalog, meta: Metadata) -> Design:
@@ -51,12 +35,11 @@ def build_gaudi3(catalog: Catalog, meta: Metadata) -> Design:
     chip to scale-out; the accelerators reach the host through 4 PCIe switches."""
     b = DesignBuilder(catalog, "chassis-oam-8u", meta, N1)
     gpus = b.add("gpu", "gaudi3", 8)
-    _gpu_pair_links(b, gpus, 8)
+    ref._scaleup(b, gpus)
     cpus = ref._host(b, "xeon-8480plus")
-    ref._pcie_tree(b, gpus, [], cpus, "pex89144", 4)
+    psws = b.add("psw", "pex89144", 4)
     nics = b.add("nic", "gaudi3-roce-3x200", 8)
-    for gpu, nic in zip(gpus, nics, strict=True):
-        b.link(LinkKind.PCIE, nic, gpu, 16)
+    ref._pcie(b, gpus, nics, cpus, psws)  # the on-die ports on their chip
     ref._network(b, nics, "scaleout-roce")
     ref._power_and_cooling(b, "psu-3000", 6, "fan-wall-oam-8u")
     waiver = Waiver(rule="pcie.nic_link_speed", reason=ON_DIE_WAIVER)
@@ -67,7 +50,7 @@ def build_h100_nvl(catalog: Catalog, meta: Metadata) -> Design:
     """Scheme A: 8 H100 NVL cards on two PCIe Gen5 switches, each pair joined by NVLink bridges (12 links)."""
     b = DesignBuilder(catalog, "chassis-pcie-4u-10", meta, NN)
     gpus = b.add("gpu", "h100-nvl", 8)
-    _gpu_pair_links(b, gpus, 2)
+    ref._scaleup(b, gpus)  # the card's bridge group: pairs
     cpus = ref._host(b, "epyc-9654")
     nics = b.add("nic", "cx7-400", 4)
     ref._pcie_tree(b, gpus, nics, cpus, "pex89144", 2)
@@ -78,7 +61,7 @@ def build_h100_nvl(catalog: Catalog, meta: Metadata) -> Design:
 
 
 def build_mi355x(catalog: Catalog, meta: Metadata) -> Design:
-    return ref.build_mesh(catalog, meta, chassis="chassis-oam-4u-dlc", gpu="mi355x", kind=LinkKind.XGMI,
+    return ref.build_mesh(catalog, meta, chassis="chassis-oam-4u-dlc", gpu="mi355x",
                           cpu="epyc-9654", n_cpu=2, pcie_switch="pex89144", nic="thor2-400", psu="psu-3300",
                           n_psu=6, redundancy=N1, cooling="cold-plate-cdu")
 
@@ -89,7 +72,7 @@ ROWS: list[tuple[str, str, str, Build]] = [
      "8x B300 (Blackwell Ultra, 1,100 W) air-cooled, 2 NVLink5 switch chips, 8x ConnectX-8 800G (each GPU on its "
      "NIC's Gen6 switch) + 2 BlueField-3, "
      "2x Xeon 8570; chassis, fan wall and PSUs (6x 3.3 kW, 5+1) assumed",
-     _hgx(Hgx("chassis-hgx-10u", "b300-sxm", "nvlink5-switch", (9, 9), "xeon-8570", "cx8-pcie-switch", "cx8-800",
+     _hgx(Hgx("chassis-hgx-10u", "b300-sxm", "nvlink5-switch", NVLINK5_CHIPS, "xeon-8570", "cx8-pcie-switch", "cx8-800",
               "bf3-b3240", 2, "psu-3300", 6, N1, "fan-wall-10u-b300", n_pcie_switch=8))),
     ("amd-mi355x", "AMD MI355X platform (liquid)",
      "8x MI355X 1,400 W OAM, Infinity Fabric full mesh (7 x 76.8 GB/s/dir), direct liquid cooling on a CDU, "
@@ -102,7 +85,7 @@ ROWS: list[tuple[str, str, str, Build]] = [
     ("hgx-h20", "HGX H20 (China market)",
      "8x export-compliant H20 (96 GB, 400 W), 4 NVSwitch gen3 (NV18, 900 GB/s bidirectional per GPU), 8x 400G, "
      "6U; PSUs assumed (6x 3 kW, 3+3)",
-     _hgx(Hgx("chassis-hgx-6u", "h20-sxm", "nvswitch-gen3", H100_SPLIT, "xeon-8480plus", "pex89144", "cx7-400",
+     _hgx(Hgx("chassis-hgx-6u", "h20-sxm", "nvswitch-gen3", NVSWITCH_GEN3, "xeon-8480plus", "pex89144", "cx7-400",
               "cx7-2x200", 1, "psu-3000", 6, NN, "fan-wall-6u"))),
     ("h100-nvl-pcie", "8x H100 NVL PCIe (bridged pairs)",
      "Scheme A: 8x H100 NVL PCIe cards in NVLink-bridged pairs (600 GB/s bidirectional per pair), two PCIe Gen5 "
@@ -111,16 +94,16 @@ ROWS: list[tuple[str, str, str, Build]] = [
     ("inspur-nf5688m6", "Inspur NF5688M6 (A800)",
      "China-market 6U HGX A800: 8x A800 (8 of 12 NVLinks), 6 NVSwitch gen2, 2x Xeon 8380, PCIe 4.0, 8x 200G HDR; "
      "PSUs taken as 6x 3 kW (3+3), not verified",
-     _hgx(Hgx("chassis-inspur-nf5688m6", "a800-sxm", "nvswitch-gen2", A800_SPLIT, "xeon-8380", "pex88096",
+     _hgx(Hgx("chassis-inspur-nf5688m6", "a800-sxm", "nvswitch-gen2", NVSWITCH_GEN2, "xeon-8380", "pex88096",
               "cx6-200", "cx6-200", 1, "psu-3000", 6, NN, "fan-wall-6u"))),
     ("supermicro-821ge", "Supermicro SYS-821GE-TNHR (HGX H100)",
      "8U HGX H100 8-GPU (H200 board also offered), 4 NVSwitch gen3, 8x 400G, 2x Xeon 8480+, 6x 3 kW Titanium: "
      "Supermicro lists 3+3, which 9 kW cannot hold at the computed peak, so modelled 4+2",
-     _hgx(Hgx("chassis-supermicro-821ge", "h100-sxm5", "nvswitch-gen3", H100_SPLIT, "xeon-8480plus", "pex89144",
+     _hgx(Hgx("chassis-supermicro-821ge", "h100-sxm5", "nvswitch-gen3", NVSWITCH_GEN3, "xeon-8480plus", "pex89144",
               "cx7-400", "cx7-2x200", 2, "psu-3000", 6, N2, "fan-wall-8u"))),
     ("hgx-b200-dlc", "HGX B200 liquid high-density (scheme D)",
      "8x B200 in 4U with cold plates on a facility CDU (coolant up to 45 C, flow from the heat), "
      "2 NVLink5 switch chips, 8x 400G + 2 BlueField-3, 2x Xeon 8570; PSUs assumed (6x 3.3 kW, 5+1)",
-     _hgx(Hgx("chassis-hgx-4u-dlc", "b200-sxm", "nvlink5-switch", (9, 9), "xeon-8570", "pex89144", "cx7-400",
+     _hgx(Hgx("chassis-hgx-4u-dlc", "b200-sxm", "nvlink5-switch", NVLINK5_CHIPS, "xeon-8570", "pex89144", "cx7-400",
               "bf3-b3240", 2, "psu-3300", 6, N1, "cold-plate-cdu"))),
 ]

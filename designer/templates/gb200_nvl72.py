@@ -10,7 +10,9 @@ in the catalog entries (chassis-gb200-nvl72, gb200-gpu, nvlink5-switch, psu-5500
 from __future__ import annotations
 
 from designer.model.catalog import Catalog
-from designer.model.design import Design, LinkKind, Metadata, Redundancy
+from designer.model.design import Design, Metadata, Redundancy
+from designer.model.wiring import superchip_links
+from designer.templates import reference as ref
 from designer.templates.builder import DesignBuilder
 
 TRAYS = 18
@@ -26,39 +28,35 @@ DESCRIPTION = ("72 B200 GPUs + 36 Grace in 18 compute trays, one NVLink domain o
                "shelves (48 x 5.5 kW, N+N), liquid cooled with its CDU; ~120 kW per rack")
 
 
-def _tray(b: DesignBuilder, switches: list[str]) -> tuple[list[str], list[str]]:
-    """One compute tray: 2 superchips (Grace + 2 GPUs on NVLink-C2C), a link from each GPU to every switch chip,
-    2 ConnectX-7 and 1 BlueField-3 on each Grace's PCIe. Returns (compute NICs, storage NICs)."""
+def _tray(b: DesignBuilder) -> tuple[list[str], list[str], list[str], list[str]]:
+    """One compute tray's parts: 2 superchips (Grace + 2 GPUs), 2 ConnectX-7 and 1 BlueField-3 per Grace, added in
+    tray order so their slots fall in this tray of the rack. Returns (GPUs, CPUs, compute NICs, storage NICs)."""
     gpus = b.add("gpu", "gb200-gpu", GPUS_PER_TRAY)
     cpus = b.add("cpu", "grace", CPUS_PER_TRAY)
-    for i, gpu in enumerate(gpus):
-        b.link(LinkKind.C2C, gpu, cpus[i // 2], 1)
-        for sw in switches:
-            b.link(LinkKind.NVLINK, gpu, sw, 1)
     nics, dpus = [], []
-    for cpu in cpus:  # parts are added in tray order, so their slots fall in this tray of the rack
-        for nic in b.add("nic", "cx7-400", 2):
-            b.link(LinkKind.PCIE, nic, cpu, 16)
-            nics.append(nic)
-        dpu = b.add("dpu", "bf3-b3240")[0]
-        b.link(LinkKind.PCIE, dpu, cpu, 16)
-        dpus.append(dpu)
-    return nics, dpus
+    for _ in cpus:
+        nics += b.add("nic", "cx7-400", 2)
+        dpus += b.add("dpu", "bf3-b3240")
+    return gpus, cpus, nics, dpus
 
 
 def build_gb200_nvl72(catalog: Catalog, meta: Metadata) -> Design:
+    """Wired by the shared wiring (designer.model.wiring): each GPU on NVLink-C2C to its Grace (2 per Grace), one
+    NVLink 5 link to each of the 18 switch chips, 2 ConnectX-7 and 1 BlueField-3 on each Grace's PCIe."""
     b = DesignBuilder(catalog, "chassis-gb200-nvl72", meta, Redundancy.N_PLUS_N)
     switches = b.add("nvs", "nvlink5-switch", SWITCH_CHIPS)
+    gpus: list[str] = []
+    cpus: list[str] = []
     nics: list[str] = []
     dpus: list[str] = []
     for _ in range(TRAYS):
-        tray_nics, tray_dpus = _tray(b, switches)
-        nics += tray_nics
-        dpus += tray_dpus
+        for into, ids in zip((gpus, cpus, nics, dpus), _tray(b), strict=True):
+            into += ids
+    b.plan(superchip_links(gpus, cpus))
+    ref._scaleup(b, gpus, switches)
+    ref._pcie(b, [], nics, cpus, storage=dpus)
     for prefix, part, ends in (("fabric", "scaleout-compute", nics), ("storage", "scaleout-storage", dpus)):
-        fabric = b.add(prefix, part)[0]
-        for nic in ends:
-            b.link(LinkKind.NETWORK, nic, fabric, b.part_of(nic).ports)
+        ref._network(b, ends, part, prefix)
     b.add("psu", "psu-5500-shelf", SHELVES * PSUS_PER_SHELF)
     b.add("cool", "cdu-rack-250kw")
     design = b.build()
