@@ -26,10 +26,11 @@ def used_links(ctx: RuleContext, cid: str) -> int:
 @rule("scaleup.fabric_mismatch", "Scale-up link kinds and generations match", Severity.ERROR)
 def fabric_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     verdicts: dict[tuple, tuple[int, str] | None] = {}  # per (part, part, kind): a 72-GPU rack has 1,296 alike
+    parts = ctx.topo.parts
     for link in ctx.design.links:
         if link.kind not in SCALEUP:
             continue
-        ends = (ctx.part(link.a), ctx.part(link.b))
+        ends = (parts[link.a], parts[link.b])
         key = (ends[0].id, ends[1].id, link.kind)
         if key not in verdicts:
             verdicts[key] = _mismatch(ends, link.kind)
@@ -82,12 +83,12 @@ def plane_counts(ctx: RuleContext) -> dict[str, tuple[dict[str, int], int]]:
     """Per switch plane: each GPU's link count to it, and the count most GPUs use."""
     if "plane_counts" in ctx.topo.cache:
         return ctx.topo.cache["plane_counts"]
-    g = ctx.topo.graph
+    adj = ctx.topo.adjacency
     gpus = ctx.topo.gpus
-    planes = sorted({n for gpu in gpus for n in g.neighbors(gpu) if isinstance(ctx.part(n), ScaleupSwitchSpec)})
+    planes = sorted({n for gpu in gpus for n in adj[gpu] if isinstance(ctx.part(n), ScaleupSwitchSpec)})
     out = {}
     for plane in planes:
-        counts = {gpu: g.edges[gpu, plane]["count"] if g.has_edge(gpu, plane) else 0 for gpu in gpus}
+        counts = {gpu: adj[gpu][plane]["count"] if plane in adj[gpu] else 0 for gpu in gpus}
         out[plane] = (counts, Counter(counts.values()).most_common(1)[0][0])
     ctx.topo.cache["plane_counts"] = out
     return out
