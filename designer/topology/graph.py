@@ -130,15 +130,6 @@ class Topology:
         return out
 
     @cached_property
-    def edge_data(self) -> dict[tuple[str, str], dict]:
-        """Each edge's data by (u, v) and (v, u): a plain-dict lookup for the path classes (networkx's
-        `graph.edges[u, v]` builds a view per call)."""
-        out: dict[tuple[str, str], dict] = {}
-        for u, v, d in self.edge_list:
-            out[(u, v)] = out[(v, u)] = d
-        return out
-
-    @cached_property
     def transit(self) -> frozenset[str]:
         """The nodes that forward traffic (switches and CPUs; see is_transit)."""
         return frozenset(n for n, d in self.graph.nodes(data="transit") if d)
@@ -178,7 +169,7 @@ class Topology:
         for c in self.design.components:
             if not isinstance(self.part(c.id), NicSpec):
                 continue
-            fabrics = [n for n in self.graph.neighbors(c.id) if isinstance(self.part(n), FabricSpec)]
+            fabrics = [n for n in self.adjacency[c.id] if isinstance(self.part(n), FabricSpec)]
             if purpose is None or any(getattr(self.part(f), "purpose", None) == purpose for f in fabrics):
                 out.append(c.id)
         return out

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 EPS = 1e-9
+BY_CLASS = [True]  # computing by class (tests turn it off to compare with the full arrays)
 
 
 @dataclass(frozen=True)
@@ -61,11 +62,8 @@ def class_rows(np: Any, cap: np.ndarray, has: np.ndarray, base: np.ndarray, rows
     """The rows of a switch fabric's link failures (every failed link between GPU `rows[i]` and switch column
     `cols[i]`, losing `lost[i]`), by GPU class. `cap`/`has` are the GPUs' port arrays (GPU x neighbour), `base` the
     pair capacities (GPU x GPU): a function of the two port rows where no GPU links to another GPU."""
-    keys: dict[tuple, int] = {}
-    cls = [keys.setdefault((tuple(c), tuple(h)), len(keys)) for c, h in zip(cap.tolist(), has.tolist(), strict=True)]
-    members: list[list[int]] = [[] for _ in keys]
-    for g, c in enumerate(cls):
-        members[c].append(g)
+    cls, members = gpu_classes(cap, has)
+    keys = members
     distinct: dict[tuple[int, int, float], int] = {}
     row_of = [distinct.setdefault((cls[g], j, w), len(distinct)) for g, j, w in zip(rows, cols, lost, strict=True)]
     u_cls, u_col, u_lost = (np.array(x) for x in zip(*distinct, strict=True))
@@ -78,6 +76,66 @@ def class_rows(np: Any, cap: np.ndarray, has: np.ndarray, base: np.ndarray, rows
     others = np.array([len(m) > 1 for m in members])[None, :] | (np.arange(len(keys))[None, :] != u_cls[:, None])
     affected = has[reps][:, u_col].T & others
     return ClassRows(before, after, affected, row_of, list(rows), cls)
+
+
+def gpu_classes(cap: np.ndarray, has: np.ndarray) -> tuple[list[int], list[list[int]]]:
+    """Each GPU's class (alike port rows: capacity and presence per neighbour), and each class's GPUs."""
+    keys: dict[tuple, int] = {}
+    cls = [keys.setdefault((tuple(c), tuple(h)), len(keys)) for c, h in zip(cap.tolist(), has.tolist(), strict=True)]
+    members: list[list[int]] = [[] for _ in keys]
+    for g, c in enumerate(cls):
+        members[c].append(g)
+    return cls, members
+
+
+@dataclass(frozen=True)
+class PlaneRows:
+    """Switch-plane failures (P) by unordered GPU class pairs (K): a pair's loss is the smaller side's capacity
+    to the plane, its capacity before a function of the two classes."""
+
+    before: np.ndarray  # (K,)
+    after: np.ndarray  # (P, K)
+    affected: np.ndarray  # (P, K) both GPUs use the plane (and the pair exists: a class of one has no pair)
+    column: dict[tuple[int, int], int]  # (class, class) in either order -> K
+    cls: list[int]
+
+    def _cells(self, mask: np.ndarray) -> Iterator[tuple[int, int, int]]:
+        """(plane, GPU i, GPU j) with i < j where mask holds, in the full arrays' order (plane, then the upper
+        triangle row by row)."""
+        n, rows, cls, column = len(self.cls), mask.tolist(), self.cls, self.column
+        for p, row in enumerate(rows):
+            if any(row):
+                yield from ((p, i, j) for i in range(n) for j in range(i + 1, n) if row[column[cls[i], cls[j]]])
+
+    def worst(self, np: Any) -> tuple[int, int, int, float, float] | None:
+        """(plane, GPU i, GPU j, before, after) of the pair that loses the largest share (first among ties)."""
+        before = np.broadcast_to(self.before, self.after.shape)
+        ok = self.affected & (before > 0)
+        if not ok.any():
+            return None
+        drop = np.where(ok, 1 - np.maximum(self.after, 0.0) / np.where(before > 0, before, 1.0), -np.inf)
+        p, i, j = next(self._cells(drop >= drop.max() - 1e-12))
+        col = self.column[self.cls[i], self.cls[j]]
+        return p, i, j, float(self.before[col]), float(self.after[p, col])
+
+    def cuts(self) -> list[tuple[int, int, int]]:
+        return list(self._cells(self.affected & (self.after <= EPS) & (self.before[None, :] > EPS)))
+
+
+def plane_rows(np: Any, cap: np.ndarray, has: np.ndarray, base: np.ndarray, cols: list[int]) -> PlaneRows:
+    """The switch planes' failures (columns `cols` of the port arrays) by GPU class pair; `base` as class_rows."""
+    cls, members = gpu_classes(cap, has)
+    pairs = [(a, b) for a in range(len(members)) for b in range(a, len(members))]
+    column = {}
+    for k, (a, b) in enumerate(pairs):
+        column[a, b] = column[b, a] = k
+    reps = [m[0] for m in members]
+    pcap, phas = cap[reps][:, cols].T, has[reps][:, cols].T  # (planes, classes)
+    ia, ib = np.array([a for a, _ in pairs], dtype=int), np.array([b for _, b in pairs], dtype=int)
+    before = np.array([_between(base, members[a], members[b]) for a, b in pairs])
+    exists = np.array([a != b or len(members[a]) > 1 for a, b in pairs], dtype=bool)
+    after = before[None, :] - np.minimum(pcap[:, ia], pcap[:, ib])
+    return PlaneRows(before, after, phas[:, ia] & phas[:, ib] & exists[None, :], column, cls)
 
 
 def _between(base: np.ndarray, a: list[int], b: list[int]) -> float:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from designer.model.design import LinkKind
 from designer.model.parts import CpuSpec, PcieSwitchSpec, ScaleupSwitchSpec
 from designer.topology.graph import HOST, SCALEUP, Topology
+from designer.topology.linkclass import BY_CLASS
 
 if TYPE_CHECKING:
     import numpy as np
@@ -114,13 +117,13 @@ def fallback_path(topo: Topology, a: str, b: str) -> list[str] | None:
 
 def path_bottleneck(topo: Topology, path: list[str]) -> float:
     """The smallest per-direction capacity along a path (GB/s)."""
-    edges = topo.edge_data
-    return min((edges[u, v]["capacity"] for u, v in zip(path, path[1:], strict=False)), default=0.0)
+    adj = topo.adjacency
+    return min((adj[u][v]["capacity"] for u, v in zip(path, path[1:], strict=False)), default=0.0)
 
 
 def host_class(topo: Topology, path: list[str]) -> str:
-    edges = topo.edge_data
-    kinds = [edges[u, v]["kind"] for u, v in zip(path, path[1:], strict=False)]
+    adj = topo.adjacency
+    kinds = [adj[u][v]["kind"] for u, v in zip(path, path[1:], strict=False)]
     if LinkKind.SOCKET in kinds:
         return "SYS"
     middle = [topo.part(n) for n in path[1:-1]]
@@ -143,6 +146,7 @@ def path_class(topo: Topology, a: str, b: str) -> str:
     return host_class(topo, path) if path else "-"
 
 
+@cache
 def class_rank(label: str) -> int:
     for prefix in FABRIC_PREFIX.values():
         if label.startswith(prefix) and label[len(prefix):].isdigit():
@@ -167,6 +171,16 @@ def scaleup_pair_capacity(topo: Topology) -> dict[tuple[str, str], float]:
         upper = scaleup_pair_matrix(topo)[_upper(n)].tolist() if n > 1 else []
         topo.cache["pair_capacity"] = dict(zip(itertools.combinations(topo.gpus, 2), upper, strict=True))
     return topo.cache["pair_capacity"]
+
+
+def pairs_without_scaleup(topo: Topology) -> list[tuple[str, str]]:
+    """The GPU pairs (in combinations() order) with no scale-up capacity, read off the pair array."""
+    n = len(topo.gpus)
+    if n < 2:
+        return []
+    iu = _upper(n)
+    gpus = topo.gpus
+    return [(gpus[i], gpus[j]) for i, j in zip(*(x[scaleup_pair_matrix(topo)[iu] <= 0] for x in iu), strict=True)]
 
 
 def _upper(n: int) -> tuple:
@@ -207,8 +221,14 @@ def _via_switches(topo: Topology, ports: dict[str, dict[str, float]]) -> np.ndar
         return 0.0
     import numpy as np  # noqa: PLC0415
 
-    cap = np.array([[ports[g].get(s, 0.0) for s in switches] for g in topo.gpus])
-    return np.minimum(cap[:, None, :], cap[None, :, :]).sum(axis=2)
+    rows = [tuple(ports[g].get(s, 0.0) for s in switches) for g in topo.gpus]
+    if not BY_CLASS[0]:
+        cap = np.array(rows)
+        return np.minimum(cap[:, None, :], cap[None, :, :]).sum(axis=2)
+    alike: dict[tuple[float, ...], int] = {}  # once per class of alike GPUs (one on an NVL72 rack), then spread
+    cls = np.array([alike.setdefault(r, len(alike)) for r in rows], dtype=int)
+    cap = np.array(list(alike))
+    return np.minimum(cap[:, None, :], cap[None, :, :]).sum(axis=2)[cls][:, cls]
 
 
 @dataclass(frozen=True)
@@ -228,14 +248,34 @@ def pair_bandwidth(topo: Topology, a: str, b: str) -> float:
 
 def gpu_nic_affinity(topo: Topology, exclude: frozenset[str] = frozenset()) -> list[NicAffinity]:
     """For each GPU, the closest compute NIC (ties: the one fewest other GPUs already use); cached per
-    topology and excluded set (the resilience rule asks again without the biggest NIC on every check)."""
+    topology and excluded set."""
     key = "nic_affinity" if not exclude else ("nic_affinity", exclude)
-    if key in topo.cache:
-        return topo.cache[key]
+    if key not in topo.cache:
+        topo.cache[key] = list(_choices(topo, exclude))
+    return topo.cache[key]
+
+
+def classes_without(topo: Topology, nic: str) -> dict[str, str]:
+    """The path class each GPU that uses `nic` gets to its next NIC when `nic` fails ("-": none left), once per
+    topology and NIC (the resilience rule asks on every check). The GPUs are assigned in order, so the search
+    stops after the last of them: on a 72-GPU rack the first NIC's users are the first GPUs."""
+    key = ("classes_without", nic)
+    if key not in topo.cache:
+        users = {a.gpu for a in gpu_nic_affinity(topo) if a.nic == nic}
+        out: dict[str, str] = {}
+        for a in _choices(topo, frozenset({nic})) if users else ():
+            if a.gpu in users:
+                out[a.gpu] = a.path_class
+                if len(out) == len(users):
+                    break
+        topo.cache[key] = out
+    return topo.cache[key]
+
+
+def _choices(topo: Topology, exclude: frozenset[str]) -> Iterator[NicAffinity]:
     nics = [n for n in topo.nics("compute") if n not in exclude]
     wanted = set(nics)
     used: dict[str, int] = {n: 0 for n in nics}
-    out = []
     for gpu in topo.gpus:
         tree = host_tree(topo, gpu)
         # an unreachable NIC ("-") wins only where none is reachable; the NIC id breaks ties, so order is moot
@@ -243,13 +283,11 @@ def gpu_nic_affinity(topo: Topology, exclude: frozenset[str] = frozenset()) -> l
                    for rank, label, _ in (_nic_path(topo, gpu, nic),)]
         options = options or [(CLASS_ORDER["-"], used[n], n, "-") for n in nics]
         if not options:
-            out.append(NicAffinity(gpu, None, "-", 0.0))
+            yield NicAffinity(gpu, None, "-", 0.0)
             continue
-        _, _, nic, label = min(options, key=lambda o: o[:3])
+        _, _, nic, label = min(options)  # the NIC ids differ: the labels are never compared
         used[nic] += 1
-        out.append(NicAffinity(gpu, nic, label, _nic_path(topo, gpu, nic)[2] if nic in tree else 0.0))
-    topo.cache[key] = out
-    return out
+        yield NicAffinity(gpu, nic, label, _nic_path(topo, gpu, nic)[2] if nic in tree else 0.0)
 
 
 def _nic_path(topo: Topology, gpu: str, nic: str) -> tuple[int, str, float]:

@@ -3,7 +3,7 @@ from plain dicts, the pair capacities as an array, the link-failure sweep by cla
 affinity from cached host trees, and the power budget shared by revisions that keep the components. Compared on
 the GB200 NVL72 rack (NVIDIA GB200 NVL72 datasheet: 72 GPUs, 18 NVLink switch chips in 9 switch trays), an HGX
 H100 board (NVIDIA DGX H100 user guide: 8 GPUs, 4 NVSwitch chips), an xGMI mesh and odd, asymmetric variants
-(links removed, one link bundled twice)."""
+(links removed, one link bundled twice, one GPU left with a single scale-up link)."""
 
 import itertools
 import threading
@@ -15,33 +15,40 @@ from designer.model.budget import power_budget
 from designer.model.design import FailurePolicy
 from designer.model.facility import heat_balance
 from designer.rules import check
-from designer.topology import failures
+from designer.topology import failures, linkclass
 from designer.topology.graph import SCALEUP, _build, build_topology
 from designer.topology.linkclass import class_rows
 from designer.topology.paths import (
     CLASS_ORDER,
     class_rank,
+    classes_without,
     gpu_nic_affinity,
     host_class,
     host_path,
     path_bottleneck,
     scaleup_pair_capacity,
+    scaleup_pair_matrix,
 )
 
 TEMPLATES = ("gb200-nvl72", "dgx-h100", "amd-mi300x")
 
 
 def variants(design):
-    """The design, one with every seventh link removed, one with its first scale-up link bundled twice, and one
-    on the platform's other documented failure policy (the degraded paths of the outcomes)."""
+    """The design, one with every seventh link removed, one with its first scale-up link bundled twice, one whose
+    first GPU keeps a single scale-up link (failures that cut pairs off), and one on the platform's other
+    documented failure policy (the degraded paths of the outcomes)."""
     links = list(design.links)
     first = next(i for i, lk in enumerate(links) if lk.kind in SCALEUP)
     doubled = links[:first] + [links[first].model_copy(update={"count": links[first].count * 2})] + links[first + 1:]
     adaptive = design.settings.model_copy(update={"fabric_failure_policy": FailurePolicy.NMX_ADAPTIVE_BANDWIDTH})
+    lone = links[first].a  # left with one scale-up link: one link or plane failure cuts it off
+    one_plane = links[:first + 1] + [lk for lk in links[first + 1:]
+                                     if lk.kind not in SCALEUP or lone not in (lk.a, lk.b)]
     return {"as shipped": design,
             "every seventh link removed": design.model_copy(update={"links": [lk for i, lk in enumerate(links)
                                                                               if i % 7 != 3]}),
             "one link bundled twice": design.model_copy(update={"links": doubled}),
+            "one GPU on one link": design.model_copy(update={"links": one_plane}),
             "adaptive policy": design.model_copy(update={"settings": adaptive})}
 
 
@@ -88,17 +95,32 @@ def test_pair_capacities_as_an_array_equal_the_loops(catalog, design_of):
         assert fast == pytest.approx(straight, rel=1e-12, abs=1e-9), name
 
 
-def sweep_with(design, catalog, by_class: bool):
-    failures.BY_CLASS[0] = by_class
+def with_classes(by_class: bool, fn):
+    linkclass.BY_CLASS[0] = by_class
     try:
-        return failures.sweep(build_topology(fresh(design), catalog))
+        return fn()
     finally:
-        failures.BY_CLASS[0] = True
+        linkclass.BY_CLASS[0] = True
+
+
+def sweep_with(design, catalog, by_class: bool):
+    return with_classes(by_class, lambda: failures.sweep(build_topology(fresh(design), catalog)))
+
+
+def test_pair_capacities_by_class_are_the_full_arrays_bit_for_bit(catalog, design_of):
+    for name, design in all_designs(design_of):
+        fast = scaleup_pair_matrix(build_topology(fresh(design), catalog))
+        full = with_classes(False, lambda d=design: scaleup_pair_matrix(build_topology(fresh(d), catalog)))
+        assert fast.tobytes() == full.tobytes(), name
 
 
 def test_the_link_sweep_by_class_equals_the_full_arrays(catalog, design_of):
+    cut_off = set()
     for name, design in all_designs(design_of):
-        assert sweep_with(design, catalog, True) == sweep_with(design, catalog, False), name
+        fast = sweep_with(design, catalog, True)
+        assert fast == sweep_with(design, catalog, False), name
+        cut_off |= {what.split()[0] for what, _ in fast.cut} if "one GPU on one link" in name else set()
+    assert cut_off == {"link", "switch"}  # both kinds of failure cut pairs off somewhere: those paths are compared
 
 
 def test_an_nvl72_rack_sweeps_one_row_per_switch_chip(catalog, design_of):
@@ -142,15 +164,20 @@ def test_the_nic_affinity_equals_a_search_per_gpu_and_nic(catalog, design_of):
             assert fast == straight_affinity(topo, exclude), (name, exclude)
 
 
+def test_the_classes_after_a_nic_fails_equal_a_search_without_it(catalog, design_of):
+    """classes_without stops after the failed NIC's last user: what it gives them is the full search's."""
+    for name, design in all_designs(design_of):
+        topo = build_topology(fresh(design), catalog)
+        for nic in dict.fromkeys(topo.nics("compute")[::7] + topo.nics("compute")[-1:]):
+            users = {gpu for gpu, chosen, _, _ in straight_affinity(topo) if chosen == nic}
+            expected = {gpu: cls for gpu, _, cls, _ in straight_affinity(topo, frozenset({nic})) if gpu in users}
+            assert classes_without(topo, nic) == expected, (name, nic)
+
+
 def test_the_whole_report_is_the_same_with_the_full_arrays(catalog, design_of):
     for name, design in all_designs(design_of):
         fast = check(fresh(design), catalog).as_dict(name)
-        failures.BY_CLASS[0] = False
-        try:
-            full = check(fresh(design), catalog).as_dict(name)
-        finally:
-            failures.BY_CLASS[0] = True
-        assert fast == full, name
+        assert fast == with_classes(False, lambda d=design, n=name: check(fresh(d), catalog).as_dict(n)), name
 
 
 def test_a_new_wiring_shares_the_budget_a_new_part_list_does_not(catalog, design_of):

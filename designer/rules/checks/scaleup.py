@@ -10,7 +10,7 @@ from designer.model.parts import Fabric, FixedWiring, FormFactor, GpuSpec, PartB
 from designer.model.wiring import FABRIC_LINK
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 from designer.topology.graph import SCALEUP
-from designer.topology.paths import host_path, scaleup_pair_capacity
+from designer.topology.paths import host_path, pairs_without_scaleup
 
 FIXED_FORMS = frozenset({FormFactor.SXM, FormFactor.OAM, FormFactor.SUPERCHIP})  # the chassis's own positions
 
@@ -186,9 +186,8 @@ def uneven_planes(ctx: RuleContext) -> Iterator[Finding]:
 def unreachable(ctx: RuleContext) -> Iterator[Finding]:
     gpus = ctx.topo.gpus
     scaleup = any(used_links(ctx, g) for g in gpus)
-    capacity = scaleup_pair_capacity(ctx.topo)
-    for a, b in itertools.combinations(gpus, 2):
-        if scaleup and capacity[(a, b)] <= 0:
+    for a, b in pairs_without_scaleup(ctx.topo) if scaleup else itertools.combinations(gpus, 2):
+        if scaleup:
             via_host = host_path(ctx.topo, a, b) is not None
             fix = ("connect both to the same switch plane or to each other" if not fixed_traces(ctx, ctx.part(a))
                    else "restore the fixed links (a board or cartridge fault: repair or replace it)")
