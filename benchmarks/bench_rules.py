@@ -32,7 +32,10 @@ def _timed(design, catalog) -> float:
     return (time.perf_counter() - t0) * 1000
 
 
-def time_check(design, catalog, repeat: int) -> tuple[float, float, float]:
+BEST: dict[str, float] = {}  # the fastest new-wiring check per design: the code's own cost on a busy machine
+
+
+def time_check(design, catalog, repeat: int, name: str = "") -> tuple[float, float, float]:
     """Median ms of a check on a new revision with new wiring, on one that keeps the wiring, and a repeat."""
     check(design, catalog)  # warm-up (imports, rule registration)
     rewired, kept, again = [], [], []
@@ -41,6 +44,7 @@ def time_check(design, catalog, repeat: int) -> tuple[float, float, float]:
         revision = design.model_copy()  # a new object sharing the links and settings: a label edit
         kept.append(_timed(revision, catalog))
         again.append(_timed(revision, catalog))
+    BEST[name] = min(rewired)
     return statistics.median(rewired), statistics.median(kept), statistics.median(again)
 
 
@@ -50,18 +54,23 @@ def main() -> None:
     rows = [(tid, build_template(tid, catalog)) for tid in TEMPLATES]
     rows.append(("nvl72-like (synthetic)", nvl72_like(catalog)))
     eight: list[tuple[float, float]] = []
+    names_8: set[str] = set()
     rack = (0.0, 0.0)
     for name, design in rows:
-        rewired, kept, again = time_check(design, catalog, 20)
+        rewired, kept, again = time_check(design, catalog, 20, name)
         gpus = sum(1 for c in design.components if c.part in {p.id for p in catalog.of_kind("gpu")})
         print(f"{name:<24}{gpus:>6}{len(design.links):>7}{rewired:>15.2f}{kept:>16.2f}{again:>11.2f}")
         if gpus == 8:
             eight.append((rewired, kept))
+            names_8.add(name)
         if name == "gb200-nvl72":
             rack = (rewired, kept)
     for i, what in enumerate(("new wiring", "same wiring")):
         node = statistics.median(e[i] for e in eight)
         print(f"gb200-nvl72 / median 8-GPU design, {what}: {rack[i]:.2f} / {node:.2f} ms = {rack[i] / node:.1f}x")
+    best = statistics.median(BEST[n] for n, d in rows if n in names_8)
+    print(f"best of 20, new wiring (less sensitive to other load on the machine): gb200-nvl72 / median 8-GPU design "
+          f"{BEST['gb200-nvl72']:.2f} / {best:.2f} ms = {BEST['gb200-nvl72'] / best:.1f}x")
 
 
 if __name__ == "__main__":

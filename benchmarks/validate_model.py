@@ -27,8 +27,8 @@ OCI_MI300X = "oracle-quickstart/oci-gpu-quickstarts amd/MI300X/README-MI300X.md"
 OCI_MI355X = "oracle-quickstart/oci-gpu-quickstarts amd/MI355X/README-MI355X.md at 2dbe853 (1 node, RCCL 2.26.6)"
 OCI_GB200 = ("oracle-quickstart/oci-gpu-quickstarts nvidia/GB200/README-GB200.md at 140fc62 (2 trays x 4 GB200 in one "
              "NVL72, NCCL 2.27.3, NVLS on; DGX B200 template stands in: the same 8 x NVLink 5 x18 with NVLS)")
-NVL72_RACK = ("GB200 NVL72 full rack, 72 ranks, NCCL 2.26.2: a cloud provider's published nccl-tests run, as recorded "
-              "in shared/reference/cluster.md (the write-up itself was not found in the stored corpora)")
+NVL72_RACK = ("GB200 NVL72 full rack, 72 ranks, NCCL 2.26.2: CoreWeave, coreweave/nccl-tests README.md at f443305, "
+              "'Expected Performance > GB200 > Single Rack' (out-of-place busbw), https://github.com/coreweave/nccl-tests")
 HABANA = ("docs.habana.ai Management_and_Monitoring/Network_Configuration/Collectives_Performance.html (HLS-3, "
           "8 Gaudi 3, hccl_demo 'NW Bandwidth' = nccl-tests busbw)")
 HISO_355 = HISO + " (AAC14, 2 x 8 MI355X, Pollara 400)"

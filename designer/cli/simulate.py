@@ -59,11 +59,13 @@ def table_lines(result: SimResult, name: str) -> list[str]:
                   f"  algorithm",
                   f"# {'(B)':>12} {'(elements)':>12} {'':>6} {'':>6} {'(us)':>10} {'(GB/s)':>8} {'(GB/s)':>8}"]
         for r in rows:
+            figures = (f"{r.time_us:>10.2f} {r.algbw_GBps:>8.2f} {r.busbw_GBps:>8.2f}  {r.algorithm}/{r.protocol}"
+                       if r.has_figures else f"{'-':>10} {'-':>8} {'-':>8}  {result.reason(r)}")  # words, never nan
             lines.append(f"  {r.size_bytes:>12} {max(1, r.size_bytes // TYPE_BYTES):>12} {'float':>6} "
-                         f"{REDOP.get(coll, 'none'):>6} {r.time_us:>10.2f} {r.algbw_GBps:>8.2f} {r.busbw_GBps:>8.2f}"
-                         f"  {r.algorithm}/{r.protocol}")
+                         f"{REDOP.get(coll, 'none'):>6} {figures}")
         last = rows[-1]
-        lines.append(f"# largest size limited by: {last.bottleneck} [{last.phase}]")
+        lines.append(f"# largest size limited by: {last.bottleneck} [{last.phase}]" if last.has_figures
+                     else f"# {result.reason(last)}")
     return lines
 
 
@@ -96,7 +98,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"design": design.meta.name, "nodes": args.nodes, "gpus_per_node": result.gpus_per_node,
                     "algorithm": args.algorithm, "failed": list(result.failed), "notes": list(result.notes),
-                    "fabric": result.fabric_summary, "results": [r.as_dict() for r in result.rows]})
+                    "fabric": result.fabric_summary, "fabric_state": result.not_operational or None,
+                    "results": result.row_dicts()})
     else:
         print("\n".join(table_lines(result, design.meta.name)))
     return EXIT_OK

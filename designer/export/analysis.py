@@ -15,6 +15,7 @@ from designer.export.names import SCALING_NODES
 from designer.export.spec import PERF_COLLECTIVES, SpecDocument, build_spec
 from designer.model.catalog import Catalog
 from designer.model.design import Design
+from designer.model.rack_limits import DEFAULT_RACK_LIMITS, RackLimits
 from designer.simulation import SimConfig, SimResult, SimRow, Simulator
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 
@@ -30,6 +31,7 @@ class ExportAnalysis:
     nodes: int = 8
     calibration: Calibration = NO_CALIBRATION
     now: datetime = field(default_factory=lambda: datetime.now(UTC))
+    site: RackLimits = DEFAULT_RACK_LIMITS  # the site's rack limits (the app's Preferences), as its own check has
 
     @cached_property
     def simulator(self) -> Simulator:
@@ -40,7 +42,7 @@ class ExportAnalysis:
 
     @cached_property
     def spec(self) -> SpecDocument:
-        return build_spec(self.design, self.catalog, self.nodes, self.now, self.calibration, self.simulator)
+        return build_spec(self.design, self.catalog, self.nodes, self.now, self.calibration, self.simulator, self.site)
 
     @cached_property
     def sweep(self) -> SimResult:

@@ -9,6 +9,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter
 
+from designer.core import i18n
 from designer.core.units import format_bytes
 from designer.export.names import LABELS, SCALING_NODES
 from designer.model.budget import power_budget
@@ -49,7 +50,9 @@ def draw_busbw(ax, result: SimResult, title: str = "") -> None:
     """busbw (GB/s) against message size (log2 x axis) into an Axes, each curve in its shaded uncertainty band."""
     collectives = list(dict.fromkeys(r.collective for r in result.rows))
     for name in collectives:
-        rows = result.for_collective(name)
+        rows = [r for r in result.for_collective(name) if r.has_figures]  # none where no path or fabric is left
+        if not rows:
+            continue
         sizes = [r.size_bytes for r in rows]
         colour, marker, style = collective_style(name)
         (line,) = ax.plot(sizes, [r.busbw_GBps for r in rows], color=colour, marker=marker, markersize=3.5,
@@ -58,6 +61,7 @@ def draw_busbw(ax, result: SimResult, title: str = "") -> None:
             ax.fill_between(sizes, [r.busbw_low_GBps for r in rows], [r.busbw_high_GBps for r in rows],
                             color=line.get_color(), alpha=BAND_ALPHA, linewidth=0, gid="band")
     ax.set_xscale("log", base=2)
+    _no_figures(ax, result)
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: format_bytes(int(v)) if v >= 1 else ""))
     ax.set_xlabel("message size (bytes, nccl-tests 'size')")
     ax.set_ylabel("busbw (GB/s, GB = 1e9 B)")
@@ -65,9 +69,21 @@ def draw_busbw(ax, result: SimResult, title: str = "") -> None:
     if result.rows:
         handles, _ = ax.get_legend_handles_labels()
         band = [Patch(color="#555555", alpha=BAND_ALPHA, label="uncertainty band")] if ax.collections else []
-        ax.legend(handles=handles + band, loc="upper left", fontsize="small")
+        if handles:  # no curves where no row has figures
+            ax.legend(handles=handles + band, loc="upper left", fontsize="small")
         r = result.rows[0]
         ax.set_title(title or f"{r.gpus} GPUs ({r.nodes} node{'s' if r.nodes > 1 else ''})", fontsize="medium")
+
+
+def _no_figures(ax, result: SimResult) -> None:
+    """Where no row has figures (the failure policy stopped the NVLink domain): the state in words across an
+    empty chart over the sizes asked for."""
+    if not result.rows or any(r.has_figures for r in result.rows):
+        return
+    sizes = [r.size_bytes for r in result.rows]
+    ax.set_xlim(min(sizes) / 2, max(sizes) * 2)
+    ax.text(0.5, 0.5, i18n.phrase(result.reason(result.rows[0])), transform=ax.transAxes, ha="center",
+            va="center", wrap=True, fontsize="small", gid="no-figures")
 
 
 def figure_png(fig: Figure, dpi: int = 120) -> bytes:

@@ -16,6 +16,7 @@ from designer.export.spec import spec_json
 from designer.io.files import atomic_write_bytes
 from designer.model.catalog import Catalog
 from designer.model.design import Design
+from designer.model.rack_limits import DEFAULT_RACK_LIMITS, RackLimits
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 
 SUFFIX = {"pdf": ".pdf", "json": ".json", "svg": ".svg", "png": ".png"}
@@ -60,11 +61,13 @@ def slide_bytes(design: Design, catalog: Catalog, fmt: str, brand: Brand | None 
 
 def export(design: Design, catalog: Catalog, targets: dict[str, Path], paper: str = "a4", nodes: int = 8,
            brand: Brand | None = None, progress: Progress | None = None,
-           calibration: Calibration = NO_CALIBRATION, lang: str = "en") -> list[Path]:
+           calibration: Calibration = NO_CALIBRATION, lang: str = "en",
+           site: RackLimits = DEFAULT_RACK_LIMITS) -> list[Path]:
     """Write every requested export; check all targets first so a bad path writes nothing. One analysis (one spec,
-    one set of simulations) serves every file of the export."""
+    one set of simulations) serves every file of the export; `site` is the site's rack limits (the app passes its
+    Preferences, so the documents' rule check is the app's)."""
     checked = {kind: check_target(Path(p), kind) for kind, p in targets.items() if p is not None}
-    analysis = ExportAnalysis(design, catalog, nodes, calibration)
+    analysis = ExportAnalysis(design, catalog, nodes, calibration, site=site)
     written = []
     for kind, path in checked.items():
         if progress:

@@ -250,7 +250,13 @@ class SheetData:
                   for f, more in _grouped_waivers(r.waived)]
         return {"count": len(r.rules_run), "errors": r.counts.error, "warnings": r.counts.warning,
                 "infos": r.counts.info, "findings": finding, "waived": waived, "waived_count": len(r.waived),
-                "rules_run": r.rules_run, "failure_policy": self.failure_policy()}
+                "rules_run": r.rules_run, "failure_policy": self.failure_policy(), "rack_limits": self.rack_limits()}
+
+    def rack_limits(self) -> str:
+        """The rack limits the check used (power.rack_density), each with where it comes from."""
+        lim = self.spec.rules.rack_limits
+        return self.t(f"{lim.air_w / 1000:,.0f} kW to air ({lim.air_source}), {lim.liquid_w / 1000:,.0f} kW to liquid "
+                      f"({lim.liquid_source})")
 
     def failure_policy(self) -> dict[str, Any] | None:
         """The fabric failure policy the failure findings follow, with its document among the references."""

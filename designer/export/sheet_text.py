@@ -16,6 +16,7 @@ SHEET_TEXT = {
     "rules": "Design rule check", "severity": "Severity", "rule": "Rule", "finding": "Finding",
     "finding_reason": "Finding and reason", "fix": "Fix", "waived": "Waived",
     "failure_policy": "Single failures follow the fabric failure policy",
+    "rack_limits": "Rack limits used",
     "export_control": "Export-control screening",
     "performance": "Collective performance", "collective": "Collective", "size": "Size", "time_us": "Time (µs)",
     "algorithm": "Algorithm", "topology": "Topology matrix", "references": "References",

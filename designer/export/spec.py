@@ -22,6 +22,7 @@ from designer.model.budget import PowerBudget, PowerLine, power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.facility import heat_balance
+from designer.model.rack_limits import DEFAULT_RACK_LIMITS, RackLimits, effective_limits
 from designer.rules import check
 from designer.rules.engine import Violation
 from designer.simulation import SimConfig, SimResult, simulate
@@ -31,7 +32,7 @@ from designer.topology.graph import build_topology
 from designer.topology.outcomes import outcomes
 from designer.topology.policy import resolve
 
-SPEC_VERSION = 2  # an integer, like the design file's schema_version
+SPEC_VERSION = 3  # an integer, like the design file's schema_version
 KEY_SIZES = (1 << 20, 64 << 20, 1 << 30, 16 << 30)
 PERF_COLLECTIVES = ("allreduce", "allgather", "reducescatter", "alltoall")
 DESIGN_SCHEMA_ID = "https://gpu-node-designer.invalid/schema/design.schema.json"
@@ -127,12 +128,21 @@ class SeverityCounts(_Closed):
     info: int = _f("Unwaived infos")
 
 
+class RackLimitsSpec(_Closed):
+    air_w: float = _f("Heat to air one rack may give the room, W")
+    liquid_w: float = _f("Heat to liquid one rack may give its coolant loop, W")
+    air_source: str = _f("Where the air limit comes from: the design's settings, the site's (Preferences) or the "
+                         "public default")
+    liquid_source: str = _f("Where the liquid limit comes from, as air_source")
+
+
 class RulesSpec(_Closed):
     rules_run: list[str] = _f("Ids of the rules run")
     severities_included: list[str] = _f("Severities reported")
     counts: SeverityCounts = _f("Unwaived findings per severity")
     violations: list[Finding] = _f("Unwaived findings")
     waived: list[Finding] = _f("Waived findings, with the reason")
+    rack_limits: RackLimitsSpec = _f("The rack limits the check judged power.rack_density against")
 
 
 class PerfPoint(_Closed):
@@ -314,12 +324,17 @@ def _finding(v: Violation) -> Finding:
                    fix=v.fix, waiver_reason=v.waiver_reason)
 
 
-def rules_spec(design: Design, catalog: Catalog) -> RulesSpec:
-    report = check(design, catalog)
+def rules_spec(design: Design, catalog: Catalog, site: RackLimits = DEFAULT_RACK_LIMITS) -> RulesSpec:
+    """The rule check with the site's rack limits (the app's Preferences; the design's own settings win), as the
+    app's own check has it, and the limits it used."""
+    report = check(design, catalog, site=site)
     counts = report.as_dict(design.meta.name)["counts"]
+    limits = effective_limits(design.settings, site)
     return RulesSpec(rules_run=list(report.rules_run), severities_included=[s.value for s in report.severities],
                      counts=SeverityCounts(**counts), violations=[_finding(v) for v in report.active],
-                     waived=[_finding(v) for v in report.waived])
+                     waived=[_finding(v) for v in report.waived],
+                     rack_limits=RackLimitsSpec(air_w=limits.air_w, liquid_w=limits.liquid_w,
+                                                air_source=limits.air_source, liquid_source=limits.liquid_source))
 
 
 def failures_spec(design: Design, catalog: Catalog) -> FailuresSpec | None:
@@ -334,13 +349,15 @@ def failures_spec(design: Design, catalog: Catalog) -> FailuresSpec | None:
 
 def build_spec(design: Design, catalog: Catalog, nodes: int = 1, now: datetime | None = None,
                calibration: Calibration = NO_CALIBRATION,
-               run: Callable[[SimConfig], SimResult] | None = None) -> SpecDocument:
+               run: Callable[[SimConfig], SimResult] | None = None,
+               site: RackLimits = DEFAULT_RACK_LIMITS) -> SpecDocument:
     stamp = (now or datetime.now(UTC)).isoformat(timespec="seconds")
     return SpecDocument(
         spec_version=SPEC_VERSION, generator=f"GPU Node Designer {__version__}", generated_at=stamp,
         catalog_version=catalog.version, design=design.model_dump(mode="json"),
         key_figures=key_figures_spec(design, catalog), bom=bom_lines(design, catalog),
-        power=power_spec(design, catalog), rules=rules_spec(design, catalog), failures=failures_spec(design, catalog),
+        power=power_spec(design, catalog), rules=rules_spec(design, catalog, site),
+        failures=failures_spec(design, catalog),
         performance=performance_points(design, catalog, nodes, calibration, run),
         calibration=None if calibration == NO_CALIBRATION else calibration.model_dump(mode="json"))
 

@@ -24,7 +24,7 @@ from designer.core.memo import memo_by_identity
 from designer.core.units import airflow_cfm, watts_to_btu_per_hr
 from designer.model.budget import PowerBudget, PowerLine, power_budget
 from designer.model.catalog import Catalog
-from designer.model.design import Design
+from designer.model.design import Design, Placement, Settings
 from designer.model.parts import CoolingSpec, CoolingType, NicSpec
 
 WATER_KG_M3 = 997.0
@@ -96,8 +96,8 @@ class HeatBalance:
                 "assumptions": list(self.assumptions)}
 
 
-def _liquid_part(design: Design, catalog: Catalog) -> CoolingSpec | None:
-    for comp in design.components:
+def _liquid_part(components: list[Placement], catalog: Catalog) -> CoolingSpec | None:
+    for comp in components:
         part = catalog.get(comp.part)
         if isinstance(part, CoolingSpec) and part.cooling_type is not CoolingType.AIR:
             return part
@@ -130,11 +130,16 @@ def _assumptions(part: CoolingSpec, rise_given: bool) -> tuple[str, ...]:
 
 @memo_by_identity()
 def heat_balance(design: Design, catalog: Catalog) -> HeatBalance:
-    """Wall power split into heat to liquid and heat to air, with the coolant flow and the air the air share needs."""
-    budget = power_budget(design, catalog)
-    wall, dt_air = budget.wall_w, design.settings.air_delta_t_c
+    """Wall power split into heat to liquid and heat to air, with the coolant flow and the air the air share needs
+    (shared, as the power budget, by revisions that keep the components and settings objects)."""
+    return _heat(power_budget(design, catalog), design.components, design.settings, catalog)
+
+
+@memo_by_identity()
+def _heat(budget: PowerBudget, components: list[Placement], settings: Settings, catalog: Catalog) -> HeatBalance:
+    wall, dt_air = budget.wall_w, settings.air_delta_t_c
     psu_loss = wall - budget.load_w
-    part = _liquid_part(design, catalog)
+    part = _liquid_part(components, catalog)
     if part is None:
         return HeatBalance(wall, 0.0, wall, psu_loss, dt_air, airflow_cfm(wall, dt_air), None, None)
     liquid = min(_to_liquid_w(budget, part, catalog), budget.load_w)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+import math
+from dataclasses import asdict, dataclass, field, replace
 
 from designer.core.errors import DesignerError
 from designer.model import edits
@@ -69,8 +70,17 @@ class SimRow:
     busbw_low_GBps: float = 0.0  # uncertainty band: busbw x (1 -/+ the model's or the profile's spread)
     busbw_high_GBps: float = 0.0
 
+    @property
+    def has_figures(self) -> bool:
+        """False where the model has no figure for the row (no path left: time and bandwidths are NaN)."""
+        return all(math.isfinite(v) for v in (self.time_us, self.algbw_GBps, self.busbw_GBps))
+
     def as_dict(self) -> dict:
-        return asdict(self)
+        """The row for JSON: a figure that does not exist is null, never NaN (which is not JSON)."""
+        return {k: None if isinstance(v, float) and not math.isfinite(v) else v for k, v in asdict(self).items()}
+
+
+NO_FIGURE = "no figure: no path left between the GPUs for this collective"
 
 
 @dataclass(frozen=True)
@@ -80,6 +90,16 @@ class SimResult:
     failed: tuple[str, ...] = ()
     gpus_per_node: int = 0
     fabric_summary: dict = field(default_factory=dict)
+    not_operational: str = ""  # the failure policy stopped the NVLink domain: its documented state, in words
+
+    def reason(self, row: SimRow) -> str:
+        """What stands in place of a row's missing figures: the fabric's documented state, or that no path is
+        left ("" where the row has its figures)."""
+        return "" if row.has_figures else self.not_operational or NO_FIGURE
+
+    def row_dicts(self) -> list[dict]:
+        """The rows for JSON, each without figures carrying the reason in place of them."""
+        return [r.as_dict() | ({"reason": self.reason(r)} if not r.has_figures else {}) for r in self.rows]
 
     def for_collective(self, name: str) -> list[SimRow]:
         return [r for r in self.rows if r.collective == name]
@@ -162,12 +182,15 @@ def scaleout_note(fab: NodeFabric, nodes: int) -> str:
 def simulate(design: Design, catalog: Catalog, config: SimConfig = SimConfig()) -> SimResult:
     config.validate()
     notes: list[str] = []
+    state = ""
     if config.fail:  # under the design's fabric failure policy: it may take more out than the failed parts
         effect = policy_effect(design, catalog, config.fail)
         notes.extend(failure_notes(design, catalog, config.fail, effect.extra))
         notes[:0] = effect.notes
+        state = effect.state
         design = apply_failures(design, config.fail + effect.extra)
-    return _simulate_on(node_fabric(design, catalog, config.calibration), config, notes)
+    result = _simulate_on(node_fabric(design, catalog, config.calibration), config, notes)
+    return replace(result, not_operational=state) if state else result
 
 
 class Simulator:

@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING
 
 from designer.model.design import Link
 from designer.topology.graph import SCALEUP, Topology
-from designer.topology.paths import gpu_scaleup_ports, scaleup_pair_capacity
+from designer.topology.linkclass import BY_CLASS, class_rows, plane_rows
+from designer.topology.paths import gpu_scaleup_ports, scaleup_pair_matrix
 
 if TYPE_CHECKING:
     import numpy as np
 
 Ports = dict[str, dict[str, float]]
-Pairs = dict[tuple[str, str], float]
 EPS = 1e-9
 
 
@@ -53,9 +53,14 @@ class Sweep:
 
 
 def scaleup_links(topo: Topology, ports: Ports) -> list[Link]:
-    conflicting = set(topo.graph.graph.get("conflicting_links", []))
-    return [lk for lk in topo.design.links
-            if lk.kind in SCALEUP and (lk.a in ports or lk.b in ports) and lk.id not in conflicting]
+    """The design's scale-up links at a GPU (with a port in `ports`), set-aside links excepted; once per topology
+    (the sweep and the failure outcomes both walk them)."""
+    key = ("scaleup_links", tuple(ports))
+    if key not in topo.cache:
+        conflicting = set(topo.graph.graph.get("conflicting_links", []))
+        topo.cache[key] = [lk for lk in topo.design.links
+                           if lk.kind in SCALEUP and (lk.a in ports or lk.b in ports) and lk.id not in conflicting]
+    return topo.cache[key]
 
 
 def link_what(link: Link) -> str:
@@ -66,21 +71,20 @@ def link_what(link: Link) -> str:
 class _Arrays:
     """The GPUs' scale-up ports and pair capacities as arrays (rows and columns in topo.gpus order)."""
 
-    def __init__(self, topo: Topology, ports: Ports, base: Pairs) -> None:
+    def __init__(self, topo: Topology, ports: Ports) -> None:
         import numpy as np  # noqa: PLC0415 (only the rule check needs it; keeps CLI start-up light)
 
         self.np = np
         self.gpus = topo.gpus
-        gi = {g: i for i, g in enumerate(self.gpus)}
+        self.gi = gi = topo.gpu_index
         self.cols = {n: j for j, n in enumerate(dict.fromkeys(n for p in ports.values() for n in p))}
-        cols = list(self.cols)
-        self.cap = np.array([[ports[g].get(c, 0.0) for c in cols] for g in self.gpus]).reshape(len(gi), len(cols))
-        self.has = np.array([[c in ports[g] for c in cols] for g in self.gpus], dtype=bool).reshape(self.cap.shape)
-        index = np.array([[gi[a], gi[b]] for a, b in base], dtype=int).reshape(-1, 2)
-        self.base = np.zeros((len(self.gpus),) * 2)
-        self.base[index[:, 0], index[:, 1]] = list(base.values())
-        self.base[index[:, 1], index[:, 0]] = list(base.values())
-        self.gi = gi
+        self.cap = np.zeros((len(gi), len(self.cols)))
+        self.has = np.zeros(self.cap.shape, dtype=bool)
+        for g, row in ports.items():
+            for n, c in row.items():
+                self.cap[gi[g], self.cols[n]] = c
+                self.has[gi[g], self.cols[n]] = True
+        self.base = scaleup_pair_matrix(topo)
 
     def pair(self, i: int, j: int) -> tuple[str, str]:
         return (self.gpus[i], self.gpus[j]) if i < j else (self.gpus[j], self.gpus[i])
@@ -88,41 +92,88 @@ class _Arrays:
 
 def _arrays(topo: Topology) -> _Arrays:
     if "failure_arrays" not in topo.cache:
-        topo.cache["failure_arrays"] = _Arrays(topo, gpu_scaleup_ports(topo), scaleup_pair_capacity(topo))
+        topo.cache["failure_arrays"] = _Arrays(topo, gpu_scaleup_ports(topo))
     return topo.cache["failure_arrays"]
 
 
-def _link_rows(topo: Topology, arr: _Arrays, links: list[Link]) -> tuple[np.ndarray, np.ndarray]:
-    """Per failed link (one physical link of it), the capacity after towards every GPU, and which are affected."""
+@dataclass(frozen=True)
+class _Ends:
+    """The failed links' ends as arrays: GPU row, neighbour column, peer GPU (-1: a switch), to a switch, and
+    the capacity one physical link of the bundle carries."""
+
+    rows: np.ndarray
+    cols: np.ndarray
+    peer: np.ndarray
+    sw: np.ndarray
+    lost: np.ndarray
+
+
+def _link_ends(topo: Topology, arr: _Arrays, links: list[Link]) -> _Ends:
+    np = arr.np
+    gi, cols_of, switches = arr.gi, arr.cols, set(topo.scaleup_switches)
+    rows, cols, peer, sw, ends = [], [], [], [], []
+    bundled: dict[tuple[str, str], int] = {}  # physical links per GPU-neighbour pair
+    for lk in links:  # one pass: 1,296 links on a 72-GPU rack
+        end = (lk.a, lk.b) if lk.a in gi else (lk.b, lk.a)
+        ends.append(end)
+        bundled[end] = bundled.get(end, 0) + lk.count
+        rows.append(gi[end[0]])
+        cols.append(cols_of[end[1]])
+        peer.append(gi.get(end[1], -1))
+        sw.append(end[1] in switches)
+    r, c = np.array(rows, dtype=int), np.array(cols, dtype=int)
+    return _Ends(r, c, np.array(peer, dtype=int), np.array(sw, dtype=bool),
+                 arr.cap[r, c] / np.array([bundled[end] for end in ends], dtype=float))
+
+
+def _link_rows(arr: _Arrays, e: _Ends) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per failed link (one physical link of it), the capacity before and after towards every GPU, and which are
+    affected (each kind of row computed only where the links are of that kind)."""
     np = arr.np
     n = len(arr.gpus)
-    ends = [(lk.a, lk.b) if lk.a in arr.gi else (lk.b, lk.a) for lk in links]
-    bundled: dict[tuple[str, str], int] = {}  # physical links per GPU-neighbour pair (the graph edge's count)
-    for (gpu, other), link in zip(ends, links, strict=True):
-        bundled[(gpu, other)] = bundled.get((gpu, other), 0) + link.count
-    gpu_row, col, lost, peer, switch = [], [], [], [], []
-    switches = set(topo.scaleup_switches)
-    for gpu, other in ends:
-        j = arr.cols[other]
-        gpu_row.append(arr.gi[gpu])
-        col.append(j)
-        lost.append(arr.cap[arr.gi[gpu], j] / bundled[(gpu, other)])  # one physical link of the bundle
-        peer.append(arr.gi.get(other, -1))
-        switch.append(other in switches)
-    rows, cols = np.array(gpu_row, dtype=int), np.array(col, dtype=int)
-    lost_a, peer_a, sw = np.array(lost), np.array(peer, dtype=int), np.array(switch, dtype=bool)
-    mine = arr.cap[rows, cols][:, None]
-    theirs = arr.cap[:, cols].T
-    before = arr.base[rows]
-    after = np.where(sw[:, None], before - np.minimum(mine, theirs) + np.minimum(mine - lost_a[:, None], theirs),
-                     before - lost_a[:, None])
-    not_self = np.arange(n)[None, :] != rows[:, None]
-    affected = np.where(sw[:, None], arr.has[:, cols].T & not_self, np.arange(n)[None, :] == peer_a[:, None])
-    return after, affected
+    lost = e.lost[:, None]
+    before = arr.base[e.rows]
+    if not e.sw.any():  # a mesh: the peer loses the link
+        return before, before - lost, np.arange(n)[None, :] == e.peer[:, None]
+    mine, theirs = arr.cap[e.rows, e.cols][:, None], arr.cap[:, e.cols].T
+    after = before - np.minimum(mine, theirs) + np.minimum(mine - lost, theirs)
+    affected = arr.has[:, e.cols].T & (np.arange(n)[None, :] != e.rows[:, None])
+    if e.sw.all():  # every link to a switch (NVSwitch, NVL72): no mesh rows to mix in
+        return before, after, affected
+    col, peer = e.sw[:, None], np.arange(n)[None, :] == e.peer[:, None]
+    return before, np.where(col, after, before - lost), np.where(col, affected, peer)
 
 
-def _plane_rows(arr: _Arrays, switches: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """Per failed switch plane, the capacity after of every pair (flattened upper triangle)."""
+Cut = tuple[str, tuple[str, str]]
+
+
+def _link_sweep(topo: Topology, arr: _Arrays, links: list[Link]) -> tuple[FailureCost | None, list[Cut]]:
+    """The worst pair after one physical link fails, and the pairs a link failure cuts off."""
+    np = arr.np
+    e = _link_ends(topo, arr, links)
+    what = lambda r: link_what(links[r])  # noqa: E731
+    pair_of = lambda r, c: arr.pair(int(e.rows[r]), c)  # noqa: E731
+    if BY_CLASS[0] and e.sw.all():  # a switch fabric: no GPU links to another GPU
+        rows = class_rows(np, arr.cap, arr.has, arr.base, e.rows.tolist(), e.cols.tolist(), e.lost.tolist())
+        hit = rows.worst(np)
+        worst = None if hit is None else FailureCost("link", what(hit[0]), pair_of(hit[0], hit[1]), hit[2],
+                                                     max(0.0, hit[3]))
+        return worst, [(what(r), pair_of(r, k)) for r, k in rows.cuts()]
+    before, after, affected = _link_rows(arr, e)
+    return (_worst(np, before, after, affected, what, pair_of, "link"),
+            _cuts(np, before, after, affected, what, pair_of))
+
+
+def _plane_rows(topo: Topology, switches: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Per failed switch plane, the capacity after of every pair (flattened upper triangle), and which pairs it
+    carries; once per topology (the sweep and the plane losses both need it)."""
+    key = ("plane_rows", tuple(switches))
+    if key not in topo.cache:
+        topo.cache[key] = _plane_rows_of(_arrays(topo), switches)
+    return topo.cache[key]
+
+
+def _plane_rows_of(arr: _Arrays, switches: list[str]) -> tuple[np.ndarray, np.ndarray]:
     np = arr.np
     n = len(arr.gpus)
     iu = np.triu_indices(n, 1)
@@ -148,35 +199,43 @@ def _cuts(np, before, after, affected, what, pair_of) -> list[tuple[str, tuple[s
     return [(what(int(r)), pair_of(int(r), int(c))) for r, c in zip(rows, cols, strict=True)]
 
 
+def _plane_sweep(topo: Topology, arr: _Arrays, planes: list[str]) -> tuple[FailureCost | None, list[Cut]]:
+    """The worst pair after one switch plane fails, and the pairs a plane failure cuts off."""
+    np = arr.np
+    what = lambda r: f"switch plane {planes[r]}"  # noqa: E731
+    if BY_CLASS[0] and not any(c in arr.gi for c in arr.cols):  # no GPU links to another GPU
+        rows = plane_rows(np, arr.cap, arr.has, arr.base, [arr.cols[s] for s in planes])
+        hit = rows.worst(np)
+        worst = None if hit is None else FailureCost("plane", what(hit[0]), arr.pair(hit[1], hit[2]), hit[3],
+                                                     max(0.0, hit[4]))
+        return worst, [(what(p), arr.pair(i, j)) for p, i, j in rows.cuts()]
+    after, affected = _plane_rows(topo, planes)
+    iu = np.triu_indices(len(arr.gpus), 1)
+    before = np.broadcast_to(arr.base[iu], after.shape)
+    pair_of = lambda r, c: arr.pair(int(iu[0][c]), int(iu[1][c]))  # noqa: E731
+    return (_worst(np, before, after, affected, what, pair_of, "plane"),
+            _cuts(np, before, after, affected, what, pair_of))
+
+
 def sweep(topo: Topology) -> Sweep:
     """Every single physical-link and switch-plane failure of the scale-up fabric (cached per topology)."""
     if "failure_sweep" in topo.cache:
         return topo.cache["failure_sweep"]
     ports = gpu_scaleup_ports(topo)
     worst: dict[str, FailureCost] = {}
-    cut: list[tuple[str, tuple[str, str]]] = []
+    cut: list[Cut] = []
     if len(topo.gpus) > 1 and any(ports.values()):
         arr = _arrays(topo)
-        np = arr.np
         links = scaleup_links(topo, ports)
         if links:
-            after, affected = _link_rows(topo, arr, links)
-            rows = arr.gi
-            gpu_of = [rows[lk.a] if lk.a in rows else rows[lk.b] for lk in links]
-            before = arr.base[gpu_of]
-            lwhat = lambda r: link_what(links[r])  # noqa: E731
-            lpair = lambda r, c: arr.pair(gpu_of[r], c)  # noqa: E731
-            _add(worst, _worst(np, before, after, affected, lwhat, lpair, "link"))
-            cut += _cuts(np, before, after, affected, lwhat, lpair)
-        planes = [s for s in topo.scaleup_switches if s in arr.cols]
+            link_worst, link_cuts = _link_sweep(topo, arr, links)
+            _add(worst, link_worst)
+            cut += link_cuts
+        planes = switch_planes(topo)
         if planes:
-            after, affected = _plane_rows(arr, planes)
-            iu = np.triu_indices(len(arr.gpus), 1)
-            before = np.broadcast_to(arr.base[iu], after.shape)
-            pwhat = lambda r: f"switch plane {planes[r]}"  # noqa: E731
-            ppair = lambda r, c: arr.pair(int(iu[0][c]), int(iu[1][c]))  # noqa: E731
-            _add(worst, _worst(np, before, after, affected, pwhat, ppair, "plane"))
-            cut += _cuts(np, before, after, affected, pwhat, ppair)
+            plane_worst, plane_cuts = _plane_sweep(topo, arr, planes)
+            _add(worst, plane_worst)
+            cut += plane_cuts
     result = Sweep(worst, tuple(cut))
     topo.cache["failure_sweep"] = result
     return result
@@ -192,16 +251,28 @@ class PlaneLosses:
     pair: Callable[[int], tuple[str, str]]  # flat index -> GPU pair
 
 
-def plane_losses(topo: Topology) -> PlaneLosses | None:
-    """None without switch planes."""
+def switch_planes(topo: Topology) -> list[str]:
+    """The scale-up switches that are planes of GPU pairs (a GPU links to them); [] where there are no pairs."""
     ports = gpu_scaleup_ports(topo)
     if len(topo.gpus) < 2 or not any(ports.values()):
-        return None
-    arr = _arrays(topo)
-    planes = [s for s in topo.scaleup_switches if s in arr.cols]
+        return []
+    cols = _arrays(topo).cols
+    return [s for s in topo.scaleup_switches if s in cols]
+
+
+def plane_losses(topo: Topology) -> PlaneLosses | None:
+    """None without switch planes (computed once per topology)."""
+    if "plane_losses" not in topo.cache:
+        topo.cache["plane_losses"] = _plane_losses(topo)
+    return topo.cache["plane_losses"]
+
+
+def _plane_losses(topo: Topology) -> PlaneLosses | None:
+    planes = switch_planes(topo)
     if not planes:
         return None
-    after, both = _plane_rows(arr, planes)
+    arr = _arrays(topo)
+    after, both = _plane_rows(topo, planes)
     iu = arr.np.triu_indices(len(arr.gpus), 1)
     base = arr.base[iu]
     return PlaneLosses(base, {s: arr.np.where(both[k], base - after[k], 0.0) for k, s in enumerate(planes)},

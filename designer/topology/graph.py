@@ -113,6 +113,28 @@ class Topology:
         return {n: d["part"] for n, d in self.graph.nodes(data=True)}
 
     @cached_property
+    def adjacency(self) -> dict[str, dict[str, dict]]:
+        """Each node's neighbours with the edge data, as plain dicts (the graph's own data dicts, never edited):
+        networkx's views cost a wrapper per lookup, and a 72-GPU rack's rules make thousands."""
+        return {n: dict(nbrs) for n, nbrs in self.graph.adjacency()}
+
+    @cached_property
+    def edge_list(self) -> list[tuple[str, str, dict]]:
+        """The graph's edges with their data, in networkx's order (graph.edges(data=True)), listed once per
+        topology: the rules and the failure sweep walk a 72-GPU rack's 1,500 edges several times."""
+        seen: set[str] = set()
+        out: list[tuple[str, str, dict]] = []
+        for n, nbrs in self.adjacency.items():
+            out.extend((n, nbr, d) for nbr, d in nbrs.items() if nbr not in seen)
+            seen.add(n)
+        return out
+
+    @cached_property
+    def transit(self) -> frozenset[str]:
+        """The nodes that forward traffic (switches and CPUs; see is_transit)."""
+        return frozenset(n for n, d in self.graph.nodes(data="transit") if d)
+
+    @cached_property
     def gpus(self) -> list[str]:
         return [c.id for c in self.design.components if isinstance(self.part(c.id), GpuSpec)]
 
@@ -128,7 +150,7 @@ class Topology:
     def host_adjacency(self) -> dict[str, list[tuple[str, dict]]]:
         """Neighbours over host links (PCIe, socket, C2C), built once per topology."""
         adj: dict[str, list[tuple[str, dict]]] = {n: [] for n in self.graph.nodes}
-        for u, v, d in self.graph.edges(data=True):
+        for u, v, d in self.edge_list:
             if d["kind"] in HOST_KINDS:
                 adj[u].append((v, d))
                 adj[v].append((u, d))
@@ -147,7 +169,7 @@ class Topology:
         for c in self.design.components:
             if not isinstance(self.part(c.id), NicSpec):
                 continue
-            fabrics = [n for n in self.graph.neighbors(c.id) if isinstance(self.part(n), FabricSpec)]
+            fabrics = [n for n in self.adjacency[c.id] if isinstance(self.part(n), FabricSpec)]
             if purpose is None or any(getattr(self.part(f), "purpose", None) == purpose for f in fabrics):
                 out.append(c.id)
         return out
@@ -160,7 +182,7 @@ class Topology:
         nodes = self.graph.nodes
         direct = 0.0
         sides: dict[str, list[float]] = {}
-        for u, v, d in self.graph.edges(data=True):
+        for u, v, d in self.edge_list:
             if d["kind"] not in kinds:
                 continue
             tu, tv = nodes[u]["transit"], nodes[v]["transit"]
@@ -181,7 +203,7 @@ class Topology:
         """Scale-up links (physical, summed over the design links) at a component; one pass per topology."""
         if "scaleup_used" not in self.cache:
             used: dict[str, int] = dict.fromkeys(self.graph.nodes, 0)
-            for u, v, d in self.graph.edges(data=True):
+            for u, v, d in self.edge_list:
                 if d["kind"] in SCALEUP_KINDS:
                     used[u] += d["count"]
                     used[v] += d["count"]
@@ -189,29 +211,25 @@ class Topology:
         return self.cache["scaleup_used"].get(cid, 0)
 
     def scaleup_domains(self) -> list[set[str]]:
-        """Components joined by scale-up links (each set one NVLink/xGMI/HCCS/RoCE domain), once per topology."""
+        """Components joined by scale-up links (each set one NVLink/xGMI/HCCS/RoCE domain), once per topology, in
+        the order their first node appears along the scale-up edges."""
         if "scaleup_domains" not in self.cache:
-            root: dict[str, str] = {}
-
-            def find(x: str) -> str:
-                while root[x] != x:
-                    root[x] = root[root[x]]
-                    x = root[x]
-                return x
-
-            for u, v, kind in self.graph.edges(data="kind"):
-                if kind in SCALEUP_KINDS:
-                    root.setdefault(u, u)
-                    root.setdefault(v, v)
-                    root[find(u)] = find(v)
-            domains: dict[str, set[str]] = {}
-            for node in root:
-                domains.setdefault(find(node), set()).add(node)
-            self.cache["scaleup_domains"] = list(domains.values())
+            near: dict[str, list[str]] = {}
+            for u, v, d in self.edge_list:
+                if d["kind"] in SCALEUP_KINDS:
+                    near.setdefault(u, []).append(v)
+                    near.setdefault(v, []).append(u)
+            seen: set[str] = set()
+            domains: list[set[str]] = []
+            for node in near:
+                if node not in seen:
+                    domains.append(_reach(near, node))
+                    seen |= domains[-1]
+            self.cache["scaleup_domains"] = domains
         return self.cache["scaleup_domains"]
 
     def edges_of_kinds(self, kinds: frozenset[LinkKind]) -> nx.Graph:
-        keep = [(u, v) for u, v, k in self.graph.edges(data="kind") if k in kinds]
+        keep = [(u, v) for u, v, d in self.edge_list if d["kind"] in kinds]
         return self.graph.edge_subgraph(keep)
 
     def max_flow(self, kinds: frozenset[LinkKind], sources: list[str], sinks: list[str]) -> float:
@@ -243,6 +261,18 @@ class Topology:
             if s in sinks:
                 raise ValueError("sources and sinks overlap")
         return float(nx.maximum_flow_value(di, "__src", "__sink"))
+
+
+def _reach(near: dict[str, list[str]], start: str) -> set[str]:
+    """The nodes reachable from start over the given neighbour lists."""
+    found = {start}
+    stack = [start]
+    while stack:
+        for nbr in near[stack.pop()]:
+            if nbr not in found:
+                found.add(nbr)
+                stack.append(nbr)
+    return found
 
 
 # Topologies by wiring (see build_topology): at most this many kept, each holding what its key names.
@@ -292,17 +322,20 @@ def _build(design: Design, catalog: Catalog) -> Topology:
     conflicting: list[str] = []
     capacities: dict[tuple, tuple[float, bool]] = {}
     for link in design.links:
-        pa, pb = parts[link.a], parts[link.b]
-        ckey = (link.kind, link.count, link.pcie_gen, pa.id, pb.id)
-        if ckey not in capacities:
-            capacities[ckey] = link_capacity(link, (pa, pb), chassis)
-        cap, assumed = capacities[ckey]
-        pair = (link.a, link.b) if (link.b, link.a) not in edges else (link.b, link.a)
-        data = edges.get(pair)
+        a, b, kind = link.a, link.b, link.kind
+        pa, pb = parts[a], parts[b]
+        ckey = (kind, link.count, link.pcie_gen, pa.id, pb.id)
+        known = capacities.get(ckey)
+        if known is None:
+            known = capacities[ckey] = link_capacity(link, (pa, pb), chassis)
+        cap, assumed = known
+        data = edges.get((b, a))
         if data is None:
-            edges[pair] = {"kind": link.kind, "capacity": cap, "count": link.count, "link_ids": [link.id],
-                           "latency_us": HOP_LATENCY_US[link.kind], "assumed": assumed}
-        elif data["kind"] is not link.kind:
+            data = edges.get((a, b))
+        if data is None:
+            edges[(a, b)] = {"kind": kind, "capacity": cap, "count": link.count, "link_ids": [link.id],
+                             "latency_us": HOP_LATENCY_US[kind], "assumed": assumed}
+        elif data["kind"] is not kind:
             # one pair, two kinds of link (say PCIe and NVLink): the first kind carries traffic; the
             # others are set aside and reported by physical.link_conflict
             conflicting.append(link.id)
@@ -311,12 +344,26 @@ def _build(design: Design, catalog: Catalog) -> Topology:
             data["count"] += link.count
             data["link_ids"].append(link.id)
             data["assumed"] = data["assumed"] or assumed
-    g = nx.Graph()
-    g.add_nodes_from((cid, {"part": p, "kind": p.kind, "transit": is_transit(p)}) for cid, p in parts.items())
-    g.add_edges_from((a, b, d) for (a, b), d in edges.items())
+    adjacency: dict[str, dict[str, dict]] = {cid: {} for cid in parts}
+    for (a, b), d in edges.items():  # as networkx's add_edges_from orders them (one data dict per edge)
+        adjacency[a][b] = adjacency[b][a] = d
+    g = _graph({cid: {"part": p, "kind": p.kind, "transit": is_transit(p)} for cid, p in parts.items()}, adjacency)
     if conflicting:
         g.graph["conflicting_links"] = conflicting
-    return Topology(design, catalog, g)
+    topo = Topology(design, catalog, g)
+    topo.__dict__["adjacency"] = adjacency  # the cached property, already known
+    return topo
+
+
+def _graph(nodes: dict[str, dict], adjacency: dict[str, dict[str, dict]]) -> nx.Graph:
+    """A networkx graph over the given node and adjacency dicts, as add_nodes_from and add_edges_from would
+    build it, without their per-edge checks (2 ms of a 72-GPU rack's check); tests/unit/test_topology_speed.py
+    compares it with the graph networkx builds."""
+    g = nx.Graph()
+    g._node.update(nodes)
+    g._adj.update(adjacency)
+    nx._clear_cache(g)
+    return g
 
 
 SCALEUP = frozenset(SCALEUP_KINDS)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from designer.model.design import Link, Waiver
-from designer.topology.failures import FailureCost, plane_losses, scaleup_links, sweep
+from designer.topology.failures import FailureCost, plane_losses, scaleup_links, sweep, switch_planes
 from designer.topology.graph import Topology
-from designer.topology.paths import gpu_scaleup_ports, scaleup_pair_capacity
+from designer.topology.paths import gpu_scaleup_ports, scaleup_pair_matrix
 from designer.topology.policy import DOWN, Policy, resolve
 from designer.topology.trays import tray_parts, worst_switch_tray
 
@@ -60,7 +60,8 @@ def _switch_cost(topo: Topology, switch: str) -> FailureCost | None:
 
 
 def _gpu_bw(topo: Topology, gpu: str) -> float:
-    return max((v for (a, b), v in scaleup_pair_capacity(topo).items() if gpu in (a, b)), default=0.0)
+    """The GPU's best pair capacity (its row of the pair array: capacities are >= 0, the diagonal 0)."""
+    return float(scaleup_pair_matrix(topo)[topo.gpu_index[gpu]].max()) if len(topo.gpus) > 1 else 0.0
 
 
 def _link_outcome(topo: Topology, policy: Policy) -> Outcome | None:
@@ -109,8 +110,7 @@ def _down(topo: Topology, policy: Policy, kind: str, what: str, ids: tuple[str, 
 
 
 def _plane_outcome(topo: Topology, policy: Policy) -> Outcome | None:
-    losses = plane_losses(topo)
-    switches = [s for s in topo.scaleup_switches if losses is not None and s in losses.loss]
+    switches = switch_planes(topo)  # the losses are computed only where the policy runs on degraded
     if not switches:
         return None
     kind = policy.spec["switch"]

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
 
 from designer.model.design import LinkKind
 from designer.model.parts import CpuSpec, PcieSwitchSpec, ScaleupSwitchSpec
 from designer.topology.graph import HOST, SCALEUP, Topology
+from designer.topology.linkclass import BY_CLASS
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # Lower is closer. Every PCIe link into a CPU is its own root port (true of the x16 ports of current
 # Xeon and EPYC parts), so a PCIe path through one CPU is NODE, as nvidia-smi reports on such hosts, or SYS
@@ -51,14 +58,23 @@ def scaleup_links_between(topo: Topology, a: str, b: str) -> tuple[int, LinkKind
 
 
 def host_tree(topo: Topology, a: str) -> dict[str, str | None]:
-    """BFS parents from `a` over PCIe/socket/C2C links, transiting only switches and CPUs."""
+    """BFS parents from `a` over PCIe/socket/C2C links, transiting only switches and CPUs (once per topology and
+    device: the NIC affinity asks for every GPU's tree twice per check, with and without the biggest NIC)."""
+    trees = topo.cache.setdefault("host_trees", {})
+    tree = trees.get(a)
+    if tree is None:
+        tree = trees[a] = _host_tree(topo, a)
+    return tree
+
+
+def _host_tree(topo: Topology, a: str) -> dict[str, str | None]:
     adj = topo.host_adjacency
-    nodes = topo.graph.nodes
+    transit = topo.transit
     parent: dict[str, str | None] = {a: None}
     frontier = deque([a])
     while frontier:
         node = frontier.popleft()
-        if node != a and not nodes[node]["transit"]:
+        if node != a and node not in transit:
             continue
         for nbr, _ in adj[node]:
             if nbr not in parent:
@@ -101,13 +117,13 @@ def fallback_path(topo: Topology, a: str, b: str) -> list[str] | None:
 
 def path_bottleneck(topo: Topology, path: list[str]) -> float:
     """The smallest per-direction capacity along a path (GB/s)."""
-    g = topo.graph
-    return min((g.edges[u, v]["capacity"] for u, v in zip(path, path[1:], strict=False)), default=0.0)
+    adj = topo.adjacency
+    return min((adj[u][v]["capacity"] for u, v in zip(path, path[1:], strict=False)), default=0.0)
 
 
 def host_class(topo: Topology, path: list[str]) -> str:
-    g = topo.graph
-    kinds = [g.edges[u, v]["kind"] for u, v in zip(path, path[1:], strict=False)]
+    adj = topo.adjacency
+    kinds = [adj[u][v]["kind"] for u, v in zip(path, path[1:], strict=False)]
     if LinkKind.SOCKET in kinds:
         return "SYS"
     middle = [topo.part(n) for n in path[1:-1]]
@@ -130,6 +146,7 @@ def path_class(topo: Topology, a: str, b: str) -> str:
     return host_class(topo, path) if path else "-"
 
 
+@cache
 def class_rank(label: str) -> int:
     for prefix in FABRIC_PREFIX.values():
         if label.startswith(prefix) and label[len(prefix):].isdigit():
@@ -140,8 +157,8 @@ def class_rank(label: str) -> int:
 def gpu_scaleup_ports(topo: Topology) -> dict[str, dict[str, float]]:
     """Per GPU: scale-up capacity (GB/s per direction) towards each neighbour (switch or GPU)."""
     if "scaleup_ports" not in topo.cache:
-        g = topo.graph
-        topo.cache["scaleup_ports"] = {gpu: {n: d["capacity"] for n, d in g[gpu].items() if d["kind"] in SCALEUP}
+        adj = topo.adjacency
+        topo.cache["scaleup_ports"] = {gpu: {n: d["capacity"] for n, d in adj[gpu].items() if d["kind"] in SCALEUP}
                                        for gpu in topo.gpus}
     return topo.cache["scaleup_ports"]
 
@@ -149,31 +166,69 @@ def gpu_scaleup_ports(topo: Topology) -> dict[str, dict[str, float]]:
 def scaleup_pair_capacity(topo: Topology) -> dict[tuple[str, str], float]:
     """Scale-up GB/s per direction of every GPU pair (in GPU order): direct links plus, per shared
     switch, the smaller side. Equals the max flow for single-level switch planes and meshes."""
-    if "pair_capacity" in topo.cache:
-        return topo.cache["pair_capacity"]
-    ports = gpu_scaleup_ports(topo)
-    via = _via_switches(topo, ports)
-    pairs = list(itertools.combinations(topo.gpus, 2))
-    if via:  # the upper triangle in row order, as combinations() gives the pairs
+    if "pair_capacity" not in topo.cache:
         n = len(topo.gpus)
-        flat = [via[i][j] for i in range(n) for j in range(i + 1, n)]
-    else:
-        flat = [0.0] * len(pairs)
-    out = {(a, b): ports[a].get(b, 0.0) + v for (a, b), v in zip(pairs, flat, strict=True)}
-    topo.cache["pair_capacity"] = out
+        upper = scaleup_pair_matrix(topo)[_upper(n)].tolist() if n > 1 else []
+        topo.cache["pair_capacity"] = dict(zip(itertools.combinations(topo.gpus, 2), upper, strict=True))
+    return topo.cache["pair_capacity"]
+
+
+def pairs_without_scaleup(topo: Topology) -> list[tuple[str, str]]:
+    """The GPU pairs (in combinations() order) with no scale-up capacity, read off the pair array."""
+    n = len(topo.gpus)
+    if n < 2:
+        return []
+    iu = _upper(n)
+    gpus = topo.gpus
+    return [(gpus[i], gpus[j]) for i, j in zip(*(x[scaleup_pair_matrix(topo)[iu] <= 0] for x in iu), strict=True)]
+
+
+def _upper(n: int) -> tuple:
+    import numpy as np  # noqa: PLC0415 (loaded on first use, not at CLI start-up)
+
+    return np.triu_indices(n, 1)  # the upper triangle in row order, as combinations() gives the pairs
+
+
+def scaleup_pair_matrix(topo: Topology) -> np.ndarray:
+    """scaleup_pair_capacity as a symmetric GPU x GPU array (rows and columns in topo.gpus order, 0 on the
+    diagonal), computed once per topology: the failure sweep works on it, and a 72-GPU rack's 2,556 pairs cost
+    milliseconds as a dict."""
+    if "pair_matrix" not in topo.cache:
+        topo.cache["pair_matrix"] = _pair_matrix(topo)
+    return topo.cache["pair_matrix"]
+
+
+def _pair_matrix(topo: Topology) -> np.ndarray:
+    import numpy as np  # noqa: PLC0415
+
+    ports = gpu_scaleup_ports(topo)
+    index = topo.gpu_index
+    direct = np.zeros((len(topo.gpus),) * 2)
+    for gpu, row in ports.items():
+        for peer, cap in row.items():
+            if peer in index:
+                direct[index[gpu], index[peer]] = cap
+    out = direct + _via_switches(topo, ports)
+    np.fill_diagonal(out, 0.0)
     return out
 
 
-def _via_switches(topo: Topology, ports: dict[str, dict[str, float]]) -> list[list[float]]:
+def _via_switches(topo: Topology, ports: dict[str, dict[str, float]]) -> np.ndarray | float:
     """Per GPU pair, the sum over switches of the smaller side's capacity (arrays: 72 GPUs x 18 switches is
-    93,000 minima, about 40 ms as a Python loop)."""
+    93,000 minima, about 40 ms as a Python loop); 0.0 without switches."""
     switches = topo.scaleup_switches
     if not switches or len(topo.gpus) < 2:
-        return []
-    import numpy as np  # noqa: PLC0415 (loaded on first use, not at CLI start-up)
+        return 0.0
+    import numpy as np  # noqa: PLC0415
 
-    cap = np.array([[ports[g].get(s, 0.0) for s in switches] for g in topo.gpus])
-    return np.minimum(cap[:, None, :], cap[None, :, :]).sum(axis=2).tolist()
+    rows = [tuple(ports[g].get(s, 0.0) for s in switches) for g in topo.gpus]
+    if not BY_CLASS[0]:
+        cap = np.array(rows)
+        return np.minimum(cap[:, None, :], cap[None, :, :]).sum(axis=2)
+    alike: dict[tuple[float, ...], int] = {}  # once per class of alike GPUs (one on an NVL72 rack), then spread
+    cls = np.array([alike.setdefault(r, len(alike)) for r in rows], dtype=int)
+    cap = np.array(list(alike))
+    return np.minimum(cap[:, None, :], cap[None, :, :]).sum(axis=2)[cls][:, cls]
 
 
 @dataclass(frozen=True)
@@ -193,29 +248,58 @@ def pair_bandwidth(topo: Topology, a: str, b: str) -> float:
 
 def gpu_nic_affinity(topo: Topology, exclude: frozenset[str] = frozenset()) -> list[NicAffinity]:
     """For each GPU, the closest compute NIC (ties: the one fewest other GPUs already use); cached per
-    topology and excluded set (the resilience rule asks again without the biggest NIC on every check)."""
+    topology and excluded set."""
     key = "nic_affinity" if not exclude else ("nic_affinity", exclude)
-    if key in topo.cache:
-        return topo.cache[key]
+    if key not in topo.cache:
+        topo.cache[key] = list(_choices(topo, exclude))
+    return topo.cache[key]
+
+
+def classes_without(topo: Topology, nic: str) -> dict[str, str]:
+    """The path class each GPU that uses `nic` gets to its next NIC when `nic` fails ("-": none left), once per
+    topology and NIC (the resilience rule asks on every check). The GPUs are assigned in order, so the search
+    stops after the last of them: on a 72-GPU rack the first NIC's users are the first GPUs."""
+    key = ("classes_without", nic)
+    if key not in topo.cache:
+        users = {a.gpu for a in gpu_nic_affinity(topo) if a.nic == nic}
+        out: dict[str, str] = {}
+        for a in _choices(topo, frozenset({nic})) if users else ():
+            if a.gpu in users:
+                out[a.gpu] = a.path_class
+                if len(out) == len(users):
+                    break
+        topo.cache[key] = out
+    return topo.cache[key]
+
+
+def _choices(topo: Topology, exclude: frozenset[str]) -> Iterator[NicAffinity]:
     nics = [n for n in topo.nics("compute") if n not in exclude]
+    wanted = set(nics)
     used: dict[str, int] = {n: 0 for n in nics}
-    out = []
     for gpu in topo.gpus:
         tree = host_tree(topo, gpu)
-        options = []
-        for nic in (n for n in nics if n in tree):  # an unreachable NIC ("-") wins only where none is reachable
-            path = _unwind(tree, nic)
-            label = host_class(topo, path) if path else "-"
-            options.append((class_rank(label), used[nic], nic, label, path))
-        options = options or [(CLASS_ORDER["-"], used[n], n, "-", None) for n in nics]
+        # an unreachable NIC ("-") wins only where none is reachable; the NIC id breaks ties, so order is moot
+        options = [(rank, used[nic], nic, label) for nic in wanted.intersection(tree)
+                   for rank, label, _ in (_nic_path(topo, gpu, nic),)]
+        options = options or [(CLASS_ORDER["-"], used[n], n, "-") for n in nics]
         if not options:
-            out.append(NicAffinity(gpu, None, "-", 0.0))
+            yield NicAffinity(gpu, None, "-", 0.0)
             continue
-        _, _, nic, label, path = min(options, key=lambda o: o[:3])
+        _, _, nic, label = min(options)  # the NIC ids differ: the labels are never compared
         used[nic] += 1
-        out.append(NicAffinity(gpu, nic, label, path_bottleneck(topo, path) if path else 0.0))
-    topo.cache[key] = out
-    return out
+        yield NicAffinity(gpu, nic, label, _nic_path(topo, gpu, nic)[2] if nic in tree else 0.0)
+
+
+def _nic_path(topo: Topology, gpu: str, nic: str) -> tuple[int, str, float]:
+    """(class rank, class, bottleneck GB/s per direction) of a GPU's host path to a NIC it reaches, once per
+    topology (the affinity is asked twice per check: with every NIC and without the biggest)."""
+    known = topo.cache.setdefault("nic_paths", {})
+    hit = known.get((gpu, nic))
+    if hit is None:
+        path = _unwind(host_tree(topo, gpu), nic)
+        label = host_class(topo, path) if path else "-"
+        hit = known[(gpu, nic)] = (class_rank(label), label, path_bottleneck(topo, path) if path else 0.0)
+    return hit
 
 
 def host_classes_from(topo: Topology, a: str, targets: list[str]) -> dict[str, str]:

@@ -19,6 +19,7 @@ class PolicyEffect:
     extra: tuple[str, ...]  # further component or link ids out of service
     notes: tuple[str, ...]  # what the platform does, first in the what-if notes
     down: bool  # the NVLink domain stops (an uninitialised fabric, an unhealthy partition): nothing runs on it
+    state: str = ""  # where down: the documented state in words, shown in place of figures that do not exist
 
 
 NONE = PolicyEffect((), (), False)
@@ -38,12 +39,20 @@ def _down_note(policy: Policy, switch: str) -> str:
             "what would remain without NVLink, not a state the rack runs in")
 
 
+def down_state(policy: Policy) -> str:
+    """The documented state of a stopped NVLink domain, in words, naming the policy in force."""
+    if policy.spec["switch"] == "fabric_down":
+        return (f"fabric not operational (policy {policy.id}: Fabric Manager leaves the fabric uninitialised, "
+                "NVSWITCH_FAILURE_MODE=0)")
+    return f"fabric not operational (policy {policy.id}: the full-bandwidth partition is UNHEALTHY, NMX)"
+
+
 def _switch_effect(topo: Topology, policy: Policy, switches: list[str]) -> PolicyEffect:
     several = len(switches) > 1 and policy.id == "fm_degraded"  # the guide: more than one falls back to mode 0
     if policy.spec["switch"] in DOWN or several:
         fallback = policy if not several else Policy("fm_default", policy.chosen, policy.platform,
                                                      policy.alternatives, False)
-        return PolicyEffect(_scaleup_link_ids(topo), (_down_note(fallback, switches[0]),), True)
+        return PolicyEffect(_scaleup_link_ids(topo), (_down_note(fallback, switches[0]),), True, down_state(fallback))
     if policy.id == "fm_degraded":
         return PolicyEffect((), (f"failed {switches[0]}: Fabric Manager disables it (NVSWITCH_FAILURE_MODE=1)",),
                             False)
@@ -81,4 +90,5 @@ def policy_effect(design: Design, catalog: Catalog, fail: tuple[str, ...]) -> Po
         effects.append(PolicyEffect((), ("no vendor failure policy published for this fabric: the failed parts' "
                                           "bandwidth is taken as lost (assumed)",), False))
     extra = tuple(dict.fromkeys(i for e in effects for i in e.extra if i not in fail))
-    return PolicyEffect(extra, tuple(n for e in effects for n in e.notes), any(e.down for e in effects))
+    return PolicyEffect(extra, tuple(n for e in effects for n in e.notes), any(e.down for e in effects),
+                        next((e.state for e in effects if e.state), ""))

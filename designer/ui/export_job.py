@@ -13,6 +13,7 @@ from designer.core import i18n
 from designer.core.errors import DesignerError, one_line
 from designer.model.catalog import Catalog
 from designer.model.design import Design
+from designer.model.rack_limits import DEFAULT_RACK_LIMITS, RackLimits
 from designer.ui.text import plain
 
 translate = QCoreApplication.translate
@@ -23,9 +24,10 @@ class ExportWorker(QObject):
     finished = Signal(list)  # the paths written, as strings
     failed = Signal(str)  # a one-line message
 
-    def __init__(self, design: Design, catalog: Catalog, targets: dict[str, Path], paper: str = "a4") -> None:
+    def __init__(self, design: Design, catalog: Catalog, targets: dict[str, Path], paper: str = "a4",
+                 site: RackLimits = DEFAULT_RACK_LIMITS) -> None:
         super().__init__()
-        self.design, self.catalog, self.targets, self.paper = design, catalog, targets, paper
+        self.design, self.catalog, self.targets, self.paper, self.site = design, catalog, targets, paper, site
 
     @Slot()
     def run(self) -> None:
@@ -34,7 +36,8 @@ class ExportWorker(QObject):
 
         try:
             written = export(self.design, self.catalog, self.targets, paper=self.paper, brand=default_brand(),
-                             progress=self.progress.emit, lang=i18n.language())  # the sheet in the app's language
+                             progress=self.progress.emit, lang=i18n.language(),  # the sheet in the app's language
+                             site=self.site)  # and checked with the app's rack limits (Preferences)
         except DesignerError as exc:
             self.failed.emit(str(exc))
         except OSError as exc:
@@ -67,11 +70,12 @@ class ExportRunner(QObject):
     def busy(self) -> bool:
         return self.job_thread is not None and self.job_thread.isRunning()
 
-    def start(self, design: Design, catalog: Catalog, targets: dict[str, Path], paper: str = "a4") -> bool:
+    def start(self, design: Design, catalog: Catalog, targets: dict[str, Path], paper: str = "a4",
+              site: RackLimits = DEFAULT_RACK_LIMITS) -> bool:
         if self.busy():
             return False
         self.job_thread = QThread(self)
-        self.worker = ExportWorker(design, catalog, targets, paper)
+        self.worker = ExportWorker(design, catalog, targets, paper, site)
         self.worker.moveToThread(self.job_thread)
         self.job_thread.started.connect(self.worker.run)
         self.worker.progress.connect(self._progress)

@@ -159,8 +159,9 @@ class FileActions:
             path += suffix
         from designer.ui.preferences import Preferences  # noqa: PLC0415
 
-        paper = Preferences(self.settings).paper  # the default paper size chosen in Preferences
-        return self.exports.start(self.document.design, self.document.catalog, {kind: Path(path)}, paper)
+        prefs = Preferences(self.settings)  # the paper size, and the rack limits the app's own check uses
+        return self.exports.start(self.document.design, self.document.catalog, {kind: Path(path)}, prefs.paper,
+                                  prefs.rack_limits)
 
     # Recent files ---------------------------------------------------------------------------
     def recent(self) -> list[str]:

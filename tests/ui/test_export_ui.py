@@ -103,3 +103,27 @@ def test_the_default_paper_size_from_preferences_sets_the_sheet(make_window, qtb
         menu_action(window, "File", "Export", "PDF Spec Sheet...").trigger()
     box = PdfReader(tmp_path / "letter.pdf").pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)  # US Letter in points, not A4 (595 x 842)
+
+
+def test_exports_from_the_app_use_the_site_rack_limits_of_its_own_check(make_window, qtbot, tmp_path, monkeypatch):
+    """Four air-cooled DGX B200 (4 x 14.3 kW) exceed the 40 kW public air default; a site built for 60 kW accepts
+    them in the app's check, and so in the JSON spec and the PDF sheet it exports, which say which limits."""
+    from pypdf import PdfReader
+
+    from designer.document import commands as cmd
+
+    window = make_window("dgx-b200")
+    window.document.push(cmd.set_settings(nodes_per_rack=4))
+    window.prefs.set(rack_air_kw=60.0)
+    window.analyse()
+    assert "power.rack_density" not in {v.rule for v in window.report.active}
+    for kind, name in (("JSON Spec...", "b200.json"), ("PDF Spec Sheet...", "b200.pdf")):
+        monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, n=name, **k: (str(tmp_path / n), ""))
+        with qtbot.waitSignal(window.files.exports.done, timeout=60_000):
+            menu_action(window, "File", "Export", kind).trigger()
+    rules = json.loads((tmp_path / "b200.json").read_text())["rules"]
+    assert "power.rack_density" not in {f["rule"] for f in rules["violations"]}
+    limits = rules["rack_limits"]
+    assert (limits["air_w"], limits["air_source"]) == (60_000, "the site's limit (Preferences)")
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "b200.pdf").pages)
+    assert "Rack limits used: 60 kW to air (the site's limit (Preferences))" in text

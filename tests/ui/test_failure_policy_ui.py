@@ -21,3 +21,21 @@ def test_choosing_the_a100_degraded_mode_turns_the_switch_failure_into_a_degrade
     user.undo()
     assert window.document.design.settings.fabric_failure_policy is FailurePolicy.PLATFORM_DEFAULT
     assert window.inspector.fields["failure_policy"].currentData() == FailurePolicy.PLATFORM_DEFAULT
+
+
+def test_a_what_if_that_stops_the_nvlink_domain_shows_its_state_in_words(make_window, qtbot):
+    """GB200 NVL72 under NMX's full-bandwidth partition (its default): a failed switch chip leaves the partition
+    UNHEALTHY, so the Performance panel shows that state where the figures would be, never "nan"."""
+    window = make_window("gb200-nvl72")
+    with qtbot.waitSignal(window.performance.finished, timeout=20000):
+        window.what_if(["nvs0"])  # the canvas's context menu: What-if: fail it
+    panel = window.performance
+    qtbot.waitUntil(lambda: panel.result is not None and panel.result.failed == ("nvs0",), timeout=20000)
+    state = "fabric not operational (policy nmx_full_bandwidth: the full-bandwidth partition is UNHEALTHY, NMX)"
+    cells = [[panel.table.item(i, j).text() for j in range(panel.table.columnCount())]
+             for i in range(panel.table.rowCount())]
+    assert cells and all(row[4] == state and row[2:4] == ["-", "-"] for row in cells)
+    assert state in panel.status.text() and "nan" not in panel.status.text().lower()
+    panel.figure.canvas.draw()  # the chart draws (no log-scale error on an empty chart) and says why it is empty
+    texts = [t.get_text() for t in panel.figure.axes[0].texts]
+    assert texts == [state] and not panel.figure.axes[0].get_lines()

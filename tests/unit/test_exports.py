@@ -150,7 +150,7 @@ def test_an_existing_file_is_replaced_atomically(tmp_path, catalog, design_of):
     path = tmp_path / "spec.json"
     path.write_text("old")
     export(design_of("dgx-h100"), catalog, {"json": path})
-    assert json.loads(path.read_text())["spec_version"] == 2
+    assert json.loads(path.read_text())["spec_version"] == 3
     assert sorted(p.name for p in tmp_path.iterdir()) == ["spec.json"]
 
 
@@ -185,3 +185,25 @@ def test_one_export_builds_one_spec_and_one_fabric_for_pdf_json_and_slide(tmp_pa
     written = json.loads((tmp_path / "s.json").read_text())
     alone = build_spec(design, catalog, 8).model_dump(mode="json")
     assert written["performance"] == alone["performance"] and written["key_figures"] == alone["key_figures"]
+
+
+def test_an_export_with_site_limits_checks_as_the_app_does_and_says_which(tmp_path, catalog, design_of):
+    """Four air-cooled DGX B200 (4 x 14.3 kW = 57.2 kW) against the 40 kW public air default: a warning; against a
+    site's 60 kW: none, as the app's own check with those limits (designer.model.rack_limits)."""
+    from designer.model.rack_limits import site_limits
+    from designer.rules import check
+
+    design = design_of("dgx-b200")
+    design = design.model_copy(update={"settings": design.settings.model_copy(update={"nodes_per_rack": 4})})
+    site = site_limits(air_w=60_000)
+    for limits, path in ((None, tmp_path / "default.json"), (site, tmp_path / "site.json")):
+        export(design, catalog, {"json": path}, **({"site": limits} if limits else {}))
+    default, with_site = (json.loads((tmp_path / f"{n}.json").read_text())["rules"] for n in ("default", "site"))
+    assert "power.rack_density" in {f["rule"] for f in default["violations"]}
+    assert {f["rule"] for f in with_site["violations"]} == {v.rule for v in check(design, catalog, site=site).active}
+    assert "power.rack_density" not in {f["rule"] for f in with_site["violations"]}
+    assert default["rack_limits"]["air_w"] == 40_000
+    assert default["rack_limits"]["air_source"].startswith("default 40 kW")
+    assert with_site["rack_limits"] == {"air_w": 60_000, "liquid_w": 132_000,
+                                        "air_source": "the site's limit (Preferences)",
+                                        "liquid_source": default["rack_limits"]["liquid_source"]}

@@ -42,6 +42,37 @@ def test_fail_names_the_reason(capsys):
     assert code == 0 and data["failed"] == ["nvs0"] and "failed nvs0" in data["notes"][0]
 
 
+def strict_json(text):
+    """JSON as the standard has it: NaN and Infinity are refused."""
+    def refuse(token):
+        raise ValueError(f"{token} is not JSON")
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_a_fabric_the_policy_stops_reads_as_its_state_not_nan(capsys):
+    """NMX full-bandwidth partition (the GB200 NVL72 default): one failed switch chip makes the partition
+    UNHEALTHY, not operational (NVIDIA NMX partition modes, designer/data/failure_policy.json): no busbw exists."""
+    state = ("fabric not operational (policy nmx_full_bandwidth: the full-bandwidth partition is UNHEALTHY, NMX)")
+    args = ("simulate", "gb200-nvl72", "--fail", "nvs0", "--collective", "allreduce", "--min-bytes", "512M",
+            "--max-bytes", "1G")
+    code, out, _ = run(capsys, *args)
+    rows = [ln for ln in out.splitlines() if not ln.startswith("#")]
+    assert code == 0 and "nan" not in out.lower() and len(rows) == 2
+    assert all(ln.endswith(state) and ln.split()[4:7] == ["-", "-", "-"] for ln in rows)
+    code, out, _ = run(capsys, *args, "--json")
+    data = strict_json(out)
+    assert data["fabric_state"] == state
+    assert [(r["busbw_GBps"], r["time_us"], r["reason"]) for r in data["results"]] == [(None, None, state)] * 2
+
+
+def test_an_operational_what_if_has_figures_and_no_state(capsys):
+    code, out, _ = run(capsys, "simulate", "gb200-nvl72", "--fail", "l0", "--collective", "allreduce",
+                       "--min-bytes", "1G", "--max-bytes", "1G", "--json")
+    data = strict_json(out)
+    assert code == 0 and data["fabric_state"] is None
+    assert data["results"][0]["busbw_GBps"] > 0 and "reason" not in data["results"][0]
+
+
 def test_plot_writes_a_png(tmp_path, capsys):
     path = tmp_path / "busbw.png"
     code, _, _ = run(capsys, "simulate", "dgx-b200", "--plot", str(path), "--max-bytes", "1G")

@@ -30,6 +30,7 @@ def run_cli(capsys, *argv):
     ("rccl-mi355x-1node-alltoall.txt", "alltoall", 8, 1, 2, 17179869184, 361.41, 41593),
     ("nccl-gb300-2node-allreduce.txt", "allreduce", 8, 2, 2, 17179869184, 841.63, 35722),
     ("nccl-h100-24rank-tagged-excerpt.txt", "allreduce", 24, 0, 10, 536870912, 5.31, 193909),
+    ("nccl-gb200-nvl72-rack-allreduce.txt", "allreduce", 72, 1, 5, 8589934592, 834.57, 20299),
 ])
 def test_published_logs_read_as_printed(name, collective, ranks, hosts, rows, last_size, last_busbw, last_time):
     [run] = read_log_file(FIX / name)

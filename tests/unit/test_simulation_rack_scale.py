@@ -4,27 +4,27 @@ Each expected figure is a published busbw (GB/s); benchmarks/validate_model.py l
 their sources. Tolerance 10 %, the issue's bar.
 """
 
+from pathlib import Path
+
 import pytest
 
 from designer.model.design import LinkKind
 from designer.simulation import SimConfig, simulate
 from designer.simulation.collectives import _nvls_pipeline
 from designer.simulation.constants import LINK_EFFICIENCY, NVLS_STEP_US
+from designer.simulation.measured import read_log_file
 from designer.simulation.model import node_fabric
 
 K, M, G = 1 << 10, 1 << 20, 1 << 30
-NVL72_RACK = "GB200 NVL72, 72 ranks, NCCL 2.26.2, a cloud provider's nccl-tests run (shared/reference/cluster.md)"
+NVL72_RACK = ("GB200 NVL72, 72 ranks, NCCL 2.26.2: CoreWeave's nccl-tests README, 'Expected Performance, GB200, "
+              "Single Rack', https://github.com/coreweave/nccl-tests (tests/fixtures/nccl/nccl-gb200-nvl72-rack-"
+              "allreduce.txt)")
 HABANA = "docs.habana.ai Network_Configuration/Collectives_Performance.html, HLS-3 8 x Gaudi 3 ('NW Bandwidth')"
 OCI_MI355X = "oracle-quickstart/oci-gpu-quickstarts amd/MI355X/README-MI355X.md (1 node, RCCL 2.26.6)"
 HISO_355 = "hisohara/ai-scripts training/01_rccl-smoketest/README.md (AAC14, 2 x 8 MI355X, Pollara 400)"
 
 
-def busbw(catalog, design, collective, size, nodes=1):
-    config = SimConfig(collectives=(collective,), nodes=nodes, sizes=(size,))
-    return simulate(design, catalog, config).rows[0]
-
-
-@pytest.mark.parametrize("template,collective,nodes,size,measured,source", [
+POINTS = [
     ("gb200-nvl72", "allreduce", 1, 512 * M, 586.0, NVL72_RACK),
     ("gb200-nvl72", "allreduce", 1, 1 * G, 681.0, NVL72_RACK),
     ("gb200-nvl72", "allreduce", 1, 2 * G, 758.0, NVL72_RACK),
@@ -35,7 +35,24 @@ def busbw(catalog, design, collective, size, nodes=1):
     ("amd-mi355x", "allreduce", 1, 8 * G, 406.76, OCI_MI355X),
     ("amd-mi355x", "alltoall", 1, 8 * G, 360.71, OCI_MI355X),
     ("amd-mi355x", "allreduce", 2, 8 * G, 369.04, HISO_355),
-])
+]
+
+
+def test_the_nvl72_rack_points_are_the_cited_run_rounded():
+    """The 72-rank points above (and in benchmarks/validate_model.py) are the published run's out-of-place busbw,
+    rounded to whole GB/s."""
+    [run] = read_log_file(Path(__file__).parent.parent / "fixtures" / "nccl" / "nccl-gb200-nvl72-rack-allreduce.txt")
+    assert run.ranks == 72 and run.collective == "allreduce"
+    points = {size: measured for _, _, _, size, measured, source in POINTS if source == NVL72_RACK}
+    assert points == {row.size_bytes: round(row.busbw_GBps) for row in run.rows}
+
+
+def busbw(catalog, design, collective, size, nodes=1):
+    config = SimConfig(collectives=(collective,), nodes=nodes, sizes=(size,))
+    return simulate(design, catalog, config).rows[0]
+
+
+@pytest.mark.parametrize("template,collective,nodes,size,measured,source", POINTS)
 def test_published_figures_within_ten_percent(catalog, design_of, template, collective, nodes, size, measured,
                                               source):
     row = busbw(catalog, design_of(template), collective, size, nodes)

@@ -15,7 +15,7 @@ UPLINK_WARN_RATIO = 4.0
 
 
 def _pcie_edges(ctx: RuleContext, cid: str):
-    return [(n, d) for _, n, d in ctx.topo.graph.edges(cid, data=True) if d["kind"] is LinkKind.PCIE]
+    return [(n, d) for n, d in ctx.topo.adjacency[cid].items() if d["kind"] is LinkKind.PCIE]
 
 
 def _lanes(ctx: RuleContext, cid: str) -> int:

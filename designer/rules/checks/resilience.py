@@ -10,7 +10,7 @@ from designer.rules.checks.rack import tray_findings
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 from designer.topology.failures import sweep
 from designer.topology.outcomes import RULE, outcomes
-from designer.topology.paths import fallback_path, gpu_nic_affinity, scaleup_pair_capacity
+from designer.topology.paths import classes_without, fallback_path, gpu_nic_affinity, scaleup_pair_matrix
 from designer.topology.policy import DOWN, resolve
 
 
@@ -40,8 +40,7 @@ def _policy_findings(ctx: RuleContext) -> Iterator[Finding]:
 
 @rule("resilience.single_failure", "One failure does not cut the node apart", Severity.ERROR)
 def single_failure(ctx: RuleContext) -> Iterator[Finding]:
-    base = scaleup_pair_capacity(ctx.topo)
-    if base and max(base.values()) > 0:
+    if len(ctx.topo.gpus) > 1 and scaleup_pair_matrix(ctx.topo).max() > 0:  # some pair has scale-up capacity
         yield from _scaleup_findings(ctx)
         yield from _policy_findings(ctx)
     yield from _nic_findings(ctx)
@@ -75,7 +74,7 @@ def _nic_findings(ctx: RuleContext) -> Iterator[Finding]:
         biggest = max(nics, key=lambda n: ctx.part(n).line_rate_gbit_s)
         left = total - ctx.part(biggest).line_rate_gbit_s
         users = [a.gpu for a in gpu_nic_affinity(ctx.topo) if a.nic == biggest]
-        after = {a.gpu: a.path_class for a in gpu_nic_affinity(ctx.topo, frozenset({biggest}))}
+        after = classes_without(ctx.topo, biggest)
         moved = ", ".join(f"{u} to {after[u]}" if after[u] != "-" else f"{u} has no other NIC" for u in users)
         yield Finding(f"one failed NIC ({biggest}) cuts scale-out from {total:g} to {left:g} Gb/s per node; "
                       f"{moved or 'no GPU used it'}", (biggest,),

@@ -10,7 +10,7 @@ from designer.model.parts import Fabric, FixedWiring, FormFactor, GpuSpec, PartB
 from designer.model.wiring import FABRIC_LINK
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 from designer.topology.graph import SCALEUP
-from designer.topology.paths import host_path, scaleup_pair_capacity
+from designer.topology.paths import host_path, pairs_without_scaleup
 
 FIXED_FORMS = frozenset({FormFactor.SXM, FormFactor.OAM, FormFactor.SUPERCHIP})  # the chassis's own positions
 
@@ -26,10 +26,11 @@ def used_links(ctx: RuleContext, cid: str) -> int:
 @rule("scaleup.fabric_mismatch", "Scale-up link kinds and generations match", Severity.ERROR)
 def fabric_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     verdicts: dict[tuple, tuple[int, str] | None] = {}  # per (part, part, kind): a 72-GPU rack has 1,296 alike
+    parts = ctx.topo.parts
     for link in ctx.design.links:
         if link.kind not in SCALEUP:
             continue
-        ends = (ctx.part(link.a), ctx.part(link.b))
+        ends = (parts[link.a], parts[link.b])
         key = (ends[0].id, ends[1].id, link.kind)
         if key not in verdicts:
             verdicts[key] = _mismatch(ends, link.kind)
@@ -82,12 +83,12 @@ def plane_counts(ctx: RuleContext) -> dict[str, tuple[dict[str, int], int]]:
     """Per switch plane: each GPU's link count to it, and the count most GPUs use."""
     if "plane_counts" in ctx.topo.cache:
         return ctx.topo.cache["plane_counts"]
-    g = ctx.topo.graph
+    adj = ctx.topo.adjacency
     gpus = ctx.topo.gpus
-    planes = sorted({n for gpu in gpus for n in g.neighbors(gpu) if isinstance(ctx.part(n), ScaleupSwitchSpec)})
+    planes = sorted({n for gpu in gpus for n in adj[gpu] if isinstance(ctx.part(n), ScaleupSwitchSpec)})
     out = {}
     for plane in planes:
-        counts = {gpu: g.edges[gpu, plane]["count"] if g.has_edge(gpu, plane) else 0 for gpu in gpus}
+        counts = {gpu: adj[gpu][plane]["count"] if plane in adj[gpu] else 0 for gpu in gpus}
         out[plane] = (counts, Counter(counts.values()).most_common(1)[0][0])
     ctx.topo.cache["plane_counts"] = out
     return out
@@ -185,9 +186,8 @@ def uneven_planes(ctx: RuleContext) -> Iterator[Finding]:
 def unreachable(ctx: RuleContext) -> Iterator[Finding]:
     gpus = ctx.topo.gpus
     scaleup = any(used_links(ctx, g) for g in gpus)
-    capacity = scaleup_pair_capacity(ctx.topo)
-    for a, b in itertools.combinations(gpus, 2):
-        if scaleup and capacity[(a, b)] <= 0:
+    for a, b in pairs_without_scaleup(ctx.topo) if scaleup else itertools.combinations(gpus, 2):
+        if scaleup:
             via_host = host_path(ctx.topo, a, b) is not None
             fix = ("connect both to the same switch plane or to each other" if not fixed_traces(ctx, ctx.part(a))
                    else "restore the fixed links (a board or cartridge fault: repair or replace it)")

@@ -195,7 +195,7 @@ class PerformancePanel(QWidget):
         notes = "<br>".join(esc(i18n.phrase(n)) for n in result.notes)
         line = (self.tr("Bottleneck of {collective} at {size} bytes: {link}").format(
             collective=last.collective, size=format_bytes(last.size_bytes), link=esc(i18n.phrase(last.bottleneck)))
-                if last else "")
+                if last and last.has_figures else esc(i18n.phrase(result.reason(last))) if last else "")
         self.status.setText(line)
         self.status.setToolTip(line + (f"<br>{notes}" if notes else ""))
         self.notes.setText(notes)
@@ -231,8 +231,9 @@ class PerformancePanel(QWidget):
         self.table.setHorizontalHeaderLabels(headers)
         self.table.setRowCount(len(rows))
         for i, r in enumerate(rows):
-            values = [r.collective, f"{r.size_bytes:,}", f"{r.time_us:,.1f}", f"{r.algbw_GBps:.2f}",
-                      f"{r.busbw_GBps:.2f}", f"{r.algorithm}/{r.protocol}"]
+            values = ([r.collective, f"{r.size_bytes:,}", f"{r.time_us:,.1f}", f"{r.algbw_GBps:.2f}",
+                       f"{r.busbw_GBps:.2f}", f"{r.algorithm}/{r.protocol}"] if r.has_figures else
+                      [r.collective, f"{r.size_bytes:,}", "-", "-", i18n.phrase(result.reason(r)), "-"])
             for j, v in enumerate(values):
                 cell = QTableWidgetItem(v)
                 if j:

@@ -1,0 +1,216 @@
+"""The rule check's fast paths (issue 21 item 8) give what the straightforward computations give: the graph built
+from plain dicts, the pair capacities as an array, the link-failure sweep by class of alike GPUs, the NIC
+affinity from cached host trees, and the power budget shared by revisions that keep the components. Compared on
+the GB200 NVL72 rack (NVIDIA GB200 NVL72 datasheet: 72 GPUs, 18 NVLink switch chips in 9 switch trays), an HGX
+H100 board (NVIDIA DGX H100 user guide: 8 GPUs, 4 NVSwitch chips), an xGMI mesh and odd, asymmetric variants
+(links removed, one link bundled twice, one GPU left with a single scale-up link)."""
+
+import itertools
+import threading
+
+import networkx as nx
+import pytest
+
+from designer.model.budget import power_budget
+from designer.model.design import FailurePolicy
+from designer.model.facility import heat_balance
+from designer.rules import check
+from designer.topology import failures, linkclass
+from designer.topology.graph import SCALEUP, _build, build_topology
+from designer.topology.linkclass import class_rows
+from designer.topology.paths import (
+    CLASS_ORDER,
+    class_rank,
+    classes_without,
+    gpu_nic_affinity,
+    host_class,
+    host_path,
+    path_bottleneck,
+    scaleup_pair_capacity,
+    scaleup_pair_matrix,
+)
+
+TEMPLATES = ("gb200-nvl72", "dgx-h100", "amd-mi300x")
+
+
+def variants(design):
+    """The design, one with every seventh link removed, one with its first scale-up link bundled twice, one whose
+    first GPU keeps a single scale-up link (failures that cut pairs off), and one on the platform's other
+    documented failure policy (the degraded paths of the outcomes)."""
+    links = list(design.links)
+    first = next(i for i, lk in enumerate(links) if lk.kind in SCALEUP)
+    doubled = links[:first] + [links[first].model_copy(update={"count": links[first].count * 2})] + links[first + 1:]
+    adaptive = design.settings.model_copy(update={"fabric_failure_policy": FailurePolicy.NMX_ADAPTIVE_BANDWIDTH})
+    lone = links[first].a  # left with one scale-up link: one link or plane failure cuts it off
+    one_plane = links[:first + 1] + [lk for lk in links[first + 1:]
+                                     if lk.kind not in SCALEUP or lone not in (lk.a, lk.b)]
+    return {"as shipped": design,
+            "every seventh link removed": design.model_copy(update={"links": [lk for i, lk in enumerate(links)
+                                                                              if i % 7 != 3]}),
+            "one link bundled twice": design.model_copy(update={"links": doubled}),
+            "one GPU on one link": design.model_copy(update={"links": one_plane}),
+            "adaptive policy": design.model_copy(update={"settings": adaptive})}
+
+
+def all_designs(design_of):
+    return [(f"{tid}: {name}", d) for tid in TEMPLATES for name, d in variants(design_of(tid)).items()]
+
+
+def fresh(design):
+    """A new revision with new wiring: nothing cached for it."""
+    return design.model_copy(update={"links": list(design.links)})
+
+
+def test_the_graph_from_plain_dicts_is_the_graph_networkx_builds(catalog, design_of):
+    for name, design in all_designs(design_of):
+        topo = _build(design, catalog)
+        reference = nx.Graph()
+        reference.add_nodes_from(topo.graph.nodes(data=True))
+        reference.add_edges_from(topo.graph.edges(data=True))
+        assert list(topo.graph.nodes(data=True)) == list(reference.nodes(data=True)), name
+        assert list(topo.graph.edges(data=True)) == list(reference.edges(data=True)), name
+        assert topo.edge_list == list(reference.edges(data=True)), name
+        assert {n: dict(reference.adj[n]) for n in reference} == topo.adjacency, name
+
+
+def straight_pair_capacity(topo):
+    """Per GPU pair: the direct scale-up links' capacity plus, per shared switch, the smaller side's (loops)."""
+    g = topo.graph
+    out = {}
+    for a, b in itertools.combinations(topo.gpus, 2):
+        total = g.edges[a, b]["capacity"] if g.has_edge(a, b) and g.edges[a, b]["kind"] in SCALEUP else 0.0
+        for sw in topo.scaleup_switches:
+            ea, eb = g.get_edge_data(a, sw), g.get_edge_data(b, sw)
+            if ea and eb and ea["kind"] in SCALEUP and eb["kind"] in SCALEUP:
+                total += min(ea["capacity"], eb["capacity"])
+        out[(a, b)] = total
+    return out
+
+
+def test_pair_capacities_as_an_array_equal_the_loops(catalog, design_of):
+    for name, design in all_designs(design_of):
+        topo = build_topology(fresh(design), catalog)
+        fast, straight = scaleup_pair_capacity(topo), straight_pair_capacity(topo)
+        assert list(fast) == list(straight), name
+        assert fast == pytest.approx(straight, rel=1e-12, abs=1e-9), name
+
+
+def with_classes(by_class: bool, fn):
+    linkclass.BY_CLASS[0] = by_class
+    try:
+        return fn()
+    finally:
+        linkclass.BY_CLASS[0] = True
+
+
+def sweep_with(design, catalog, by_class: bool):
+    return with_classes(by_class, lambda: failures.sweep(build_topology(fresh(design), catalog)))
+
+
+def test_pair_capacities_by_class_are_the_full_arrays_bit_for_bit(catalog, design_of):
+    for name, design in all_designs(design_of):
+        fast = scaleup_pair_matrix(build_topology(fresh(design), catalog))
+        full = with_classes(False, lambda d=design: scaleup_pair_matrix(build_topology(fresh(d), catalog)))
+        assert fast.tobytes() == full.tobytes(), name
+
+
+def test_the_link_sweep_by_class_equals_the_full_arrays(catalog, design_of):
+    cut_off = set()
+    for name, design in all_designs(design_of):
+        fast = sweep_with(design, catalog, True)
+        assert fast == sweep_with(design, catalog, False), name
+        cut_off |= {what.split()[0] for what, _ in fast.cut} if "one GPU on one link" in name else set()
+    assert cut_off == {"link", "switch"}  # both kinds of failure cut pairs off somewhere: those paths are compared
+
+
+def test_an_nvl72_rack_sweeps_one_row_per_switch_chip(catalog, design_of):
+    """72 alike GPUs are one class, so the 1,296 link failures are one distinct row per switch chip."""
+    topo = build_topology(fresh(design_of("gb200-nvl72")), catalog)
+    arr = failures._arrays(topo)
+    links = failures.scaleup_links(topo, failures.gpu_scaleup_ports(topo))
+    ends = failures._link_ends(topo, arr, links)
+    rows = class_rows(arr.np, arr.cap, arr.has, arr.base, ends.rows.tolist(), ends.cols.tolist(),
+                      ends.lost.tolist())
+    assert len(links) == len(topo.gpus) * len(topo.scaleup_switches)
+    assert rows.before.shape == (len(topo.scaleup_switches), 1) and set(rows.cls) == {0}
+
+
+def straight_affinity(topo, exclude=frozenset()):
+    """Per GPU, in GPU order: the closest compute NIC by path class, then fewest users, then id (a host path
+    search per GPU and NIC, nothing cached)."""
+    nics = [n for n in topo.nics("compute") if n not in exclude]
+    used = dict.fromkeys(nics, 0)
+    out = []
+    for gpu in topo.gpus:
+        paths = {nic: host_path(topo, gpu, nic) for nic in nics}
+        options = [(class_rank(host_class(topo, p)), used[n], n) for n, p in paths.items() if p]
+        options = options or [(CLASS_ORDER["-"], used[n], n) for n in nics]
+        if not options:
+            out.append((gpu, None, "-", 0.0))
+            continue
+        nic = min(options)[2]
+        used[nic] += 1
+        path = paths[nic]
+        out.append((gpu, nic, host_class(topo, path) if path else "-", path_bottleneck(topo, path) if path else 0.0))
+    return out
+
+
+def test_the_nic_affinity_equals_a_search_per_gpu_and_nic(catalog, design_of):
+    for name, design in all_designs(design_of):
+        topo = build_topology(fresh(design), catalog)
+        nics = topo.nics("compute")
+        for exclude in (frozenset(), frozenset(nics[:1])):
+            fast = [(a.gpu, a.nic, a.path_class, a.gbytes_s_per_dir) for a in gpu_nic_affinity(topo, exclude)]
+            assert fast == straight_affinity(topo, exclude), (name, exclude)
+
+
+def test_the_classes_after_a_nic_fails_equal_a_search_without_it(catalog, design_of):
+    """classes_without stops after the failed NIC's last user: what it gives them is the full search's."""
+    for name, design in all_designs(design_of):
+        topo = build_topology(fresh(design), catalog)
+        for nic in dict.fromkeys(topo.nics("compute")[::7] + topo.nics("compute")[-1:]):
+            users = {gpu for gpu, chosen, _, _ in straight_affinity(topo) if chosen == nic}
+            expected = {gpu: cls for gpu, _, cls, _ in straight_affinity(topo, frozenset({nic})) if gpu in users}
+            assert classes_without(topo, nic) == expected, (name, nic)
+
+
+def test_the_whole_report_is_the_same_with_the_full_arrays(catalog, design_of):
+    for name, design in all_designs(design_of):
+        fast = check(fresh(design), catalog).as_dict(name)
+        assert fast == with_classes(False, lambda d=design, n=name: check(fresh(d), catalog).as_dict(n)), name
+
+
+def test_a_new_wiring_shares_the_budget_a_new_part_list_does_not(catalog, design_of):
+    design = design_of("gb200-nvl72")
+    rewired = design.model_copy(update={"links": design.links[1:]})
+    assert power_budget(rewired, catalog) is power_budget(design, catalog)
+    assert heat_balance(rewired, catalog) is heat_balance(design, catalog)
+    fewer = design.model_copy(update={"components": [c for c in design.components if c.id != "gpu0"]})
+    assert power_budget(fewer, catalog).load_w < power_budget(design, catalog).load_w
+    hotter = design.model_copy(update={"settings": design.settings.model_copy(update={"air_delta_t_c": 30.0})})
+    assert heat_balance(hotter, catalog) is not heat_balance(design, catalog)
+    assert heat_balance(hotter, catalog).airflow_cfm < heat_balance(design, catalog).airflow_cfm
+
+
+def test_threads_checking_one_new_revision_get_the_serial_report(catalog, design_of):
+    """The per-topology caches are filled by whichever thread asks first (the GUI thread and the check worker
+    share one topology): every thread gets the report a single thread gets."""
+    design = design_of("gb200-nvl72")
+    serial = check(fresh(design), catalog).as_dict("x")
+    shared = fresh(design)
+    reports, errors = [], []
+    start = threading.Barrier(4)
+
+    def run() -> None:
+        start.wait()
+        try:
+            reports.append(check(shared, catalog).as_dict("x"))
+        except BaseException as exc:  # noqa: BLE001 (reported by the main thread)
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and reports == [serial] * 4
