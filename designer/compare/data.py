@@ -12,6 +12,7 @@ from collections import Counter
 from designer.core.errors import DesignerError
 from designer.cost.bill import node_tco
 from designer.cost.prices import catalog_prices
+from designer.export.spec import key_figures_spec, power_spec
 from designer.model.catalog import Catalog
 from designer.model.design import Design, LinkKind
 from designer.model.parts import CoolingSpec, CoolingType, GpuSpec
@@ -41,10 +42,10 @@ FIGURE_ROWS = (
     ("scaleout_gbit_s_per_gpu", "Scale-out per GPU", "Gb/s", "higher"),
 )
 POWER_ROWS = (
-    ("component_power_w", "Component power", "W", "lower"),
-    ("wall_power_peak_w", "Peak power at the wall", "W", "lower"),
+    ("dc_load_w", "Component power", "W", "lower"),
+    ("wall_peak_w", "Peak power at the wall", "W", "lower"),
     ("psu_usable_w", "PSU capacity usable", "W", "higher"),
-    ("heat_btu_hr", "Heat", "BTU/hr", "lower"),
+    ("heat_btu_per_hr", "Heat", "BTU/hr", "lower"),
     ("airflow_cfm", "Airflow needed", "CFM", "lower"),
 )
 
@@ -67,6 +68,12 @@ def node_cost(design: Design, catalog: Catalog) -> dict[str, float | None]:
         return {"capex_usd_per_gpu": None, "usd_per_gpu_hour": None}
     return {"capex_usd_per_gpu": float(round(bill.total_usd / t.gpus)),
             "usd_per_gpu_hour": round(t.usd_per_gpu_hour, 2)}
+
+
+def figure_values(design: Design, catalog: Catalog, k: KeyFigures) -> dict:
+    """The figures by the JSON spec's keys and values (its key_figures and power sections), as `info --json`."""
+    return (key_figures_spec(design, catalog, k).model_dump(mode="json")
+            | power_spec(design, catalog).model_dump(mode="json"))
 
 
 def best_indices(values: list[float | None], better: str) -> list[int]:
@@ -127,12 +134,13 @@ def _curves(result: SimResult) -> dict:
     return out
 
 
-def _rows(keys: tuple, per_design: list[dict]) -> list[dict]:
+def _rows(keys: tuple, per_design: list[dict], derived: bool = False) -> list[dict]:
+    """derived: the comparison's own figures (cost), not a quantity of the JSON spec under that key."""
     rows = []
     for key, label, unit, better in keys:
         values = [d.get(key) for d in per_design]
         rows.append({"key": key, "label": label, "unit": unit, "better": better, "values": values,
-                     "best": best_indices(values, better)})
+                     "best": best_indices(values, better), "derived": derived})
     return rows
 
 
@@ -177,15 +185,16 @@ def comparison(named: list[tuple[str, Design]], catalog: Catalog, calibration: C
     for _, design in named:
         topo = build_topology(design, catalog)
         k = key_figures(design, catalog, topo)
-        figs.append(k.as_dict() | node_cost(design, catalog))
+        figs.append(figure_values(design, catalog, k) | node_cost(design, catalog))
         specs.append(_spec(design, catalog, topo, k))
         topos.append(_topology(topo))
         config = SimConfig(CURVE_COLLECTIVES, sizes=SWEEP, calibration=calibration)
         curves.append(_curves(simulate(design, catalog, config)))
         report = check(design, catalog)
-        findings.append({"errors": report.count(Severity.ERROR), "warnings": report.count(Severity.WARNING)})
-    rule_rows = _rows((("errors", "Rule errors", "", "lower"), ("warnings", "Rule warnings", "", "lower")), findings)
+        findings.append({"error": report.count(Severity.ERROR), "warning": report.count(Severity.WARNING)})
+    rule_rows = _rows((("error", "Rule errors", "", "lower"), ("warning", "Rule warnings", "", "lower")), findings)
     return {"designs": [label for label, _ in named], "spec": specs, "figures": _rows(FIGURE_ROWS, figs),
-            "power": _rows(POWER_ROWS + COST_ROWS, figs), "rules": rule_rows, "busbw_at_sizes": _busbw_rows(curves),
+            "power": _rows(POWER_ROWS, figs) + _rows(COST_ROWS, figs, derived=True), "rules": rule_rows,
+            "busbw_at_sizes": _busbw_rows(curves),
             "bom_differences": _bom([d for _, d in named], catalog), "topology": topos, "busbw_curves": curves,
             "calibration": None if calibration == NO_CALIBRATION else calibration.model_dump(mode="json")}
