@@ -44,6 +44,7 @@ from designer.ui.class_matrix import ClassMatrixView
 from designer.ui.panels.chart import use_cjk_fonts
 
 BEST_BRUSH = Qt.GlobalColor.darkGreen
+MAX_COLUMN_PX = 240
 DESIGN_ROLE = Qt.ItemDataRole.UserRole
 translate = QCoreApplication.translate
 
@@ -218,6 +219,9 @@ def fill_table(table: QTableWidget, designs: list[str], rows: list[tuple[str, li
                 item.setForeground(BEST_BRUSH)
             table.setItem(r, c, item)
     table.resizeColumnsToContents()
+    for c in range(len(designs)):  # a long line (the CPUs) wraps rather than pushing the other designs out of view
+        table.setColumnWidth(c, min(table.columnWidth(c), MAX_COLUMN_PX))
+    table.resizeRowsToContents()
 
 
 def show_compare(parent: QWidget, document: Document, include_clean: bool = False) -> CompareDialog:
