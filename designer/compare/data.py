@@ -13,7 +13,7 @@ from designer.compare.rows import best_indices, figure_rows, rows
 from designer.core.errors import DesignerError
 from designer.cost.bill import node_tco
 from designer.cost.prices import catalog_prices
-from designer.export.spec import key_figures_spec, power_spec
+from designer.export.spec import calibration_spec, key_figures_spec, power_spec
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design, LinkKind
@@ -135,6 +135,12 @@ def size_label(size: int) -> str:
     return f"{size} B"
 
 
+def _calibration(calibration: Calibration) -> dict | None:
+    """The profile as the JSON spec writes it (one key per technology, null where not fitted)."""
+    spec = calibration_spec(calibration)
+    return None if spec is None else spec.model_dump(mode="json")
+
+
 def column_names(named: list[tuple[str, Design]]) -> list[str]:
     """Each column headed by its design's name; where two designs share a name, where it came from too (the label
     alone when it holds the name: "open: DGX H100")."""
@@ -166,4 +172,4 @@ def comparison(named: list[tuple[str, Design]], catalog: Catalog, calibration: C
     return {"designs": column_names(named), "sources": [label for label, _ in named], "spec": specs,
             "figures": figure_rows_, "power": power_rows, "rules": rule_rows, "busbw_at_sizes": _busbw_rows(curves),
             "bom_differences": _bom([d for _, d in named], catalog), "topology": topos, "busbw_curves": curves,
-            "calibration": None if calibration == NO_CALIBRATION else calibration.model_dump(mode="json")}
+            "calibration": _calibration(calibration)}

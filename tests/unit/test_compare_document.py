@@ -140,6 +140,8 @@ def test_export_with_a_calibration_profile(capsys, tmp_path):
     assert big(cal) < big(out)
     plain_spec, cal_spec = json.loads(out.read_text()), json.loads(cal.read_text())
     assert plain_spec["calibration"] is None and cal_spec["calibration"]["spread"] == 0.08
+    code, compared, _ = run(capsys, "compare", "dgx-h100", "dgx-a100", "--json", "--calibration", profile(tmp_path))
+    assert code == 0 and json.loads(compared)["calibration"] == cal_spec["calibration"]  # one vocabulary
     point = cal_spec["performance"][-1]
     assert point["busbw_high_gbytes_s"] == pytest.approx(point["busbw_gbytes_s"] * 1.08, abs=0.02)
     assert "calibration profile" in pdf_text(pdf.read_bytes()) and "+/-8.0%" in pdf_text(pdf.read_bytes())
