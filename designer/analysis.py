@@ -77,7 +77,7 @@ def status_line(k: KeyFigures, report: Report | None, bidirectional: bool = Fals
         scaleup = "no scale-up fabric (PCIe only)"
     parts = [f"{k.gpu_count} {k.device_word}", scaleup,
              f"{k.memory_kind} {k.hbm_total_gb:,.0f} GB",
-             f"power {k.component_power_w / 1000:,.1f} / {k.psu_usable_w / 1000:,.1f} kW usable"]
+             f"power {k.dc_load_w / 1000:,.1f} / {k.psu_usable_w / 1000:,.1f} kW usable"]
     if report is not None:
         e, w = report.count(Severity.ERROR), report.count(Severity.WARNING)
         parts.append(f"{e} error{'s' if e != 1 else ''}, {w} warning{'s' if w != 1 else ''}")
@@ -112,5 +112,5 @@ def headline_figures(design: Design, catalog: Catalog, fail: tuple[str, ...] = (
          else f"{busbw:,.0f} GB/s"),
         ("GPU memory", f"{k.hbm_total_gb:,.0f} GB on {k.gpu_count} accelerators"),
         ("Scale-out per GPU", f"{k.scaleout_gbit_s_per_gpu:,.0f} Gb/s"),
-        ("Power at the wall", f"{k.wall_power_peak_w / 1000:,.1f} kW of {k.psu_usable_w / 1000:,.1f} kW usable"),
+        ("Power at the wall", f"{k.wall_peak_w / 1000:,.1f} kW of {k.psu_usable_w / 1000:,.1f} kW usable"),
     ]

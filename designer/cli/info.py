@@ -7,13 +7,18 @@ import sys
 from pathlib import Path
 
 from designer.cli.common import EXIT_OK, UsageError, fmt, print_json, resolve_design
+from designer.export.spec import (
+    export_control_spec,
+    failures_spec,
+    key_figures_spec,
+    power_spec,
+    spec_schema_text,
+)
 from designer.io.files import save_design
 from designer.io.schema import design_schema_text
 from designer.model.catalog import default_catalog
-from designer.model.export_control import export_control_dict
-from designer.model.facility import heat_balance
 from designer.templates import TEMPLATES, build_template
-from designer.topology.figures import cpu_line, key_figures
+from designer.topology.figures import cpu_line
 from designer.topology.graph import build_topology
 from designer.topology.paths import LEGEND, gpu_nic_affinity, topo_matrix
 
@@ -48,12 +53,16 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def info_dict(design_arg: str) -> dict:
+    """The JSON spec's vocabulary (designer.export.spec_model): its key_figures and power sections flattened, its
+    failures and export_control sections as they are, and the design's name, template and chassis."""
     catalog = default_catalog()
     design = resolve_design(design_arg, catalog)
-    figures = key_figures(design, catalog)
+    failures = failures_spec(design, catalog)
     return {"name": design.meta.name, "template": design.meta.template, "chassis": design.chassis,
-            **figures.as_dict(), "facility": heat_balance(design, catalog).as_dict(),
-            "export_control": export_control_dict(design, catalog)}
+            **key_figures_spec(design, catalog).model_dump(mode="json"),
+            **power_spec(design, catalog).model_dump(mode="json"),
+            "failures": None if failures is None else failures.model_dump(mode="json"),
+            "export_control": export_control_spec(design, catalog).model_dump(mode="json")}
 
 
 def _physical(data: dict) -> str:
@@ -65,22 +74,21 @@ def _published_row(data: dict) -> tuple[str, str]:
     published = data["published_max_power_w"]
     if published is None:
         return ("Published maximum", "none published")
-    gap = f"{round(data['wall_power_peak_w'] / published - 1, 3) + 0:+.1%}"
+    gap = f"{round(data['wall_peak_w'] / published - 1, 3) + 0:+.1%}"
     if data["published_max_is_calibration"]:
         return ("Published maximum", f"{fmt(published, 0)} W for the reference system: the calibration point (the fan "
                                      f"term is derived from it), not an independent check (computed {gap})")
     return ("Published maximum", f"{fmt(published, 0)} W for the reference system (computed {gap})")
 
 
-def _heat_row(data: dict) -> tuple[str, str]:
-    f = data["facility"]
-    return ("Heat", f"{fmt(f['wall_w'], 0)} W: {fmt(f['heat_to_liquid_w'], 0)} W to liquid, "
-                    f"{fmt(f['heat_to_air_w'], 0)} W to air ({fmt(data['heat_btu_hr'], 0)} BTU/hr in all); "
+def _heat_row(f: dict) -> tuple[str, str]:
+    wall, liquid = round(f["wall_peak_w"]), round(f["heat_to_liquid_w"])  # whole watts that add up as shown
+    return ("Heat", f"{fmt(wall, 0)} W: {fmt(liquid, 0)} W to liquid, "
+                    f"{fmt(wall - liquid, 0)} W to air ({fmt(f['heat_btu_per_hr'], 0)} BTU/hr in all); "
                     f"{fmt(f['airflow_cfm'], 0)} CFM of air for the air share at a {f['air_delta_t_c']:g} K rise")
 
 
-def _facility_row(data: dict) -> tuple[str, str]:
-    f = data["facility"]
+def _facility_row(f: dict) -> tuple[str, str]:
     if f["coolant_flow_l_min"] is None:
         return ("Facility", "air-cooled: no coolant")
     inlet = "not given" if f["coolant_inlet_c_max"] is None else f"up to {f['coolant_inlet_c_max']:g} C"
@@ -92,9 +100,9 @@ def _facility_row(data: dict) -> tuple[str, str]:
 
 
 def _policy_row(data: dict) -> tuple[str, str]:
-    p = data["failure_policy"]
-    if p is None:
+    if data["failures"] is None:
         return ("Failure policy", "-")
+    p = data["failures"]["policy"]
     src = p["source"]
     cited = src["title"] if not src["url"] else f"{src['title']}, {src['publisher']}, {src['url']}"
     note = f" ({p['chosen']} is not effective here)" if p["not_effective"] else ""
@@ -108,6 +116,16 @@ def _export_row(data: dict) -> tuple[str, str]:
     return ("Export screening", f"accelerator {ec['accelerator_eccn']} (TPP {tpp}, performance density {density}),"
                                 f" system {ec['system_eccn']} under {ec['rule']['federal_register']} "
                                 f"({ec['rule']['date']}); a screening aid, not a classification")
+
+
+def psu_summary(data: dict) -> str:
+    """'6 x 3.3 kW, N+2', as KeyFigures.psu_summary writes it."""
+    return f"{data['psu_count']} x {data['psu_unit_output_w'] / 1000:g} kW, {data['psu_redundancy']}"
+
+
+def _failure_text(data: dict, key: str) -> str:
+    found = (data["failures"] or {}).get(key)
+    return found["text"] if found else "-"
 
 
 def cmd_info(args: argparse.Namespace) -> int:
@@ -133,15 +151,15 @@ def cmd_info(args: argparse.Namespace) -> int:
         ("CPUs", cpu_line(data["cpu_count"], data["cpu_models"], data["cpu_cores_total"])),
         ("Scale-out", f"{data['nic_count']} NICs x {'/'.join(f'{s:g}' for s in data['nic_speeds_gbit_s'])} Gb/s"
                       f" = {fmt(data['scaleout_gbit_s_per_gpu'], 0)} Gb/s per {word}"),
-        ("Power", f"{fmt(data['component_power_w'], 0)} W components, {fmt(data['wall_power_peak_w'], 0)} W "
-                  f"peak at the wall; PSUs {data['psu_summary']} = {fmt(data['psu_usable_w'], 0)} W usable"),
+        ("Power", f"{fmt(data['dc_load_w'], 0)} W components, {fmt(data['wall_peak_w'], 0)} W "
+                  f"peak at the wall; PSUs {psu_summary(data)} = {fmt(data['psu_usable_w'], 0)} W usable"),
         _published_row(data),
         _heat_row(data),
         _policy_row(data),
-        ("One link fails", data["failure_one_link"] or "-"),
-        ("One plane fails", data["failure_one_plane"] or "-"),
+        ("One link fails", _failure_text(data, "one_link")),
+        ("One plane fails", _failure_text(data, "one_plane")),
         _facility_row(data),
-        *([("Heat split", "; ".join(data["facility"]["assumptions"]))] if data["facility"]["assumptions"] else []),
+        *([("Heat split", "; ".join(data["heat_assumptions"]))] if data["heat_assumptions"] else []),
         _export_row(data),
     ]
     width = max(len(k) for k, _ in rows)
@@ -172,7 +190,7 @@ def cmd_topo(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    sys.stdout.write(design_schema_text())
+    sys.stdout.write(spec_schema_text() if args.spec else design_schema_text())
     return EXIT_OK
 
 
@@ -194,5 +212,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("topo", help="device matrix in the style of nvidia-smi topo -m")
     p.add_argument("design")
     p.set_defaults(func=cmd_topo)
-    p = sub.add_parser("schema", help="print the JSON Schema of design files")
+    p = sub.add_parser("schema", help="print the JSON Schema of design files (--spec: of the JSON spec)")
+    p.add_argument("--spec", action="store_true", help="the schema of the JSON spec 'export --json' writes")
     p.set_defaults(func=cmd_schema)

@@ -183,8 +183,8 @@ class RackType:
         return btu_per_hr(self.watts)
 
     def as_dict(self) -> dict:
-        return {"role": self.role, "count": self.count, "contents": dict(self.contents), "w": round(self.watts),
-                "btu_hr": round(self.btu_hr)}
+        return {"role": self.role, "count": self.count, "contents": dict(self.contents),
+                "wall_peak_w": round(self.watts), "heat_btu_per_hr": round(self.btu_hr)}
 
 
 def _what(slot: Slot) -> str:
@@ -205,7 +205,7 @@ def rack_types(racks: tuple[Rack, ...]) -> list[RackType]:
 
 def rack_dict(rack: Rack) -> dict:
     """One rack's elevation as data: slots from the bottom (U 0 = zero-U parts such as vertical PDUs)."""
-    return {"name": rack.name, "role": rack.role, "w": round(rack.watts), "btu_hr": round(rack.btu_hr),
-            "heat_to_liquid_w": round(rack.heat_to_liquid_w),
-            "slots": [{"u": s.u, "height_u": s.height_u, "kind": s.kind, "label": s.label, "w": round(s.watts)}
-                      for s in sorted(rack.slots, key=lambda s: s.u)]}
+    return {"name": rack.name, "role": rack.role, "wall_peak_w": round(rack.watts),
+            "heat_btu_per_hr": round(rack.btu_hr), "heat_to_liquid_w": round(rack.heat_to_liquid_w),
+            "slots": [{"u": s.u, "height_u": s.height_u, "kind": s.kind, "label": s.label,
+                       "wall_peak_w": round(s.watts)} for s in sorted(rack.slots, key=lambda s: s.u)]}

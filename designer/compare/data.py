@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from designer.compare.rows import best_indices, figure_rows, rows
 from designer.core.errors import DesignerError
 from designer.cost.bill import node_tco
 from designer.cost.prices import catalog_prices
+from designer.export.spec import calibration_spec, key_figures_spec, power_spec
+from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design, LinkKind
 from designer.model.parts import CoolingSpec, CoolingType, GpuSpec
@@ -28,34 +31,6 @@ CURVE_COLLECTIVES = ("allreduce", "allgather", "alltoall")
 KEY_SIZES = (1 << 20, 64 << 20, 1 << 30, 16 << 30)  # 1 MiB, 64 MiB, 1 GiB, 16 GiB
 SWEEP = tuple(size_sweep(1 << 10, 16 << 30))
 
-# (key, label, unit, better): better is "higher", "lower" or "" (not ranked)
-FIGURE_ROWS = (
-    ("gpu_count", "GPUs", "", ""),
-    ("scaleup_gbytes_s_per_gpu_per_dir", "Scale-up per GPU, per direction", "GB/s", "higher"),
-    ("scaleup_gbytes_s_per_gpu_bidir", "Scale-up per GPU, bidirectional", "GB/s", "higher"),
-    ("bisection_gbytes_s_per_dir", "Bisection, per direction", "GB/s", "higher"),
-    ("hbm_total_gb", "HBM total", "GB", "higher"),
-    ("mem_bw_total_tbytes_s", "Memory bandwidth total", "TB/s", "higher"),
-    ("bf16_dense_pflops", "Dense BF16", "PFLOPS", "higher"),
-    ("fp8_dense_pflops", "Dense FP8", "PFLOPS", "higher"),
-    ("scaleout_gbit_s_per_gpu", "Scale-out per GPU", "Gb/s", "higher"),
-)
-POWER_ROWS = (
-    ("component_power_w", "Component power", "W", "lower"),
-    ("wall_power_peak_w", "Peak power at the wall", "W", "lower"),
-    ("psu_usable_w", "PSU capacity usable", "W", "higher"),
-    ("heat_btu_hr", "Heat", "BTU/hr", "lower"),
-    ("airflow_cfm", "Airflow needed", "CFM", "lower"),
-)
-
-
-# Cost from the shipped price book and the TCO model's default site (README "Cost of ownership"): per GPU, so a
-# rack and a node compare alike; every figure rests on price estimates, which the label says.
-COST_ROWS = (
-    ("capex_usd_per_gpu", "Capital per GPU (estimate)", "US$", "lower"),
-    ("usd_per_gpu_hour", "Cost per GPU-hour (estimate; 80% used, PUE 1.5, US$0.067/kWh)", "US$", "lower"),
-)
-
 
 def node_cost(design: Design, catalog: Catalog) -> dict[str, float | None]:
     """Capital per GPU and cost per GPU-hour of one node at the TCO model's defaults; None without a price."""
@@ -69,12 +44,11 @@ def node_cost(design: Design, catalog: Catalog) -> dict[str, float | None]:
             "usd_per_gpu_hour": round(t.usd_per_gpu_hour, 2)}
 
 
-def best_indices(values: list[float | None], better: str) -> list[int]:
-    known = [(v, i) for i, v in enumerate(values) if v is not None]
-    if not better or len(known) < 2 or len({v for v, _ in known}) == 1:
-        return []
-    target = max(v for v, _ in known) if better == "higher" else min(v for v, _ in known)
-    return [i for v, i in known if v == target]
+def figure_values(design: Design, catalog: Catalog, k: KeyFigures) -> dict:
+    """The figures by the JSON spec's keys and values (its key_figures and power sections), as `info --json`."""
+    assumed = sum(line.watts for line in power_budget(design, catalog).assumed_lines)
+    return (key_figures_spec(design, catalog, k).model_dump(mode="json")
+            | power_spec(design, catalog).model_dump(mode="json") | {"assumed_dc_load_w": round(assumed, 1)})
 
 
 def scheme(design: Design, catalog: Catalog, topo: Topology) -> str:
@@ -127,15 +101,6 @@ def _curves(result: SimResult) -> dict:
     return out
 
 
-def _rows(keys: tuple, per_design: list[dict]) -> list[dict]:
-    rows = []
-    for key, label, unit, better in keys:
-        values = [d.get(key) for d in per_design]
-        rows.append({"key": key, "label": label, "unit": unit, "better": better, "values": values,
-                     "best": best_indices(values, better)})
-    return rows
-
-
 def _bom(designs: list[Design], catalog: Catalog) -> list[dict]:
     counts = [Counter(c.part for c in d.components) for d in designs]
     parts = sorted(set().union(*counts), key=lambda p: (catalog.get(p).kind, p))
@@ -157,7 +122,9 @@ def _busbw_rows(curves: list[dict]) -> list[dict]:
                 sizes, bw = c[coll]["size_bytes"], c[coll]["busbw_GBps"]
                 values.append(bw[sizes.index(size)] if size in sizes else None)
             rows.append({"key": f"{coll}@{size}", "label": f"{coll} busbw at {size_label(size)}", "unit": "GB/s",
-                         "better": "higher", "values": values, "best": best_indices(values, "higher")})
+                         "better": "higher", "scope": "per_gpu", "values": values,
+                         "best": best_indices(values, "higher"), "status": ["" if v is not None else "unknown"
+                                                                           for v in values], "derived": True})
     return rows
 
 
@@ -166,6 +133,20 @@ def size_label(size: int) -> str:
         if size >= scale and size % scale == 0:
             return f"{size // scale} {unit}"
     return f"{size} B"
+
+
+def _calibration(calibration: Calibration) -> dict | None:
+    """The profile as the JSON spec writes it (one key per technology, null where not fitted)."""
+    spec = calibration_spec(calibration)
+    return None if spec is None else spec.model_dump(mode="json")
+
+
+def column_names(named: list[tuple[str, Design]]) -> list[str]:
+    """Each column headed by its design's name; where two designs share a name, where it came from too (the label
+    alone when it holds the name: "open: DGX H100")."""
+    names = [design.meta.name or label for label, design in named]
+    return [name if names.count(name) == 1 or name == label else label if name in label else f"{name} ({label})"
+            for name, (label, _) in zip(names, named, strict=True)]
 
 
 def comparison(named: list[tuple[str, Design]], catalog: Catalog, calibration: Calibration = NO_CALIBRATION) -> dict:
@@ -177,15 +158,18 @@ def comparison(named: list[tuple[str, Design]], catalog: Catalog, calibration: C
     for _, design in named:
         topo = build_topology(design, catalog)
         k = key_figures(design, catalog, topo)
-        figs.append(k.as_dict() | node_cost(design, catalog))
+        figs.append(figure_values(design, catalog, k) | node_cost(design, catalog))
         specs.append(_spec(design, catalog, topo, k))
         topos.append(_topology(topo))
         config = SimConfig(CURVE_COLLECTIVES, sizes=SWEEP, calibration=calibration)
         curves.append(_curves(simulate(design, catalog, config)))
         report = check(design, catalog)
-        findings.append({"errors": report.count(Severity.ERROR), "warnings": report.count(Severity.WARNING)})
-    rule_rows = _rows((("errors", "Rule errors", "", "lower"), ("warnings", "Rule warnings", "", "lower")), findings)
-    return {"designs": [label for label, _ in named], "spec": specs, "figures": _rows(FIGURE_ROWS, figs),
-            "power": _rows(POWER_ROWS + COST_ROWS, figs), "rules": rule_rows, "busbw_at_sizes": _busbw_rows(curves),
+        findings.append({"error": report.count(Severity.ERROR), "warning": report.count(Severity.WARNING),
+                         "gpu_count": k.gpu_count})
+    rule_rows = rows((("error", "Rule errors", "", "lower", ""), ("warning", "Rule warnings", "", "lower", "")),
+                     findings)
+    figure_rows_, power_rows = figure_rows(figs)
+    return {"designs": column_names(named), "sources": [label for label, _ in named], "spec": specs,
+            "figures": figure_rows_, "power": power_rows, "rules": rule_rows, "busbw_at_sizes": _busbw_rows(curves),
             "bom_differences": _bom([d for _, d in named], catalog), "topology": topos, "busbw_curves": curves,
-            "calibration": None if calibration == NO_CALIBRATION else calibration.model_dump(mode="json")}
+            "calibration": _calibration(calibration)}

@@ -12,8 +12,8 @@ from designer.topology.figures import key_figures
 
 FIGURE_KEYS = ("gpu_count", "scaleup_gbytes_s_per_gpu_per_dir", "scaleup_total_gbytes_s_per_dir",
                "bisection_gbytes_s_per_dir", "hbm_total_gb", "mem_bw_total_tbytes_s", "bf16_dense_pflops",
-               "fp8_dense_pflops", "nic_count", "scaleout_gbit_s_per_gpu", "component_power_w", "wall_power_peak_w",
-               "psu_usable_w", "heat_btu_hr", "airflow_cfm")
+               "fp8_dense_pflops", "nic_count", "scaleout_gbit_s_per_gpu", "dc_load_w", "wall_peak_w",
+               "psu_usable_w", "heat_btu_per_hr", "airflow_cfm")
 
 
 def _components(old: Design, new: Design) -> dict:

@@ -11,7 +11,7 @@ from typing import Any
 
 from designer import __version__
 from designer.compare.data import CURVE_COLLECTIVES
-from designer.compare.render import SPEC_ROWS, fmt_value
+from designer.compare.render import ASSUMED_NOTE, BEST_NOTE, SPEC_ROWS, cell_text
 from designer.export.engine import render
 from designer.export.names import LABELS
 from designer.export.sheet_charts import Series, line_chart, model_tag, size_ticks
@@ -26,20 +26,19 @@ MATRIX_MAX_GPUS = 16  # above this a matrix cannot be set at >= 6 pt in half a p
 
 
 def _cells(row: dict, n: int) -> list[dict[str, Any]]:
-    return [{"text": fmt_value(row["values"][i]), "best": i in row["best"]} for i in range(n)]
+    return [{"text": cell_text(row, i), "best": i in row["best"]} for i in range(n)]
 
 
 def table_sections(data: dict) -> list[dict[str, Any]]:
     """Titled groups of rows; each cell {"text", "best"}."""
     n = len(data["designs"])
-    spec = [{"label": label, "cells": [{"text": str(data["spec"][i][key]), "best": False} for i in range(n)]}
-            for key, label in SPEC_ROWS]
+    spec = [{"label": label, "unit": "", "cells": [{"text": str(data["spec"][i][key]), "best": False}
+                                                   for i in range(n)]} for key, label in SPEC_ROWS]
     titles = (("figures", "Key figures"), ("power", "Power and cooling"), ("rules", "Design rule check"),
               ("busbw_at_sizes", "busbw at key sizes (model)"))
     out = [{"title": "Specification", "rows": spec}]
     for key, title in titles:
-        rows = [{"label": r["label"] + (f" ({r['unit']})" if r["unit"] else ""), "cells": _cells(r, n)}
-                for r in data[key]]
+        rows = [{"label": r["label"], "unit": r["unit"], "cells": _cells(r, n)} for r in data[key]]
         out.append({"title": title, "rows": rows})
     return out
 
@@ -83,11 +82,12 @@ def _spread(data: dict) -> float:
 
 def document_data(data: dict, paper: str = "a4", now: datetime | None = None) -> dict[str, Any]:
     n = len(data["designs"])
-    bom = [{"label": f"{r['name']} ({r['part']})", "cells": [{"text": str(c), "best": False} for c in r["counts"]]}
+    bom = [{"label": r["name"], "unit": r["part"], "cells": [{"text": str(c), "best": False} for c in r["counts"]]}
            for r in data["bom_differences"]]
     cal = data.get("calibration")
     return {"paper": "letter" if paper == "letter" else "a4", "designs": data["designs"], "count": n,
             "sections": table_sections(data), "bom": bom, "matrices": matrices(data), "charts": charts(data),
+            "best_note": BEST_NOTE.removeprefix("* "), "assumed_note": ASSUMED_NOTE.removeprefix("† "),
             "legend": [line.strip() for line in LEGEND.splitlines()[1:] if line.strip()],
             "calibration": "" if not cal else calibration_note(cal),
             "generator": f"GPU Node Designer {__version__}", "date": (now or datetime.now(UTC)).date().isoformat()}

@@ -12,6 +12,13 @@ from designer.compare.diff import is_empty
 from designer.core.units import signed_percent
 
 BEST = "*"
+ASSUMED = "†"
+# What the marks mean, under every comparison (text, Markdown, PDF, the app); translated by designer.core.i18n
+BEST_NOTE = ("* marks the best value in a row among like designs: a figure of the whole design only among designs "
+             "with the same GPU count, a figure per GPU among all")
+ASSUMED_NOTE = ("† the figure rests in part on assumed power (stated defaults where no figure is published); the row "
+                "'DC load from assumed figures' says how much")
+MISSING_WORDS = {"unknown": "unknown", "not_supported": "not supported"}
 MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~])")
 SPEC_ROWS = (("scheme", "Scheme"), ("gpus", "GPUs"), ("scaleup_fabric", "Scale-up fabric"), ("chassis", "Chassis"),
              ("cpus", "CPUs"), ("scaleup_switches", "Scale-up switches"), ("pcie_switches", "PCIe switches"),
@@ -30,9 +37,18 @@ def fmt_value(value: object) -> str:
     return str(value)
 
 
+def cell_text(row: dict, i: int) -> str:
+    """A cell without its best mark: the value, "not supported" or "unknown" where there is none, and the
+    assumed-power mark."""
+    value, status = row["values"][i], row.get("status", [""] * (i + 1))[i]
+    if value is None:
+        return MISSING_WORDS.get(status, "unknown")
+    return fmt_value(value) + (f" {ASSUMED}" if status == "assumed" else "")
+
+
 def _cell(row: dict, i: int) -> str:
     mark = f" {BEST}" if i in row["best"] else ""
-    return fmt_value(row["values"][i]) + mark
+    return cell_text(row, i) + mark
 
 
 def table_rows(data: dict) -> list[tuple[str, list[str]]]:
@@ -71,7 +87,7 @@ def comparison_text(data: dict) -> str:
     header = ["", *data["designs"]]
     body = table_rows(data)
     lines = _aligned([header, *[[label, *cells] for label, cells in body]])
-    lines.append(f"({BEST} = best in the row)")
+    lines += [f"({BEST_NOTE})", f"({ASSUMED_NOTE})"]
     bom = bom_rows(data)
     lines += ["", "Bill of materials, parts whose counts differ:"]
     lines += _aligned([header, *[[label, *cells] for label, cells in bom]]) if bom else ["  (none)"]
@@ -95,7 +111,7 @@ def comparison_markdown(data: dict) -> str:
         return [head, sep, *["| " + md_escape(label) + " | " + " | ".join(
             md_escape(c).replace(f" \\{BEST}", f" **{BEST}**") for c in cells) + " |" for label, cells in rows]]
 
-    lines = ["# Design comparison", "", *table(table_rows(data)), "", f"**{BEST}** marks the best value in a row.",
+    lines = ["# Design comparison", "", *table(table_rows(data)), "", md_escape(BEST_NOTE), "", md_escape(ASSUMED_NOTE),
              "", "## Bill of materials: parts whose counts differ", ""]
     bom = bom_rows(data)
     lines += table(bom) if bom else ["(none)"]

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from designer.core.errors import DesignFileError
+from designer.core.errors import DesignFileError, one_line
 from designer.io.migrations import MigrationError, migrate
 from designer.model.catalog import Catalog, default_catalog
 from designer.model.design import SCHEMA_VERSION, Design
@@ -73,6 +73,10 @@ def _validation_message(exc: ValidationError) -> tuple[str, str]:
 
 def design_from_dict(raw: Any, source: str, catalog: Catalog | None = None) -> Design:
     """Validate a parsed JSON value into a Design; raise DesignFileError naming the place."""
+    if isinstance(raw, dict) and "spec_version" in raw and "design" in raw:  # designer.export.spec's document
+        raise DesignFileError(source, f"is a JSON spec (spec_version {one_line(str(raw['spec_version']))[:20]}, "
+                                      "written by 'export --json'), not a design file; its design is the spec's "
+                                      "\"design\" member")
     design = validated_file(raw, source, Design, SCHEMA_VERSION)
     check_parts(design, catalog or default_catalog(), source)
     return design

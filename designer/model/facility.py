@@ -80,21 +80,6 @@ class HeatBalance:
         wall, liquid = round(self.wall_w), round(self.heat_to_liquid_w)
         return wall, liquid, wall - liquid
 
-    def as_dict(self) -> dict:
-        per_kw = self.flow_l_min_per_kw
-        wall, liquid, air = self.shown_w()
-        return {"wall_w": wall, "heat_to_liquid_w": liquid, "heat_to_air_w": air,
-                "psu_loss_w": round(self.psu_loss_w), "air_delta_t_c": self.air_delta_t_c,
-                "airflow_cfm": round(self.airflow_cfm), "coolant_delta_t_k": self.coolant_delta_t_k,
-                "coolant_delta_t_assumed": self.coolant_delta_t_assumed,
-                "coolant_flow_l_min": None if self.coolant_flow_l_min is None else round(self.coolant_flow_l_min, 1),
-                "coolant_l_min_per_kw": None if per_kw is None else round(per_kw, 2),
-                "ocp_l_min_per_kw": {"low": OCP_L_MIN_PER_KW[0], "typical": OCP_L_MIN_PER_KW[1],
-                                     "high": OCP_L_MIN_PER_KW[2], "source": OCP_SOURCE},
-                "cooling": self.cooling, "cdu": self.cdu, "coolant_inlet_c_max": self.coolant_inlet_c_max,
-                "cdu_capacity_w": self.cdu_capacity_w, "cdu_capacity_source": self.cdu_capacity_source,
-                "assumptions": list(self.assumptions)}
-
 
 def _liquid_part(components: list[Placement], catalog: Catalog) -> CoolingSpec | None:
     for comp in components:

@@ -198,9 +198,10 @@ def check(design: Design, catalog: Catalog, min_severity: Severity = Severity.IN
     keep.sort(key=lambda v: (SEVERITY_RANK[v.severity], v.rule))
     severities = tuple(s for s in Severity if SEVERITY_RANK[s] <= SEVERITY_RANK[min_severity])
     b = ctx.budget
-    summary = {"load_w": round(b.load_w, 1), "wall_w": round(b.wall_w, 1), "psu_usable_w": b.usable_w,
-               "heat_btu_hr": round(b.heat_btu_hr), "airflow_cfm": round(ctx.heat.airflow_cfm),
-               "heat_to_liquid_w": round(ctx.heat.heat_to_liquid_w), "heat_to_air_w": round(ctx.heat.heat_to_air_w),
-               "cooling_capacity_w": b.cooling_capacity_w, "published_max_w": b.published_max_w,
+    wall, liquid = round(b.wall_w, 1), round(ctx.heat.heat_to_liquid_w, 1)  # keys and rounding as the JSON spec's
+    summary = {"dc_load_w": round(b.load_w, 1), "wall_peak_w": wall, "psu_usable_w": b.usable_w,
+               "heat_btu_per_hr": round(b.heat_btu_hr), "airflow_cfm": round(ctx.heat.airflow_cfm),
+               "heat_to_liquid_w": liquid, "heat_to_air_w": round(wall - liquid, 1),
+               "cooling_capacity_w": b.cooling_capacity_w, "published_max_power_w": b.published_max_w,
                "published_gap": None if b.published_gap is None else round(b.published_gap, 4)}
     return Report(tuple(r.id for r in selected), severities, tuple(keep), summary)

@@ -30,8 +30,8 @@ class KeyFigures:
     device_word: str  # "GPUs", or "accelerators" where the design holds non-GPU parts (NPUs, Gaudi)
     mem_bw_total_tbytes_s: float | None  # None when any GPU's figure is unknown
     mem_bw_unknown_gpus: int
-    component_power_w: float
-    wall_power_peak_w: float
+    dc_load_w: float
+    wall_peak_w: float
     psu_usable_w: float
     psu_summary: str
     nic_count: int
@@ -41,7 +41,7 @@ class KeyFigures:
     bf16_dense_pflops: float | None
     fp8_dense_pflops: float | None  # None: unknown, or not supported (fp8_supported says which)
     fp8_supported: bool
-    heat_btu_hr: float  # all wall power
+    heat_btu_per_hr: float  # all wall power
     airflow_cfm: float  # for the heat to air only (designer.model.facility.heat_balance)
     # One failure under the design's fabric failure policy (designer.topology.policy): one physical scale-up
     # link, one whole switch plane; the drop is the worst GPU pair's (1.0: no NVLink left), the severity "error"
@@ -126,12 +126,12 @@ def key_figures(design: Design, catalog: Catalog, topo: Topology | None = None) 
         device_word="GPUs" if all(s.device_class == "gpu" for s in specs) else "accelerators",
         mem_bw_total_tbytes_s=None if mem_bw_sum is None else round(mem_bw_sum, 6),
         mem_bw_unknown_gpus=sum(1 for v in mem_bw if v is None),
-        component_power_w=budget.load_w, wall_power_peak_w=budget.wall_w, psu_usable_w=budget.usable_w,
+        dc_load_w=budget.load_w, wall_peak_w=budget.wall_w, psu_usable_w=budget.usable_w,
         psu_summary=f"{budget.psu_count} x {budget.psu_unit_w / 1000:g} kW, {budget.redundancy.value}",
         nic_count=len(nics), nic_speeds_gbit_s=sorted({n.line_rate_gbit_s for n in nics}),
         scaleout_gbit_s_total=net_gbit, scaleout_gbit_s_per_gpu=net_gbit / len(specs) if specs else 0.0,
         bf16_dense_pflops=None if bf16 is None else bf16 / 1000, fp8_dense_pflops=fp8, fp8_supported=fp8_supported,
-        heat_btu_hr=budget.heat_btu_hr, airflow_cfm=heat_balance(design, catalog).airflow_cfm,
+        heat_btu_per_hr=budget.heat_btu_hr, airflow_cfm=heat_balance(design, catalog).airflow_cfm,
         **_failure(topo, "link"), **_failure(topo, "plane"),
         failure_policy=policy.as_dict() if policy else None, published_max_power_w=budget.published_max_w,
         published_max_is_calibration=budget.published_is_calibration, **_cpus(design, catalog),

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from designer.compare.charts import overlay_figure
 from designer.compare.data import MAX_DESIGNS, MIN_DESIGNS, comparison
 from designer.compare.document import write_comparison_pdf
-from designer.compare.render import BEST, bom_rows, table_rows
+from designer.compare.render import ASSUMED_NOTE, BEST, BEST_NOTE, bom_rows, table_rows
 from designer.core import i18n
 from designer.core.errors import DesignerError, one_line
 from designer.document.document import Document
@@ -74,6 +74,9 @@ class CompareDialog(QDialog):
         self.canvas = FigureCanvasQTAgg(self.figure)
         self.matrices = ClassMatrixView()
         self.tabs = QTabWidget()
+        self.notes = QLabel()  # what the marks mean (designer.compare.render), in the interface's language
+        self.notes.setTextFormat(Qt.TextFormat.PlainText)
+        self.notes.setWordWrap(True)
         for widget, title in ((self.table, self.tr("Side by side")), (self.bom, self.tr("BOM differences")),
                               (self.canvas, "busbw"), (self.matrices, self.tr("Topology classes"))):
             self.tabs.addTab(widget, title)
@@ -106,9 +109,14 @@ class CompareDialog(QDialog):
         pdf_row.addWidget(self.pdf_button)
         col.addLayout(pdf_row)
         col.addWidget(self.status)
+        right = QWidget()
+        results = QVBoxLayout(right)
+        results.setContentsMargins(0, 0, 0, 0)
+        results.addWidget(self.tabs)
+        results.addWidget(self.notes)
         split = QSplitter()
         split.addWidget(left)
-        split.addWidget(self.tabs)
+        split.addWidget(right)
         split.setSizes([300, 1000])
         QVBoxLayout(self).addWidget(split)
 
@@ -170,6 +178,7 @@ class CompareDialog(QDialog):
         fill_table(self.bom, self.data["designs"], bom_rows(self.data))
         overlay_figure(self.data, fig=self.figure)
         self.matrices.set_data(self.data)
+        self.notes.setText(f"{i18n.phrase(BEST_NOTE)}\n{i18n.phrase(ASSUMED_NOTE)}")
         self.pdf_button.setEnabled(True)
         self.canvas.draw_idle()
         self.status.setText(self.tr("{count} designs compared; {best} marks the best value in a row").format(

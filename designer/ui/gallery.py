@@ -79,7 +79,7 @@ def figures_line(k: KeyFigures) -> str:
             translate("TemplateGallery", "{count} accelerators · {scaleup} GB/s/dir scale-up per accelerator · "
                       "{memory} GB {kind} · {out} Gb/s per accelerator out · {power} kW"))
     return line.format(count=k.gpu_count, scaleup=n(k.scaleup_gbytes_s_per_gpu_per_dir), memory=n(k.hbm_total_gb),
-                       kind=k.memory_kind, out=n(k.scaleout_gbit_s_per_gpu), power=n(k.wall_power_peak_w / 1000, 1))
+                       kind=k.memory_kind, out=n(k.scaleout_gbit_s_per_gpu), power=n(k.wall_peak_w / 1000, 1))
 
 
 def entry(template_id: str, catalog: Catalog) -> Entry:

@@ -7,6 +7,7 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
+from designer.compare.render import ASSUMED_NOTE, BEST_NOTE
 from designer.document import commands as cmd
 from designer.io.files import save_design
 from designer.ui.changes_view import ChangesDialog
@@ -59,12 +60,13 @@ def test_compare_window_marks_the_best_value_and_overlays_curves(make_window, qt
     assert dialog.compare_button.isEnabled()
     QTest.mouseClick(dialog.compare_button, Qt.MouseButton.LeftButton)
     table = dialog.table
-    assert [table.horizontalHeaderItem(c).text() for c in range(2)] == ["open: DGX H100", "dgx-a100"]
+    assert [table.horizontalHeaderItem(c).text() for c in range(2)] == ["DGX H100", "DGX A100"]  # design names
     row = next(r for r in range(table.rowCount())
                if table.verticalHeaderItem(r).text() == "Scale-up per GPU, bidirectional (GB/s)")
     best, other = table.item(row, 0), table.item(row, 1)
     assert best.text() == "900 *" and best.font().bold() and other.text() == "600" and not other.font().bold()
     assert dialog.bom.rowCount() > 0
+    assert dialog.notes.isVisible() and dialog.notes.text() == f"{BEST_NOTE}\n{ASSUMED_NOTE}"  # what the marks mean
     QTest.mouseClick(dialog.tabs.tabBar(), Qt.MouseButton.LeftButton,
                      pos=dialog.tabs.tabBar().tabRect(2).center())
     assert dialog.tabs.currentWidget() is dialog.canvas
@@ -138,7 +140,8 @@ def test_add_file_to_compare(make_window, tmp_path, monkeypatch, design_of):
         if path is bad:
             assert dialog.status.text().startswith("bad.json:") and not dialog.compare_button.isEnabled()
     QTest.mouseClick(dialog.compare_button, Qt.MouseButton.LeftButton)
-    assert [dialog.table.horizontalHeaderItem(c).text() for c in range(2)] == ["open: DGX H100", "b200.json"]
+    headers = [dialog.table.horizontalHeaderItem(c).text() for c in range(2)]
+    assert headers == ["DGX H100", "DGX B200"]  # the designs' names, not the file's
 
 
 def test_changes_dialog_opens_the_saved_and_open_design_side_by_side(make_window, tmp_path, design_of):
@@ -148,7 +151,7 @@ def test_changes_dialog_opens_the_saved_and_open_design_side_by_side(make_window
     compare = dialog_of(changes, CompareDialog)
     table = compare.table  # filled at once (issue 25: it opened empty until Compare was pressed)
     assert table.columnCount() == 2 and compare.pdf_button.isEnabled()
-    assert [table.horizontalHeaderItem(c).text() for c in range(2)] == ["saved: node.json", "open: DGX H100"]
+    assert [table.horizontalHeaderItem(c).text() for c in range(2)] == ["DGX H100 (saved: node.json)", "open: DGX H100"]
     row = next(r for r in range(table.rowCount()) if table.verticalHeaderItem(r).text() == "PSU capacity usable (W)")
     assert table.item(row, 0).text() == "13,200" and table.item(row, 1).text() == "16,500 *"
 
@@ -194,7 +197,7 @@ def test_compare_window_shows_each_designs_class_matrices(make_window, qtbot):
     # pick the second design with the keyboard, as a user would
     view.design_box.setFocus()
     QTest.keyClick(view.design_box, Qt.Key.Key_Down)
-    assert view.design_box.currentText() == "amd-mi300x"
+    assert view.design_box.currentText() == "AMD MI300X platform"
     cells = {gpu.item(r, c).text() for r in range(8) for c in range(8) if r != c}
     assert "NV18" not in cells and len(cells) == 1  # a full mesh: one direct link per pair, all the same class
 
@@ -218,4 +221,4 @@ def test_compare_window_saves_the_comparison_pdf(make_window, qtbot, tmp_path, m
     box = pdf.pages[0].mediabox
     assert (round(box.width), round(box.height)) == (612, 792) and "Typst" in (pdf.metadata.creator or "")
     text = "".join(p.extract_text() for p in pdf.pages)
-    assert "open: DGX H100" in text and "rtx-pcie-8" in text and dialog.status.text() == "Wrote cmp.pdf"
+    assert "DGX H100" in text and "8x RTX 4090 PCIe box" in text and dialog.status.text() == "Wrote cmp.pdf"

@@ -84,11 +84,11 @@ def test_compare_cli_text_md_json_pdf(tmp_path, capsys):
     code, out, _ = run(capsys, "compare", "dgx-h100", "dgx-a100", "--md")
     assert code == 0 and out.startswith("# Design comparison") and "| 900 **\\***" not in out
     code, out, _ = run(capsys, "compare", "dgx-h100", "dgx-a100", "--json")
-    assert code == 0 and json.loads(out)["designs"] == ["dgx-h100", "dgx-a100"]
+    assert code == 0 and json.loads(out)["designs"] == ["DGX H100", "DGX A100"]  # the designs' names
     pdf = tmp_path / "cmp.pdf"
     code, out, _ = run(capsys, "compare", "dgx-h100", "rtx-pcie-8", "--pdf", pdf)
     text = "".join(p.extract_text() for p in PdfReader(pdf).pages)
-    assert code == 0 and "Design comparison" in text and "rtx-pcie-8" in text and "AllReduce" in text
+    assert code == 0 and "Design comparison" in text and "8x RTX 4090 PCIe box" in text and "AllReduce" in text
 
 
 @pytest.mark.parametrize("argv", [["dgx-h100"], ["dgx-h100"] * 7, ["dgx-h100", "dgx-a100", "--pdf", "x.png"],

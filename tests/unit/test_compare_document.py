@@ -30,8 +30,9 @@ def pdf_text(pdf: bytes) -> str:
 def h100_mi300x(catalog):
     from designer.templates import build_template
 
-    return comparison([(HOSTILE, build_template("dgx-h100", catalog)),
-                       ("mi300x", build_template("amd-mi300x", catalog))], catalog)
+    h100 = build_template("dgx-h100", catalog)
+    hostile = h100.model_copy(update={"meta": h100.meta.model_copy(update={"name": HOSTILE})})  # heads its column
+    return comparison([("h100", hostile), ("mi300x", build_template("amd-mi300x", catalog))], catalog)
 
 
 def test_hostile_design_name_prints_as_its_characters(h100_mi300x):
@@ -139,6 +140,8 @@ def test_export_with_a_calibration_profile(capsys, tmp_path):
     assert big(cal) < big(out)
     plain_spec, cal_spec = json.loads(out.read_text()), json.loads(cal.read_text())
     assert plain_spec["calibration"] is None and cal_spec["calibration"]["spread"] == 0.08
+    code, compared, _ = run(capsys, "compare", "dgx-h100", "dgx-a100", "--json", "--calibration", profile(tmp_path))
+    assert code == 0 and json.loads(compared)["calibration"] == cal_spec["calibration"]  # one vocabulary
     point = cal_spec["performance"][-1]
     assert point["busbw_high_gbytes_s"] == pytest.approx(point["busbw_gbytes_s"] * 1.08, abs=0.02)
     assert "calibration profile" in pdf_text(pdf.read_bytes()) and "+/-8.0%" in pdf_text(pdf.read_bytes())

@@ -42,19 +42,19 @@ def fabric_errors(design, catalog):
 
 
 def test_dgx_h100_one_access_link_takes_its_gpu_out_of_nvlink_routing():
-    data = info_dict("dgx-h100")
-    line = data["failure_one_link"]
+    data = info_dict("dgx-h100")["failures"]
+    line = data["one_link"]["text"]
     assert "gpu0 leaves NVLink routing (Fabric Manager ACCESS_LINK_FAILURE_MODE=0)" in line
     assert f"the other 7 keep {H100_PER_DIR} GB/s per direction" in line and "runs on 7" in line
-    assert "-6%" not in line and data["failure_one_link_drop"] == 1.0
-    assert data["failure_policy"]["id"] == "fm_default" and data["failure_policy"]["source"]["url"] == FM_URL
+    assert "-6%" not in line and data["one_link"]["drop"] == 1.0
+    assert data["policy"]["id"] == "fm_default" and data["policy"]["source"]["url"] == FM_URL
 
 
 @pytest.mark.parametrize("template", ["dgx-h100", "dgx-b200"])
 def test_one_nvswitch_leaves_the_fabric_uninitialised_as_an_error(catalog, design_of, template):
-    data = info_dict(template)
-    assert "leaves the fabric uninitialised (NVSWITCH_FAILURE_MODE=0)" in data["failure_one_plane"]
-    assert data["failure_one_plane_severity"] == "error" and data["failure_one_plane_drop"] == 1.0
+    plane = info_dict(template)["failures"]["one_plane"]
+    assert "leaves the fabric uninitialised (NVSWITCH_FAILURE_MODE=0)" in plane["text"]
+    assert plane["severity"] == "error" and plane["drop"] == 1.0
     design = design_of(template)
     (shipped,) = fabric_errors(design, catalog)
     assert shipped.waived and "Fabric Manager User Guide" in shipped.waiver_reason  # the reference, as shipped
@@ -96,9 +96,9 @@ def test_nvl72_full_bandwidth_loses_the_partition_adaptive_runs_degraded(catalog
 
 @pytest.mark.parametrize("template", ["amd-mi300x", "gaudi3-8", "huawei-atlas-910b"])
 def test_no_published_policy_says_so_and_what_is_assumed(template):
-    data = info_dict(template)
-    assert data["failure_policy"]["documented"] is False and data["failure_policy"]["id"] == "assumed_link_loss"
-    assert "no vendor failure policy published; assumed" in data["failure_one_link"]
+    data = info_dict(template)["failures"]
+    assert data["policy"]["documented"] is False and data["policy"]["id"] == "assumed_link_loss"
+    assert "no vendor failure policy published; assumed" in data["one_link"]["text"]
 
 
 def test_every_nvswitch_template_cites_its_document(catalog, design_of):

@@ -38,10 +38,11 @@ def test_one_physical_link_costs_one_link_and_a_plane_costs_its_links(catalog, d
 
 
 def test_info_reports_both_failure_granularities_under_the_default_policy(catalog):
-    data = info_dict("dgx-b200")
-    assert "gpu0 leaves NVLink routing" in data["failure_one_link"] and "keep 900 GB/s" in data["failure_one_link"]
-    assert "leaves the fabric uninitialised" in data["failure_one_plane"]
-    assert "-6%" not in data["failure_one_link"] and "-50%" not in data["failure_one_plane"]
+    failures = info_dict("dgx-b200")["failures"]
+    link, plane = failures["one_link"]["text"], failures["one_plane"]["text"]
+    assert "gpu0 leaves NVLink routing" in link and "keep 900 GB/s" in link
+    assert "leaves the fabric uninitialised" in plane
+    assert "-6%" not in link and "-50%" not in plane
 
 
 # --- labels ----------------------------------------------------------------------------------

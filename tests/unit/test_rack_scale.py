@@ -89,7 +89,7 @@ def test_each_gpu_is_drawn_inside_its_tray_row(catalog, rack):
 
 def test_rack_power_is_near_the_published_120_kw(catalog, rack):
     k = key_figures(rack, catalog)
-    assert k.wall_power_peak_w == pytest.approx(120_000, rel=0.10)
+    assert k.wall_peak_w == pytest.approx(120_000, rel=0.10)
     assert k.psu_usable_w == 8 * 33_000 / 2  # 8 shelves of 33 kW on two feeds (N+N)
 
 

@@ -72,7 +72,7 @@ def test_validate_json_lists_rules_severities_waivers(tmp_path, capsys, design_o
     (mine,) = [w for w in data["waived"] if w["rule"] == "scaleup.uneven_planes"]
     assert mine["waiver_reason"] == "known" and mine["ids"] == ["gpu0", "nvs1"]
     assert data["violations"] == []
-    assert set(data["summary"]) >= {"heat_btu_hr", "airflow_cfm", "load_w", "psu_usable_w"}
+    assert set(data["summary"]) >= {"heat_btu_per_hr", "airflow_cfm", "dc_load_w", "psu_usable_w"}
 
 
 def test_severity_filter_drops_infos(capsys):

@@ -1,0 +1,108 @@
+"""The comparison's figure rows, and which cells a best mark may go to (issue 24, item 6).
+
+A best mark compares like with like: a figure of the whole design (a total: HBM, FLOPS, power, heat) is marked only
+among designs with the same GPU count (a 72-GPU rack never "wins" HBM over an 8-GPU node, nor a 4-GPU box power);
+a figure per GPU is marked among all. When the GPU counts differ, per-GPU rows derived from the totals are added,
+so mixed nodes and racks still compare. A value that is missing says why: "not supported" (the part has no FP8)
+is not "unknown" (not published). Power figures that rest in part on assumed power (stated defaults where no
+figure is published) are marked, and a row says how much of the DC load that is.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+# (key, label, unit, better, scope): better is "higher", "lower" or "" (not ranked); scope "total" (a figure of
+# the whole design: marked among designs with the same GPU count) or "per_gpu" (marked among all)
+Row = tuple[str, str, str, str, str]
+FIGURE_ROWS: tuple[Row, ...] = (
+    ("gpu_count", "GPUs", "", "", ""),
+    ("scaleup_gbytes_s_per_gpu_per_dir", "Scale-up per GPU, per direction", "GB/s", "higher", "per_gpu"),
+    ("scaleup_gbytes_s_per_gpu_bidir", "Scale-up per GPU, bidirectional", "GB/s", "higher", "per_gpu"),
+    ("bisection_gbytes_s_per_dir", "Bisection, per direction", "GB/s", "higher", "total"),
+    ("hbm_total_gb", "HBM total", "GB", "higher", "total"),
+    ("mem_bw_total_tbytes_s", "Memory bandwidth total", "TB/s", "higher", "total"),
+    ("bf16_dense_pflops", "Dense BF16", "PFLOPS", "higher", "total"),
+    ("fp8_dense_pflops", "Dense FP8", "PFLOPS", "higher", "total"),
+    ("scaleout_gbit_s_per_gpu", "Scale-out per GPU", "Gb/s", "higher", "per_gpu"),
+)
+POWER_ROWS: tuple[Row, ...] = (
+    ("dc_load_w", "Component power", "W", "lower", "total"),
+    ("wall_peak_w", "Peak power at the wall", "W", "lower", "total"),
+    ("psu_usable_w", "PSU capacity usable", "W", "higher", "total"),
+    ("heat_btu_per_hr", "Heat", "BTU/hr", "lower", "total"),
+    ("airflow_cfm", "Airflow needed", "CFM", "lower", "total"),
+)
+# Per-GPU rows for mixed GPU counts: (key, label, unit, better, the total's key, factor on total / gpu_count)
+PER_GPU_FIGURES = (
+    ("hbm_gb_per_gpu", "HBM per GPU", "GB", "higher", "hbm_total_gb", 1.0),
+    ("mem_bw_tbytes_s_per_gpu", "Memory bandwidth per GPU", "TB/s", "higher", "mem_bw_total_tbytes_s", 1.0),
+    ("bf16_dense_tflops_per_gpu", "Dense BF16 per GPU", "TFLOPS", "higher", "bf16_dense_pflops", 1000.0),
+    ("fp8_dense_tflops_per_gpu", "Dense FP8 per GPU", "TFLOPS", "higher", "fp8_dense_pflops", 1000.0),
+)
+PER_GPU_POWER = (("wall_peak_w_per_gpu", "Peak power at the wall per GPU", "W", "lower", "wall_peak_w", 1.0),)
+ASSUMED_ROW: Row = ("assumed_dc_load_w", "DC load from assumed figures", "W", "", "")
+# Cost from the shipped price book and the TCO model's default site (README "Cost of ownership"): per GPU, so a
+# rack and a node compare alike; every figure rests on price estimates, which the label says.
+COST_ROWS: tuple[Row, ...] = (
+    ("capex_usd_per_gpu", "Capital per GPU (estimate)", "US$", "lower", "per_gpu"),
+    ("usd_per_gpu_hour", "Cost per GPU-hour (estimate; 80% used, PUE 1.5, US$0.067/kWh)", "US$", "lower", "per_gpu"),
+)
+NOT_SUPPORTED_WHEN = {"fp8_dense_pflops": "fp8_supported", "fp8_dense_tflops_per_gpu": "fp8_supported"}
+ASSUMED_POWER = {"dc_load_w", "wall_peak_w", "heat_btu_per_hr", "airflow_cfm", "wall_peak_w_per_gpu"}
+
+
+def best_indices(values: list[float | None], better: str) -> list[int]:
+    known = [(v, i) for i, v in enumerate(values) if v is not None]
+    if not better or len(known) < 2 or len({v for v, _ in known}) == 1:
+        return []
+    target = max(v for v, _ in known) if better == "higher" else min(v for v, _ in known)
+    return [i for v, i in known if v == target]
+
+
+def like_best(values: list[float | None], better: str, gpu_counts: list[int]) -> list[int]:
+    """The best among each group of designs with the same GPU count (a group of one is marked nowhere)."""
+    groups: dict[int, list[int]] = defaultdict(list)
+    for i, n in enumerate(gpu_counts):
+        groups[n].append(i)
+    best = [members[j] for members in groups.values() for j in best_indices([values[i] for i in members], better)]
+    return sorted(best)
+
+
+def _status(key: str, value: object, figures: dict) -> str:
+    if value is None:
+        flag = NOT_SUPPORTED_WHEN.get(key)
+        return "not_supported" if flag and figures.get(flag) is False else "unknown"
+    return "assumed" if key in ASSUMED_POWER and figures.get("assumed_dc_load_w") else ""
+
+
+def rows(defs: tuple[Row, ...], per_design: list[dict], derived: bool = False) -> list[dict]:
+    """One row per definition: values, best marks among like designs, a status per cell ("", "unknown",
+    "not_supported", "assumed"); derived: the comparison's own figure, not a JSON spec key."""
+    counts = [int(d.get("gpu_count") or 0) for d in per_design]
+    out = []
+    for key, label, unit, better, scope in defs:
+        values = [d.get(key) for d in per_design]
+        best = like_best(values, better, counts) if scope == "total" else best_indices(values, better)
+        out.append({"key": key, "label": label, "unit": unit, "better": better, "scope": scope, "values": values,
+                    "best": best, "status": [_status(key, v, d) for v, d in zip(values, per_design, strict=True)],
+                    "derived": derived})
+    return out
+
+
+def per_gpu(figures: dict, defs: tuple) -> dict:
+    """The per-GPU figures of one design (None where the total is unknown or there are no GPUs)."""
+    n = figures.get("gpu_count") or 0
+    return {key: None if not n or figures.get(total) is None else round(figures[total] * factor / n, 3)
+            for key, _, _, _, total, factor in defs}
+
+
+def figure_rows(figs: list[dict]) -> tuple[list[dict], list[dict]]:
+    """The key-figure rows and the power rows; per-GPU rows added when the designs' GPU counts differ."""
+    mixed = len({f.get("gpu_count") for f in figs}) > 1
+    extra = [f | per_gpu(f, PER_GPU_FIGURES + PER_GPU_POWER) for f in figs]
+    as_rows = tuple((k, label, unit, better, "per_gpu") for k, label, unit, better, _, _ in PER_GPU_FIGURES)
+    power_rows = tuple((k, label, unit, better, "per_gpu") for k, label, unit, better, _, _ in PER_GPU_POWER)
+    figures = rows(FIGURE_ROWS, extra) + (rows(as_rows, extra, derived=True) if mixed else [])
+    power = rows(POWER_ROWS, extra) + (rows(power_rows, extra, derived=True) if mixed else [])
+    return figures, power + rows((ASSUMED_ROW,), extra, derived=True) + rows(COST_ROWS, extra, derived=True)

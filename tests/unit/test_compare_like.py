@@ -1,0 +1,162 @@
+"""Comparisons that do not mislead (issue 24, item 6): best marks only among like designs, per-GPU rows when GPU
+counts differ, "not supported" apart from "unknown", assumed power marked, columns headed by design names, no word
+or unit broken across lines in the PDF."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from designer.cli.main import main
+from designer.compare import comparison
+from designer.compare.document import comparison_pdf_bytes
+from designer.compare.render import ASSUMED, BEST, cell_text, comparison_text
+from designer.compare.rows import PER_GPU_FIGURES, PER_GPU_POWER
+from designer.model.budget import power_budget
+
+
+def build(catalog, design_of, *templates):
+    return comparison([(t, design_of(t)) for t in templates], catalog)
+
+
+def rows_of(data: dict) -> list[dict]:
+    return [r for section in ("figures", "power", "rules", "busbw_at_sizes") for r in data[section]]
+
+
+def total_rows(data: dict) -> list[dict]:
+    return [r for r in rows_of(data) if r["scope"] == "total"]
+
+
+@pytest.fixture(scope="module")
+def rack_node_quad(catalog):
+    from designer.templates import build_template
+
+    return comparison([(t, build_template(t, catalog)) for t in ("dgx-h100", "gb200-nvl72", "gh200-quad")], catalog)
+
+
+def test_a_rack_and_a_4_gpu_box_are_never_starred_against_8_gpu_nodes_on_totals(rack_node_quad):
+    """Before: the 72-GPU rack was starred on HBM, FLOPS and bisection and the 4-GPU box on power and heat."""
+    counts = next(r for r in rack_node_quad["figures"] if r["key"] == "gpu_count")["values"]
+    assert len(set(counts)) == 3  # no two designs alike: no total may be starred
+    assert len(total_rows(rack_node_quad)) >= 10
+    assert all(r["best"] == [] for r in total_rows(rack_node_quad))
+    wall = next(r for r in rack_node_quad["power"] if r["key"] == "wall_peak_w")["values"]
+    assert wall[2] == min(wall)  # the 4-GPU box draws least in all: the old mark went to it
+
+
+def test_mixed_gpu_counts_get_per_gpu_rows_starred_among_all(rack_node_quad):
+    counts = next(r for r in rack_node_quad["figures"] if r["key"] == "gpu_count")["values"]
+    by_key = {r["key"]: r for r in rows_of(rack_node_quad)}
+    for key, _, _, better, total, factor in PER_GPU_FIGURES + PER_GPU_POWER:
+        row = by_key[key]
+        expected = [None if t is None else round(t * factor / n, 3) for t, n in zip(by_key[total]["values"], counts,
+                                                                                    strict=True)]
+        assert row["values"] == expected and row["scope"] == "per_gpu" and row["derived"]
+        known = [v for v in expected if v is not None]
+        target = max(known) if better == "higher" else min(known)
+        assert row["best"] == [i for i, v in enumerate(expected) if v == target]
+
+
+def test_totals_are_starred_among_designs_with_the_same_gpu_count(catalog, design_of):
+    data = build(catalog, design_of, "dgx-h100", "dgx-b200", "gh200-quad")  # 8, 8 and 4 GPUs
+    for row in total_rows(data):
+        pair = row["values"][:2]
+        if None in pair or pair[0] == pair[1]:
+            assert row["best"] == [], row["key"]
+            continue
+        target = max(pair) if row["better"] == "higher" else min(pair)
+        assert row["best"] == [pair.index(target)], row["key"]  # the 4-GPU box is never among them
+    per_gpu_keys = {key for key, *_ in PER_GPU_FIGURES + PER_GPU_POWER}
+    assert per_gpu_keys <= {r["key"] for r in rows_of(data)}  # the counts differ: per-GPU rows
+    alike = build(catalog, design_of, "dgx-h100", "amd-mi300x")
+    assert not per_gpu_keys & {r["key"] for r in rows_of(alike)}  # 8 and 8 GPUs: the totals compare alike
+    hbm = next(r for r in alike["figures"] if r["key"] == "hbm_total_gb")
+    assert hbm["best"] == [1]  # 8 x 192 GB (AMD MI300X datasheet) against 8 x 80 GB (NVIDIA H100 datasheet)
+
+
+def test_not_supported_is_not_unknown_and_agrees_with_info(capsys, catalog, design_of):
+    templates = ("dgx-h100", "dgx-a100", "huawei-atlas-910b")
+    data = build(catalog, design_of, *templates)
+    fp8 = next(r for r in data["figures"] if r["key"] == "fp8_dense_pflops")
+    bf16 = next(r for r in data["figures"] if r["key"] == "bf16_dense_pflops")
+    for i, template in enumerate(templates):
+        assert main(["info", template, "--json"]) == 0
+        info = json.loads(capsys.readouterr().out)
+        assert main(["info", template]) == 0
+        line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("Dense BF16 / FP8"))
+        expected = "not supported" if not info["fp8_supported"] else ("unknown" if info["fp8_dense_pflops"] is None
+                                                                       else None)
+        if expected:
+            assert cell_text(fp8, i) == expected and line.endswith(expected)
+        if info["bf16_dense_pflops"] is None:
+            assert cell_text(bf16, i) == "unknown"
+    assert {cell_text(fp8, 1), cell_text(bf16, 2)} == {"not supported", "unknown"}  # A100: no FP8; 910B BF16
+    text = comparison_text(data)
+    assert "not supported" in text and "unknown" in text
+
+
+def test_power_resting_on_assumed_figures_is_marked(catalog, design_of):
+    templates = ("dgx-h100", "supermicro-pcie-l40s")
+    data = build(catalog, design_of, *templates)
+    assumed = next(r for r in data["power"] if r["key"] == "assumed_dc_load_w")
+    for i, t in enumerate(templates):
+        expected = round(sum(line.watts for line in power_budget(design_of(t), catalog).assumed_lines), 1)
+        assert assumed["values"][i] == expected > 0
+        for key in ("dc_load_w", "wall_peak_w", "heat_btu_per_hr", "airflow_cfm"):
+            row = next(r for r in data["power"] if r["key"] == key)
+            assert row["status"][i] == "assumed" and cell_text(row, i).endswith(f" {ASSUMED}")
+    usable = next(r for r in data["power"] if r["key"] == "psu_usable_w")
+    assert ASSUMED not in cell_text(usable, 0)  # a PSU rating is published
+
+
+def test_columns_are_headed_by_design_names(capsys, tmp_path, design_of):
+    from designer.io.files import save_design
+
+    path = tmp_path / "copy.json"
+    save_design(design_of("dgx-h100"), path)
+    assert main(["compare", "dgx-h100", "amd-mi300x", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    h100, mi300x = design_of("dgx-h100").meta.name, design_of("amd-mi300x").meta.name
+    assert data["designs"] == [f"{h100} (dgx-h100)", mi300x, f"{h100} ({path})"]  # a shared name says its source
+    assert data["sources"] == ["dgx-h100", "amd-mi300x", str(path)]
+    assert main(["compare", "dgx-h100", "amd-mi300x"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].split() == [*h100.split(), *mi300x.split()]
+
+
+def pdf_lines(pdf: bytes, tmp_path) -> list[str]:
+    path = tmp_path / "c.pdf"
+    path.write_bytes(pdf)
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    return text.splitlines()
+
+
+def test_no_unit_or_word_is_broken_across_lines_in_the_pdf(rack_node_quad, tmp_path):
+    """Before: "(GB/s)" was set as "(GB/" and "s)", "US$0.067/kWh" and part ids split at their slash or hyphen."""
+    lines = pdf_lines(comparison_pdf_bytes(rack_node_quad), tmp_path)
+    labels = [f"{r['label']} ({r['unit']})" if r["unit"] else r["label"] for r in rows_of(rack_node_quad)]
+    labels += [f"{r['name']} ({r['part']})" for r in rack_node_quad["bom_differences"]]
+    breakable = {w for label in labels for w in label.split() if ("/" in w or "-" in w) and len(w) <= 14}
+    assert {"(GB/s)", "US$0.067/kWh)", "(fan-wall-8u)"} <= breakable  # the words the issue saw broken
+    broken = [w for w in breakable if not any(w in line for line in lines)]
+    assert broken == []
+
+
+def test_the_marks_are_explained_wherever_they_show(rack_node_quad, tmp_path):
+    text = comparison_text(rack_node_quad)
+    assert f"{BEST} marks the best value in a row among like designs" in text and f"{ASSUMED} the figure" in text
+    flat = " ".join(" ".join(pdf_lines(comparison_pdf_bytes(rack_node_quad), tmp_path)).split())
+    assert "among like designs" in flat and "assumed power" in flat
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_the_comparison_labels_and_notes_are_translated(rack_node_quad, lang):
+    """The app's Compare window shows each row label and the notes through designer.core.i18n."""
+    from designer.compare.render import ASSUMED_NOTE, BEST_NOTE, table_rows
+    from designer.core import i18n
+
+    labels = [label for label, _ in table_rows(rack_node_quad) if "busbw at" not in label]  # nccl-tests terms
+    untranslated = [t for t in [*labels, BEST_NOTE, ASSUMED_NOTE] if not i18n.translated(t, lang)]
+    assert untranslated == []
+    assert i18n.phrase("not supported", lang) != "not supported" and i18n.phrase("unknown", lang) != "unknown"
