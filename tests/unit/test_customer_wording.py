@@ -97,3 +97,46 @@ def test_every_abbreviation_drawn_is_explained_on_the_drawing(catalog, design_of
     drawn = {t.rsplit(" ", 1)[0] for t in texts if re.fullmatch(r"[A-Z]+ \d+", t)}
     assert drawn and drawn <= set(ABBREVIATIONS)
     assert all(f"{w}: {ABBREVIATIONS[w]}" in legend for w in drawn)
+
+
+def _sentences() -> dict[str, str]:
+    """The sheet's own English text that is words, not a kept term: three or more words of letters."""
+    from designer.export.sheet_text import SHEET_TEXT
+
+    return {k: v for k, v in SHEET_TEXT.items() if len(re.findall(r"[A-Za-z]{2,}", v)) >= 3}
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_every_sentence_of_the_sheet_has_a_chinese_translation(lang):
+    from designer.core import i18n
+
+    table = i18n.table(lang)["sheet"]
+    sentences = _sentences()
+    assert len(sentences) > 40
+    missing = [k for k in sentences if not re.search(r"[\u4e00-\u9fff]", table.get(k, ""))]
+    assert not missing
+    for key, english in sentences.items():  # the same placeholders in both
+        assert set(re.findall(r"\{\w*\}", english)) == set(re.findall(r"\{\w*\}", table[key])), key
+
+
+@pytest.mark.parametrize("lang", ["zh-TW", "zh-CN"])
+def test_the_chinese_sheet_has_none_of_the_sheets_own_english_sentences(tmp_path, capsys, lang):
+    english = _pdf_text(tmp_path, capsys, "dgx-h100")
+    references = "參考資料" if lang == "zh-TW" else "参考资料"  # where the cited titles start, as published
+    text = " ".join(_pdf_text(tmp_path, capsys, "dgx-h100", "--lang", lang).split()).rsplit(references, 1)[0]
+    flat = " ".join(english.split())
+    heads = [v.split("{")[0][:40] for v in _sentences().values()]
+    shown = [h for h in heads if len(h) >= 8 and h in flat]
+    assert len(shown) >= 15  # what the English dgx-h100 sheet shows of them
+    assert not [s for s in shown if s in text]
+
+
+def test_the_compare_pdf_names_devices_as_nvidia_smi_does(tmp_path, capsys, catalog, design_of):
+    out = tmp_path / "cmp.pdf"
+    assert main(["compare", "dgx-h100", "amd-mi300x", "--pdf", str(out)]) == 0
+    capsys.readouterr()
+    text = "\n".join(page.extract_text() for page in PdfReader(out).pages)
+    ids = {c.id for t in ("dgx-h100", "amd-mi300x") for c in design_of(t).components}
+    nics = [c for c in design_of("dgx-h100").components if isinstance(catalog.get(c.part), NicSpec)]
+    assert not _ids_in(text, ids | {i.upper() for i in ids if not re.fullmatch(r"(gpu|nic)\d+", i)})
+    assert f"NIC{len(nics) - 1}" in text  # every NIC numbered as nvidia-smi numbers them, storage NICs too
