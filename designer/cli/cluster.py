@@ -62,6 +62,13 @@ def _node(arg: str) -> NodeRef:
     raise UsageError(f"--node: '{arg}' is neither a design file nor a template id")
 
 
+def _node_title(node: NodeRef) -> str:
+    """What a customer calls the node: the reference design's title or the design's name, never a template id."""
+    if node.design is not None:
+        return node.design.meta.name
+    return TEMPLATES[node.template].title if node.template in TEMPLATES else str(node.template)
+
+
 def _positive(value: float | None, flag: str) -> None:
     if value is not None and not value > 0:
         raise UsageError(f"{flag} must be a positive number, not {value:g}")
@@ -94,7 +101,7 @@ def plan_from_args(args: argparse.Namespace) -> ClusterPlan:
     if isinstance(switch, NetworkSwitchSpec) and switch.network_kind is not NetworkKind.INFINIBAND:
         compute["ufm_positions"] = 0  # the UFM fabric manager position of the RA is InfiniBand's
     try:
-        return ClusterPlan(name=args.name or f"{args.node} cluster", node=node, gpus=args.gpus,
+        return ClusterPlan(name=args.name or f"{_node_title(node)} cluster", node=node, gpus=args.gpus,
                            nodes=args.nodes, site=Site(**site), fabrics=Fabrics(compute=ComputeFabric(**compute)))
     except ValidationError as exc:
         where, msg = validation_message(exc)

@@ -52,8 +52,8 @@ def matrices(data: dict) -> list[dict[str, Any]]:
     too large to print readably, the class counts."""
     out = []
     for name, t in zip(data["designs"], data["topology"], strict=True):
-        upper = [d.upper() for d in t["gpus"]]
-        out.append({"design": name, "gpus": upper, "nics": [d.upper() for d in t["nics"]],
+        gpus = [f"GPU{i}" for i in range(len(t["gpus"]))]  # nvidia-smi's names, in its order, never the ids
+        out.append({"design": name, "gpus": gpus, "nics": [f"NIC{i}" for i in range(len(t["nics"]))],
                     "gpu_matrix": t["gpu_matrix"], "gpu_nic_matrix": t["gpu_nic_matrix"],
                     "printed": len(t["gpus"]) <= MATRIX_MAX_GPUS,
                     "pair_classes": _classes(t["gpu_pair_classes"]), "nic_classes": _classes(t["gpu_to_nic_classes"])})

@@ -112,7 +112,6 @@ class ClusterSheet:
 
     def overview(self) -> list[list[str]]:
         m, c, f, site = self.m, self.m.compute, self.m.plan.fabrics.compute, self.m.plan.site
-        source = m.plan.node.template or m.node.name
         fabric = self.fmt("cl_fabric_value", switch=m.switch.name, topology=self.t[f"cl_{f.topology}"], tiers=c.tiers,
                           planes=c.planes, sus=_num(c.scalable_units), per_su=c.positions_per_su,
                           ratio=f"{c.oversubscription:g}")
@@ -122,7 +121,7 @@ class ClusterSheet:
                              cooling=self.t[f"cl_{site.cooling}"], feeds=site.feeds_per_rack, volts=f"{feed.volts:g}",
                              amps=f"{feed.amps:g}", phases=feed.phases, policy=site.ab_policy.upper(),
                              pue=f"{site.pue:g}")
-        return [[self.t["cl_node"], f"{m.node.name} ({source})"], [self.t["cl_size"], self.meta()["subtitle"]],
+        return [[self.t["cl_node"], m.node.name], [self.t["cl_size"], self.meta()["subtitle"]],
                 [self.t["cl_fabric_row"], fabric], [self.t["cl_site_row"], site_text]]
 
     # Fabric ---------------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ visible), and a legend names the link kinds drawn. The geometry is diagram_layou
 
 from __future__ import annotations
 
+import textwrap
+
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Rectangle
@@ -24,6 +26,8 @@ from designer.export.diagram_layout import (
     part_boxes,
     tint,
 )
+from designer.export.sheet_text import SHEET_TEXT
+from designer.export.wording import Wording
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.layout import chassis_layout
@@ -49,31 +53,36 @@ def _draw_bundles(ax, design: Design, rects: dict[str, Rect], highlight: set[str
     return kinds
 
 
-def _draw_parts(ax, design: Design, catalog: Catalog, rects: dict[str, Rect]) -> None:
-    for box in part_boxes(design, catalog, rects):
+def _draw_parts(ax, design: Design, catalog: Catalog, rects: dict[str, Rect], tags: dict[str, str]) -> list[str]:
+    boxes = part_boxes(design, catalog, rects, tags)
+    for box in boxes:
         x, y, w, h = box.rect
         ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0,rounding_size=3", facecolor=tint(box.color),
                                     edgecolor=box.color, linewidth=0.8, zorder=2))
         ax.text(x + w / 2, y + h / 2, box.tag, fontsize=MIN_LABEL_PT + 0.5, ha="center", va="center",
                 zorder=3, parse_math=False, rotation=90 if box.vertical else 0, color="#111")
+    return [box.tag for box in boxes]
 
 
-def _legend(ax, kinds: dict[str, int | None]) -> None:
+def _legend(ax, kinds: dict[str, int | None], abbreviations: str) -> None:
     handles = []
     for kind in (k for k in LINK_COLOR if k in kinds):
         usual = kinds[kind]
         label = LINK_LABEL.get(kind, kind) + (f", {usual} per line unless marked" if usual and usual > 1 else "")
         handles.append(Line2D([], [], color=LINK_COLOR[kind], linestyle=LINK_STYLE.get(kind, "-"), linewidth=1.2,
                               label=label))
+    title = "Links: one line per connected pair; the number on a line is the links (PCIe: lanes) in it"
+    if abbreviations:
+        title += "\n" + "\n".join(textwrap.wrap(f"Abbreviations: {abbreviations}", 160))
     if handles:
         ax.figure.legend(handles=handles, loc="outside lower center", ncols=min(2, len(handles)),
-                  fontsize=MIN_LABEL_PT + 0.5, frameon=False, title_fontsize=MIN_LABEL_PT + 0.5,
-                  title="Links: one line per connected pair; the number on a line is the links (PCIe: lanes) in it")
+                  fontsize=MIN_LABEL_PT + 0.5, frameon=False, title_fontsize=MIN_LABEL_PT + 0.5, title=title)
 
 
 def draw_diagram(ax, design: Design, catalog: Catalog, highlight: set[str] | None = None,
                  legend: bool = True) -> None:
-    """Draw into an Axes (y grows downwards, as on the canvas); plain text only (no mathtext)."""
+    """Draw into an Axes (y grows downwards, as on the canvas); plain text only (no mathtext). Parts are tagged
+    with their display names (designer.model.names), the abbreviations drawn explained under the legend."""
     chassis = catalog.chassis(design.chassis)
     layout = chassis_layout(chassis)
     ox, oy, ow, oh = layout.outline
@@ -87,14 +96,15 @@ def draw_diagram(ax, design: Design, catalog: Catalog, highlight: set[str] | Non
                     parse_math=False)
     rects = component_rects(design, catalog)
     kinds = _draw_bundles(ax, design, rects, highlight or set())
-    _draw_parts(ax, design, catalog, rects)
+    words = Wording(design, catalog, "en", SHEET_TEXT)
+    tags = _draw_parts(ax, design, catalog, rects, words.short)
     xs = [r[0] + r[2] for r in rects.values()] + [ox + ow]
     ax.set_xlim(ox - 6, max(xs) + 6)
     ax.set_ylim(oy + oh + 6, oy - 22)
     ax.set_aspect("equal")
     ax.axis("off")
     if legend:
-        _legend(ax, kinds)
+        _legend(ax, kinds, words.abbreviations(tags))
 
 
 def diagram_figure(design: Design, catalog: Catalog, highlight: set[str] | None = None,

@@ -128,16 +128,18 @@ class PartBox:
     vertical: bool  # the tag reads bottom to top
 
 
-def part_boxes(design: Design, catalog: Catalog, rects: dict[str, Rect]) -> list[PartBox]:
-    """The box drawn for each component: GPUs smaller than their slot, to leave room for mesh links."""
+def part_boxes(design: Design, catalog: Catalog, rects: dict[str, Rect],
+               tags: dict[str, str] | None = None) -> list[PartBox]:
+    """The box drawn for each component: GPUs smaller than their slot, to leave room for mesh links. `tags`: the
+    text in each box by component id (a document's display names); the id in capitals where none is given."""
     out = []
     for comp in design.components:
         part = catalog.get(comp.part)
         x, y, w, h = rects[comp.id]
         if part.kind == "gpu":
             x, y, w, h = x + 0.2 * w, y + 0.25 * h, 0.6 * w, 0.5 * h
-        out.append(PartBox(short_tag(comp.id), (x, y, w, h), KIND_COLOR.get(part.kind, "#777777"),
-                           h > 2.2 * w and len(comp.id) > 3))
+        tag = tags[comp.id] if tags else short_tag(comp.id)
+        out.append(PartBox(tag, (x, y, w, h), KIND_COLOR.get(part.kind, "#777777"), h > 2.2 * w and len(tag) > 3))
     return out
 
 

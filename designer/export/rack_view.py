@@ -36,33 +36,40 @@ def _box(tag: str, kind: str) -> dict[str, str]:
     return {"tag": tag, "fill": tint(color), "stroke": color}
 
 
-def _tag_range(ids: list[str]) -> str:
-    """GPU0–GPU71 for ids with one prefix and numbers; else the tags listed."""
-    tags = sorted((short_tag(i) for i in ids), key=lambda s: (NUMBER.sub(r"\1", s), int(m.group(2))
+def _tag_range(tags: list[str]) -> str:
+    """GPU 0–GPU 71 for tags with one prefix and numbers; else the tags listed."""
+    tags = sorted(tags, key=lambda s: (NUMBER.sub(r"\1", s), int(m.group(2))
                                                            if (m := NUMBER.match(s)) else 0))
     if len(tags) > 2 and len({NUMBER.sub(r"\1", s) for s in tags}) == 1:
         return f"{tags[0]}–{tags[-1]}"
     return ", ".join(tags)
 
 
-def rack_rows(design: Design, catalog: Catalog, t: Translate = str) -> list[dict[str, Any]]:
+def _tags(design: Design, catalog: Catalog, tags: dict[str, str] | None) -> dict[str, str]:
+    return tags if tags is not None else {c.id: short_tag(c.id) for c in design.components}
+
+
+def rack_rows(design: Design, catalog: Catalog, t: Translate = str,
+              tags: dict[str, str] | None = None) -> list[dict[str, Any]]:
     chassis = catalog.chassis(design.chassis)
+    tags = _tags(design, catalog, tags)
     placed = {(slot_kind_for(catalog.get(c.part)), c.slot): c for c in design.components if c.slot is not None}
     rows = []
     for tray in trays(chassis):
         cells = [placed.get((kind, i)) for kind in SLOT_ORDER for i in tray.slots.get(kind, range(0))]
         label, number = NUMBER.match(tray.name).groups() if NUMBER.match(tray.name) else (tray.name, "")  # type: ignore[union-attr]
         rows.append({"name": f"{t(label.strip())} {number}".strip(), "top_u": tray.top_u, "height_u": tray.height_u,
-                     "parts": [_box(short_tag(c.id), catalog.get(c.part).kind) for c in cells if c is not None]})
+                     "parts": [_box(tags[c.id], catalog.get(c.part).kind) for c in cells if c is not None]})
     return rows
 
 
-def rack_legend(design: Design, catalog: Catalog) -> list[dict[str, str]]:
+def rack_legend(design: Design, catalog: Catalog, tags: dict[str, str] | None = None) -> list[dict[str, str]]:
     """Every part drawn: its colour, its tags and what it is (count x name, as the vendor writes it)."""
+    tags = _tags(design, catalog, tags)
     ids: dict[str, list[str]] = defaultdict(list)
     for c in design.components:
         if c.slot is not None:
-            ids[c.part].append(c.id)
+            ids[c.part].append(tags[c.id])
     return [{**_box(_tag_range(found), catalog.get(part).kind),
              "label": f"{len(found)} x {catalog.get(part).name}"} for part, found in ids.items()]
 
@@ -90,12 +97,14 @@ def rack_outside(design: Design, catalog: Catalog) -> list[str]:
     return [catalog.get(c.part).name for c in design.components if c.slot is None]
 
 
-def rack_view(design: Design, catalog: Catalog, t: Translate = str) -> dict[str, Any]:
-    """The data of the template's rack(): title, units, rows, legend, links and what lies outside the rack."""
+def rack_view(design: Design, catalog: Catalog, t: Translate = str,
+              tags: dict[str, str] | None = None) -> dict[str, Any]:
+    """The data of the template's rack(): title, units, rows, legend, links and what lies outside the rack;
+    `tags`: the text in each part's box by component id (display names), the ids in capitals where not given."""
     chassis = catalog.chassis(design.chassis)
     used = max((tr.top_u + tr.height_u for tr in trays(chassis)), default=0)
     return {"title": f"{chassis.name}, {chassis.rack_units}U; {t('front view, trays from the top of the rack')}",
-            "units": max(chassis.rack_units, used), "rows": rack_rows(design, catalog, t),
-            "legend": rack_legend(design, catalog), "links": rack_links(design, catalog, t),
+            "units": max(chassis.rack_units, used), "rows": rack_rows(design, catalog, t, tags),
+            "legend": rack_legend(design, catalog, tags), "links": rack_links(design, catalog, t),
             "outside": rack_outside(design, catalog), "outside_label": t("Outside the rack"),
             "links_note": t("Links are listed, not drawn, at rack scale.")}

@@ -23,6 +23,8 @@ from designer.export.diagram_layout import (
     part_boxes,
     tint,
 )
+from designer.export.sheet_text import SHEET_TEXT
+from designer.export.wording import Wording
 from designer.model.budget import PowerBudget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -127,8 +129,9 @@ def size_ticks(sizes: Sequence[int]) -> list[tuple[float, str]]:
 
 
 # Power ----------------------------------------------------------------------------------------------------
-def power_chart(budget: PowerBudget, width: float, height: float = 92.0) -> Canvas:
-    """Stacked load by category against the PSUs' usable and redundant capacity, in kW."""
+def power_chart(budget: PowerBudget, width: float, height: float = 92.0, tr: Callable[[str], str] = str) -> Canvas:
+    """Stacked load by category against the PSUs' usable and redundant capacity, in kW; `tr` gives each label in
+    the document's language."""
     c = Canvas(width, height)
     left, right = 46.0, 8.0
     pw = width - left - right
@@ -137,7 +140,7 @@ def power_chart(budget: PowerBudget, width: float, height: float = 92.0) -> Canv
     scale = pw / ticks[-1]
     bars = (("load", 8.0), ("PSUs", 30.0))
     for label, y in bars:
-        c.text((left - 4, y + 8), label, size=7, anchor="right", width=40)
+        c.text((left - 4, y + 8), tr(label), size=7, anchor="right", width=40)
     x = left
     items = [(cat, w) for cat, w in budget.by_category.items() if w > 0]
     for i, (_, watts) in enumerate(items):
@@ -155,10 +158,11 @@ def power_chart(budget: PowerBudget, width: float, height: float = 92.0) -> Canv
         c.line((px, 50), (px, 53), "#555555", 0.5)
         c.text((px, 58), tick_label(v), size=6.5, width=30)
     c.line((left, 50), (left + pw, 50), "#555555", 0.5)
-    c.text((left + pw / 2, 67), "kW (DC load at the PSU outputs; PSU capacity)", size=7, width=pw)
-    keys = [(cat, CATEGORY_COLOR[i % len(CATEGORY_COLOR)], "box") for i, (cat, _) in enumerate(items)]
-    keys += [(f"usable ({budget.redundancy.value})", "#9e9e9e", "box"), ("redundant", "#e0e0e0", "box")]
-    keys += [("cooling capacity", "#0277bd", "line")] if budget.cooling_capacity_w else []
+    c.text((left + pw / 2, 67), tr("kW (DC load at the PSU outputs; PSU capacity)"), size=7, width=pw)
+    keys = [(tr(cat), CATEGORY_COLOR[i % len(CATEGORY_COLOR)], "box") for i, (cat, _) in enumerate(items)]
+    keys += [(tr("usable ({redundancy})").format(redundancy=budget.redundancy.value), "#9e9e9e", "box"),
+             (tr("redundant"), "#e0e0e0", "box")]
+    keys += [(tr("cooling capacity"), "#0277bd", "line")] if budget.cooling_capacity_w else []
     _key_row(c, keys, left, 80, pw)
     return c
 
@@ -177,8 +181,10 @@ def _key_row(c: Canvas, keys: list[tuple[str, str, str]], x0: float, y: float, w
 
 
 # Block diagram --------------------------------------------------------------------------------------------
-def diagram_chart(design: Design, catalog: Catalog, width: float) -> Canvas:
-    """The chassis (top view) with one line per connected pair, counts, tags and a legend of link kinds."""
+def diagram_chart(design: Design, catalog: Catalog, width: float, words: Wording | None = None) -> Canvas:
+    """The chassis (top view) with one line per connected pair, counts, tags (display names) and a legend of link
+    kinds and of the abbreviations drawn, in the words' language (English when none are given)."""
+    words = words or Wording(design, catalog, "en", SHEET_TEXT)
     chassis = catalog.chassis(design.chassis)
     layout = chassis_layout(chassis)
     rects = component_rects(design, catalog)
@@ -187,16 +193,17 @@ def diagram_chart(design: Design, catalog: Catalog, width: float) -> Canvas:
     k = width / (x_max - ox + 12)
     to: ToPage = lambda x, y: ((x - ox + 6) * k, (y - oy) * k + 14)  # noqa: E731
     c = Canvas(width, oh * k + 20)
-    c.text((0, 6), f"{chassis.name} ({chassis.rack_units}U), {layout.view}", size=7, anchor="left",
+    c.text((0, 6), f"{chassis.name} ({chassis.rack_units}U), {words.tr(layout.view)}", size=7, anchor="left",
            color="#444444", width=width)
     c.rect(*to(ox, oy), ow * k, oh * k, stroke="#757575", thickness=0.8)
     for name, (x, y, w, h) in layout.zones.items():
         c.rect(*to(x, y), w * k, h * k, fill="#f4f4f4", stroke="#c8c8c8", thickness=0.4)
         if name in SHORT_ZONE_LABELS:
-            c.text(to(x + 2, y + h - 5), SHORT_ZONE_LABELS[name], size=6, anchor="left", color="#666666", width=80)
+            c.text(to(x + 2, y + h - 5), words.tr(SHORT_ZONE_LABELS[name]), size=6, anchor="left", color="#666666",
+                   width=80)
     kinds = _diagram_links(c, design, rects, to)
-    _diagram_parts(c, design, catalog, rects, to, k)
-    _diagram_legend(c, kinds, width)
+    tags = _diagram_parts(c, design, catalog, rects, to, k, words.short)
+    _diagram_legend(c, kinds, width, words, tags)
     return c
 
 
@@ -210,17 +217,27 @@ def _diagram_links(c: Canvas, design: Design, rects: dict[str, Rect], to: ToPage
     return kinds
 
 
-def _diagram_parts(c: Canvas, design: Design, catalog: Catalog, rects: dict[str, Rect], to: ToPage, k: float) -> None:
-    for box in part_boxes(design, catalog, rects):
+def _diagram_parts(c: Canvas, design: Design, catalog: Catalog, rects: dict[str, Rect], to: ToPage, k: float,
+                   tags: dict[str, str]) -> list[str]:
+    drawn = []
+    for box in part_boxes(design, catalog, rects, tags):
         x, y, w, h = box.rect
         c.rect(*to(x, y), w * k, h * k, fill=tint(box.color), stroke=box.color, thickness=0.7, radius=1.5)
         c.text(to(x + w / 2, y + h / 2), box.tag, size=6.5, rotate=box.vertical,
                width=(h if box.vertical else w) * k + 4)
+        drawn.append(box.tag)
+    return drawn
 
 
-def _diagram_legend(c: Canvas, kinds: dict[str, int | None], width: float) -> None:
+def _lines(text: str, width: float, size: float) -> int:
+    """Lines `text` takes at `size` in `width` (CJK characters a full em, others about half)."""
+    ems = sum(1.0 if ord(ch) > 0x2E80 else 0.55 for ch in text)
+    return max(1, math.ceil(ems * size / width))
+
+
+def _diagram_legend(c: Canvas, kinds: dict[str, int | None], width: float, words: Wording, tags: list[str]) -> None:
     y = c.height + 6
-    c.text((width / 2, y), "One line per connected pair; a number on a line is the links (PCIe: lanes) in it",
+    c.text((width / 2, y), words.tr("One line per connected pair; a number on a line is the links (PCIe: lanes) in it"),
            size=6.5, color="#444444", width=width)
     entries = [k for k in LINK_COLOR if k in kinds]
     step = width / 2
@@ -228,6 +245,13 @@ def _diagram_legend(c: Canvas, kinds: dict[str, int | None], width: float) -> No
         x, yy = (i % 2) * step, y + 10 + (i // 2) * 10
         usual = kinds[kind]
         c.line((x, yy), (x + 18, yy), LINK_COLOR[kind], 1.0, LINK_DASH.get(kind, "solid"))
-        label = LINK_LABEL.get(kind, kind) + (f", {usual} per line unless marked" if usual and usual > 1 else "")
+        label = words.tr(LINK_LABEL.get(kind, kind)) + (
+            words.tr(", {n} per line unless marked").format(n=usual) if usual and usual > 1 else "")
         c.text((x + 22, yy), label, size=6.5, anchor="left", width=step - 24)
-    c.height = y + 10 * (1 + (len(entries) + 1) // 2) + 2
+    y += 10 * (1 + (len(entries) + 1) // 2)
+    abbreviations = words.abbreviations(tags)
+    if abbreviations:
+        line = f"{words.tr('Abbreviations')}: {abbreviations}"
+        c.text((0, y + 4), line, size=6.5, anchor="left", color="#444444", width=width)
+        y += 9 * _lines(line, width, 6.5)
+    c.height = y + 2

@@ -19,20 +19,21 @@ from designer.export.brand import Brand, logo_svg
 from designer.export.names import LABELS, SCALING_NODES
 from designer.export.rack_view import is_rack, rack_view
 from designer.export.sheet_charts import Series, diagram_chart, line_chart, model_tag, power_chart, size_ticks
+from designer.export.sheet_sections import SheetSections
+from designer.export.sheet_sections import not_published as _num
 from designer.export.sheet_text import SHEET_TEXT
 from designer.export.spec import SpecDocument
 from designer.export.summary import description_line
 from designer.export.topology_summary import SUMMARY_ABOVE_GPUS, topology_summary, tray_of
+from designer.export.wording import Wording
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
-from designer.model.export_control import export_control_dict
-from designer.model.facility import heat_balance
 from designer.model.parts import CpuSpec, NicSpec, PartBase
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.model import band
 from designer.topology.graph import build_topology
-from designer.topology.paths import LEGEND, topo_matrix
+from designer.topology.paths import topo_matrix
 
 FIG_WIDTH_IN = 6.8  # within the text width of both papers (A4 174 mm = 6.85 in, Letter 7.0 in): drawn at 1:1
 SLIDE_DIAGRAM_PT, SLIDE_CHART_PT = 400.0, 250.0
@@ -45,10 +46,6 @@ MODEL_REFERENCES = {
     "topo": "NVIDIA. nvidia-smi: NVIDIA System Management Interface, 'topo -m' matrix and legend. "
             "https://docs.nvidia.com/deploy/nvidia-smi/index.html",
 }
-
-
-def _num(value: float | None, fmt: str = ",.0f", unit: str = "") -> str:
-    return "not published" if value is None else f"{value:{fmt}}{unit}"
 
 
 def _split(wall_w: float, liquid_w: float) -> tuple[str, str]:
@@ -70,7 +67,7 @@ def _more_alike(count: int, lang: str) -> str:
     return f" (and {count} more alike)" if lang == "en" else f" (+{count})"
 
 
-class SheetData:
+class SheetData(SheetSections):
     """Builds the dict from the export's one analysis (spec and simulations); one instance per document."""
 
     def __init__(self, analysis: ExportAnalysis, brand: Brand, lang: str = "en") -> None:
@@ -78,6 +75,7 @@ class SheetData:
         self.nodes, self.now = analysis.nodes, analysis.now
         self.brand, self.cal, self.lang = brand, analysis.calibration, lang
         self.text = i18n.sheet_text(SHEET_TEXT, lang)
+        self.words = Wording(self.design, self.catalog, lang, self.text)
         self.spec: SpecDocument = analysis.spec
         self.refs: list[dict[str, str]] = []
         self.part_ref: dict[str, int] = {}
@@ -224,7 +222,8 @@ class SheetData:
         rows = []
         for b in self.spec.bom:
             part = self.catalog.get(b.part) if b.part else None
-            rows.append({"name": b.name, "quantity": b.quantity, "unit_w": f"{b.unit_power_w:,.0f}",
+            name = self.text.get(b.name, b.name) if part and part.kind == "fabric" else b.name
+            rows.append({"name": name, "quantity": b.quantity, "unit_w": f"{b.unit_power_w:,.0f}",
                          "total_w": f"{b.total_power_w:,.0f}", "assumed": b.power_assumed,
                          "refs": [self.cite_part(part)] if part else []})
         total = sum(b.total_power_w for b in self.spec.bom)
@@ -240,15 +239,19 @@ class SheetData:
                                      + f"the air share at a {p.air_delta_t_c:g} K rise"),
                 "cooling_capacity": "not published" if p.cooling_capacity_w is None
                 else f"{p.cooling_capacity_w:,.0f} W",
-                "categories": [{"label": c.label, "power_w": f"{c.power_w:,.0f}"} for c in p.by_category if c.power_w],
+                "categories": [{"label": self.words.tr(c.label), "power_w": f"{c.power_w:,.0f}"}
+                               for c in p.by_category if c.power_w],
                 "assumptions": p.assumptions}
 
     def rules(self) -> dict[str, Any]:
         r = self.spec.rules
         finding = [self.finding(f) for f in r.violations]
-        waived = [{**self.finding(f), "message": i18n.phrase(f.message, self.lang) + _more_alike(more, self.lang)}
+        waived = [{**self.finding(f), "message": self.words.sentence(i18n.phrase(f.message, self.lang))
+                   + _more_alike(more, self.lang)}
                   for f, more in _grouped_waivers(r.waived)]
-        return {"count": len(r.rules_run), "errors": r.counts.error, "warnings": r.counts.warning,
+        lead = self.text["rules_lead"].format(count=len(r.rules_run), errors=r.counts.error, warnings=r.counts.warning,
+                                              infos=r.counts.info, waived=len(r.waived))
+        return {"lead": lead, "count": len(r.rules_run), "errors": r.counts.error, "warnings": r.counts.warning,
                 "infos": r.counts.info, "findings": finding, "waived": waived, "waived_count": len(r.waived),
                 "rules_run": r.rules_run, "failure_policy": self.failure_policy(), "rack_limits": self.rack_limits()}
 
@@ -268,37 +271,12 @@ class SheetData:
             self.refs.append({"text": f"{src.title} ({src.publisher}), {src.url}", "note": ""})
         return {"name": i18n.phrase(p.name, self.lang), "refs": [len(self.refs)] if src.url else []}
 
-    def export_control(self) -> dict[str, Any]:
-        """Export-control screening of the accelerators against the dated 3A090 thresholds (data)."""
-        ec = export_control_dict(self.design, self.catalog)
-        rule = ec["rule"]
-        self.refs.append({"text": f"{rule['title']} ({rule['publisher']}), {rule['federal_register']}, "
-                                  f"{rule['document_number']}, {rule['date']}, {rule['url']}", "note": ""})
-        rule_ref = len(self.refs)
-        rows = [{"name": a["name"], "count": str(a["count"]),
-                 "tpp": "unknown" if a["tpp"] is None else f"{a['tpp']:,.0f} ({a['tpp_basis']})",
-                 "die_area": _num(a["die_area_mm2"], ",.0f", " mm²"),
-                 "density": _num(a["performance_density"], ".2f"), "eccn": a["eccn"],
-                 "refs": [self.cite_part(self.catalog.get(a["part"]))]} for a in ec["accelerators"]]
-        return {"rows": rows, "rule": f"{rule['federal_register']} ({rule['date']})", "statement": ec["statement"],
-                "system": ec["system_eccn"], "refs": [rule_ref]}
-
-    def facility(self) -> dict[str, str] | None:
-        h = heat_balance(self.design, self.catalog)
-        if h.coolant_flow_l_min is None or h.coolant_delta_t_k is None:
-            return None
-        inlet = "not given" if h.coolant_inlet_c_max is None else f"up to {h.coolant_inlet_c_max:g} °C"
-        rise = f"{h.coolant_delta_t_k:g} K rise" + (" (assumed)" if h.coolant_delta_t_assumed else "")
-        return {"cdu": h.cdu or "not named", "inlet": inlet,
-                "flow": f"{h.coolant_flow_l_min:,.1f} L/min of water for {h.heat_to_liquid_w:,.0f} W to liquid at a "
-                        f"{rise} ({h.flow_l_min_per_kw or 0:.2f} L/min per kW; OCP guideline about 1.5, 1.25-2.0)",
-                "split": "; ".join(h.assumptions)}
-
     def finding(self, f: Any) -> dict[str, str]:
         """A rule finding in the sheet's language (the waiver's reason is the user's text, as written)."""
         lang = self.lang
         return {"severity": i18n.severity(f.severity, lang), "title": i18n.rule_title(f.rule, f.title, lang),
-                "message": i18n.phrase(f.message, lang), "fix": i18n.phrase(f.fix, lang), "reason": f.waiver_reason}
+                "message": self.words.sentence(i18n.phrase(f.message, lang)),
+                "fix": self.words.sentence(i18n.phrase(f.fix, lang)), "reason": f.waiver_reason}
 
     def performance(self) -> dict[str, Any]:
         rows = [{"collective": LABELS.get(pt.collective, pt.collective), "size": format_bytes(pt.size_bytes),
@@ -306,29 +284,33 @@ class SheetData:
                  "busbw": f"{pt.busbw_gbytes_s:,.1f}", "algorithm": f"{pt.algorithm}/{pt.protocol}"}
                 for pt in self.spec.performance if pt.nodes == 1]
         big = [pt for pt in self.spec.performance if pt.nodes == 1 and pt.collective == "allreduce"]
-        return {"rows": rows, "bottleneck": big[-1].bottleneck if big else "", "band": self.band_note(),
+        neck = self.words.sentence(i18n.phrase(big[-1].bottleneck, self.lang)) if big and big[-1].bottleneck else ""
+        return {"rows": rows, "bottleneck": self.text["bottleneck_line"].format(neck) if neck else "",
+                "band": self.band_note(),
                 "refs": [self.cite_model("busbw"), self.cite_model("nccl")]}
 
     def band_note(self) -> str:
         """What the shaded band on the busbw chart is: the profile's fit spread, or the model's."""
+        spread = f"{band(self.cal) * 100:.1f}"
         if self.cal == NO_CALIBRATION:
-            return f"The shaded band is the model's uncertainty (busbw +/-{band(self.cal) * 100:.1f}%)."
+            return self.text["band_model"].format(spread=spread)
         fit = self.cal.fit
-        what = f"fitted to {fit.points} measured points" if fit else "given"
-        return (f"Figures use a calibration profile {what}; the shaded band is its spread "
-                f"(busbw +/-{band(self.cal) * 100:.1f}%).")
+        if fit:
+            return self.text["band_fitted"].format(points=fit.points, spread=spread)
+        return self.text["band_given"].format(spread=spread)
 
     def topology(self) -> dict[str, Any]:
         """The nvidia-smi style matrix, or above SUMMARY_ABOVE_GPUS GPUs its classes (each said once)."""
         topo = build_topology(self.design, self.catalog)
         refs = [self.cite_model("topo")]
         if len(topo.gpus) > SUMMARY_ABOVE_GPUS:
-            return {"devices": [], "matrix": [], "legend": [], "refs": refs,
-                    "summary": topology_summary(topo, tray_of(self.design, self.catalog), self.t)}
+            rows = topology_summary(topo, tray_of(self.design, self.catalog), self.t)
+            return {"devices": [], "matrix": [], "legend": [], "nic_legend": [], "refs": refs,
+                    "summary": [{**r, "meaning": self.words.class_meaning(r["meaning"])} for r in rows]}
         devices, matrix = topo_matrix(topo)
-        legend = [line.strip() for line in LEGEND.splitlines()[1:] if line.strip()]
-        return {"devices": [d.upper() for d in devices], "matrix": matrix, "legend": legend, "refs": refs,
-                "summary": None}
+        parts = {c.id: self.catalog.get(c.part).name for c in self.design.components}
+        return {"devices": self.words.matrix_names(devices), "matrix": matrix, "legend": self.words.topo_legend(),
+                "nic_legend": self.words.nic_legend(devices, parts), "refs": refs, "summary": None}
 
     @cached_property
     def rack(self) -> bool:
@@ -344,10 +326,10 @@ class SheetData:
                 "busbw": self.busbw_figure(width, chart_height), "scaling": self.scaling_figure(width)}
 
     def diagram_figure(self, width: float) -> dict[str, Any]:
-        return diagram_chart(self.design, self.catalog, width).as_dict()
+        return diagram_chart(self.design, self.catalog, width, self.words).as_dict()
 
     def power_figure(self, width: float) -> dict[str, Any]:
-        return power_chart(power_budget(self.design, self.catalog), width).as_dict()
+        return power_chart(power_budget(self.design, self.catalog), width, tr=self.words.tr).as_dict()
 
     def busbw_figure(self, width: float, height: float) -> dict[str, Any]:
         sweep = self.analysis.sweep
@@ -375,7 +357,8 @@ class SheetData:
         m = self.design.meta
         return {"name": m.name, "description": description_line(self.design, self.catalog), "author": m.author,
                 "version": m.version, "notes": m.notes, "template": m.template, "date": self.now.date().isoformat(),
-                "generator": f"GPU Node Designer {__version__}", "catalog_version": self.catalog.version}
+                "generator": f"GPU Node Designer {__version__}", "catalog_version": self.catalog.version,
+                **self.meta_lines()}
 
     def brand_data(self) -> dict[str, Any]:
         b = self.brand
@@ -388,7 +371,7 @@ class SheetData:
                 "spec_rows": self.spec_rows(), "bom": self.bom(), "power": self.power(), "rules": self.rules(),
                 "export_control": self.export_control(), "facility": self.facility(),
                 "performance": self.performance(), "topology": self.topology(), "figures": self.figures(),
-                "rack": rack_view(self.design, self.catalog, self.t) if self.rack else None}
+                "rack": rack_view(self.design, self.catalog, self.t, self.words.short) if self.rack else None}
         data["references"] = self.refs
         return data
 
@@ -403,7 +386,7 @@ def slide_data(design: Design, catalog: Catalog, now: datetime | None = None, br
     busbw = sheet.busbw_figure(SLIDE_CHART_PT, 190.0)
     return {"meta": sheet.meta(), "brand": sheet.brand_data(), "headlines": sheet.headlines(),
             "figures": {"diagram": diagram, "busbw": busbw}, "lang": sheet.text["lang"],
-            "rack": rack_view(design, catalog, sheet.t) if sheet.rack else None}
+            "rack": rack_view(design, catalog, sheet.t, sheet.words.short) if sheet.rack else None}
 
 
 def sheet_data(design: Design, catalog: Catalog, paper: str = "a4", nodes: int = 8, now: datetime | None = None,

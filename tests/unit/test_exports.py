@@ -130,7 +130,7 @@ def test_diagram_png_and_svg(tmp_path, catalog, design_of):
     export(design_of("dgx-h100"), catalog, {"png": tmp_path / "d.png", "svg": tmp_path / "d.svg"})
     assert (tmp_path / "d.png").read_bytes()[:4] == b"\x89PNG"
     svg = (tmp_path / "d.svg").read_text()
-    assert "<svg" in svg and "GPU0" in svg  # text stays text
+    assert "<svg" in svg and "GPU 0" in svg  # text stays text (display names, not ids)
 
 
 @pytest.mark.parametrize("argv,needle", [

@@ -58,8 +58,8 @@ def test_the_rack_elevation_has_a_page_with_every_tray_and_its_legend(catalog, n
     for name in names:
         assert re.search(rf"{name}(?!\d)", page), name
     gpus = [c.id for c in design.components if catalog.get(c.part).kind == "gpu"]
-    assert f"GPU0–GPU{len(gpus) - 1}" in page and f"{len(gpus)} x NVIDIA GB200" in page
-    assert "COOL0" in page and "Links are listed, not drawn, at rack scale." in page  # the legend's last line
+    assert f"GPU 0–GPU {len(gpus) - 1}" in page and f"{len(gpus)} x NVIDIA GB200" in page
+    assert "Cooling" in page and "Links are listed, not drawn, at rack scale." in page  # the legend's last line
     assert f"{NVLINKS_PER_GPU} per GPU" in page
     assert "Power and thermal" in after[:200]  # nothing of the rack spilled over
 
@@ -122,7 +122,7 @@ def test_the_rack_slide_draws_the_elevation_not_every_link(catalog, design_of):
     data = slide_data(design, catalog)
     assert data["figures"]["diagram"] is None and data["rack"]["rows"]
     text = PdfReader(io.BytesIO(slide_bytes(design, catalog, "pdf"))).pages[0].extract_text()
-    assert "GPU0–GPU71" in text and "72 GPUs, 1 rack (one scale-up domain)" in " ".join(text.split())
+    assert "GPU 0–GPU 71" in text and "72 GPUs, 1 rack (one scale-up domain)" in " ".join(text.split())
 
 
 @pytest.mark.parametrize("template", ["gb200-nvl72", "dgx-h100", "amd-mi300x", "huawei-atlas-910b", "rtx-pcie-8"])

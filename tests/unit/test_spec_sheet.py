@@ -107,7 +107,7 @@ def test_no_text_under_6_pt_and_diagram_labels_at_least_6(catalog, design_of, te
     assert len(sizes) > 500
     small = [(round(s, 2), t, p) for s, t, p in sizes if s < 5.99]
     assert not small, small[:5]
-    tags = [s for s, t, p in sizes if p == 1 and re.fullmatch(r"(GPU|NIC|PSU|CPU|NVS|PSW)\d+", t.strip())]
+    tags = [s for s, t, p in sizes if p == 1 and re.fullmatch(r"(GPU|NIC|PSU|CPU|NVS|PSW|NPU) \d+", t.strip())]
     assert len(tags) >= 8 and min(tags) >= 6.0
 
 

@@ -1,0 +1,77 @@
+"""Sections of the spec sheet's data that stand on their own: export-control screening, facility needs (liquid
+cooling), the sentences about the design itself. A mixin of designer.export.sheet_data.SheetData, whose text table
+(`self.text`, designer/export/sheet_text.py in the sheet's language) they word themselves with."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from designer import __version__
+from designer.core import i18n
+from designer.export.brand import Brand
+from designer.export.sheet_text import SHEET_TEXT
+from designer.model.catalog import Catalog
+from designer.model.design import Design
+from designer.model.export_control import export_control_dict
+from designer.model.facility import heat_balance
+from designer.model.parts import PartBase
+from designer.templates import TEMPLATES
+
+
+def not_published(value: float | None, fmt: str = ",.0f", unit: str = "") -> str:
+    return "not published" if value is None else f"{value:{fmt}}{unit}"
+
+
+class SheetSections:
+    design: Design
+    catalog: Catalog
+    brand: Brand
+    now: datetime
+    lang: str
+    text: dict[str, str]
+    refs: list[dict[str, str]]
+
+    def cite_part(self, part: PartBase) -> int:
+        raise NotImplementedError
+
+    def export_control(self) -> dict[str, Any]:
+        """Export-control screening of the accelerators against the dated 3A090 thresholds (data)."""
+        ec = export_control_dict(self.design, self.catalog)
+        rule = ec["rule"]
+        self.refs.append({"text": f"{rule['title']} ({rule['publisher']}), {rule['federal_register']}, "
+                                  f"{rule['document_number']}, {rule['date']}, {rule['url']}", "note": ""})
+        rule_ref = len(self.refs)
+        rows = [{"name": a["name"], "count": str(a["count"]),
+                 "tpp": "unknown" if a["tpp"] is None else f"{a['tpp']:,.0f} ({a['tpp_basis']})",
+                 "die_area": not_published(a["die_area_mm2"], ",.0f", " mm²"),
+                 "density": not_published(a["performance_density"], ".2f"), "eccn": a["eccn"],
+                 "refs": [self.cite_part(self.catalog.get(a["part"]))]} for a in ec["accelerators"]]
+        statement = self.text["ec_statement"] if ec["statement"] == SHEET_TEXT["ec_statement"] else ec["statement"]
+        return {"rows": rows, "rule": f"{rule['federal_register']} ({rule['date']})", "statement": statement,
+                "system": ec["system_eccn"], "system_line": self.text["ec_system"].format(eccn=ec["system_eccn"]),
+                "refs": [rule_ref]}
+
+    def facility(self) -> dict[str, str] | None:
+        h, tx = heat_balance(self.design, self.catalog), self.text
+        if h.coolant_flow_l_min is None or h.coolant_delta_t_k is None:
+            return None
+        inlet = tx["not given"] if h.coolant_inlet_c_max is None else tx["up to {c} °C"].format(
+            c=f"{h.coolant_inlet_c_max:g}")
+        rise = tx["{dt} K rise"].format(dt=f"{h.coolant_delta_t_k:g}") + (
+            tx[" (assumed)"] if h.coolant_delta_t_assumed else "")
+        flow = tx["facility_flow"].format(flow=f"{h.coolant_flow_l_min:,.1f}", watts=f"{h.heat_to_liquid_w:,.0f}",
+                                          rise=rise, per_kw=f"{h.flow_l_min_per_kw or 0:.2f}")
+        return {"cdu": h.cdu or tx["not named"], "inlet": inlet, "flow": flow,
+                "split": "; ".join(i18n.phrase(a, self.lang) for a in h.assumptions)}
+
+    def meta_lines(self) -> dict[str, str]:
+        """The sheet's sentences about the design itself: the reference design it started from (by its title, not
+        its id), the closing paragraph, who prepared it."""
+        m, b, tx = self.design.meta, self.brand, self.text
+        template = TEMPLATES[m.template].title if m.template in TEMPLATES else m.template
+        return {"version_word": tx["version"], "based_on": tx["based_on"].format(template) if template else "",
+                "closing": tx["closing"].format(generator=f"GPU Node Designer {__version__}",
+                                                catalog=self.catalog.version, date=self.now.date().isoformat()),
+                "prepared_by": tx["prepared_by"].format(b.company) if b.company else "",
+                "contact_line": tx["contact"].format(b.contact) if b.contact else ""}

@@ -1,0 +1,142 @@
+"""Customer documents name parts by display names ("GPU 0", "NVSwitch 1", "NIC 3"), never by the design's ids
+(gpu0, nvs1, l5), template ids or part ids; every abbreviation drawn is explained; no list of rule ids
+(issue 24, item 2). The PDFs' text is read back with pypdf."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from designer.cli.main import main
+from designer.export.sheet_charts import diagram_chart
+from designer.model.names import ABBREVIATIONS, IdReplacer, display_names, name_texts
+from designer.model.parts import FabricSpec, GpuSpec, NicSpec
+from designer.rules.engine import check
+
+CUSTOMER_TEMPLATES = ("dgx-h100", "hgx-b200-dlc", "gb200-nvl72")
+
+
+def _pdf_text(tmp_path, capsys, template: str, *extra: str) -> str:
+    out = tmp_path / f"{template}.pdf"
+    assert main(["export", template, "--pdf", str(out), *extra]) == 0
+    capsys.readouterr()
+    return "\n".join(page.extract_text() for page in PdfReader(out).pages)
+
+
+def _ids_in(text: str, ids: set[str]) -> list[str]:
+    """The ids that stand in `text` as whole tokens (not inside a longer word, a URL or a file name)."""
+    return sorted(i for i in ids if re.search(rf"(?<![\w./-]){re.escape(i)}(?![\w/-])", text))
+
+
+@pytest.mark.parametrize("template", CUSTOMER_TEMPLATES)
+def test_the_english_sheet_shows_no_internal_id(tmp_path, capsys, catalog, design_of, template):
+    design = design_of(template)
+    text = _pdf_text(tmp_path, capsys, template)
+    component_ids = {c.id for c in design.components}
+    link_ids = {lk.id for lk in design.links}
+    part_ids = {c.part for c in design.components} | {design.chassis}
+    assert not _ids_in(text, component_ids | link_ids | part_ids | {template})
+    rules_run = set(check(design, catalog).rules_run)
+    assert len(rules_run) > 20 and not _ids_in(text, rules_run)  # no "Rules run: export.eccn_3a090, ..." line
+    assert not re.search(r"\b(GPU|NVS|NIC|SNIC|PSW|COOL|PSU)\d+ *[–-]", text.split("References")[0].replace(
+        "NIC0–NIC", "").replace("NIC8–NIC", ""))  # no id-like tags (COOL0, PSW0) left on the drawing
+
+
+def test_the_failure_finding_and_the_bottleneck_name_parts_by_display_name(tmp_path, capsys):
+    text = " ".join(_pdf_text(tmp_path, capsys, "dgx-h100").split())
+    assert "one NVLink of GPU 0–NVSwitch 0 fails: GPU 0 leaves NVLink routing" in text
+    assert "limited by GPU 0 -> NVSwitch 0, NVSwitch 1, NVSwitch 2, NVSwitch 3 (NVLink with in-" in text
+
+
+def test_display_names_follow_the_part_and_the_wiring(catalog, design_of):
+    """Per role, numbered from 0 in the design's order; a NIC wired only to a storage fabric is a storage NIC."""
+    design = design_of("dgx-h100")
+    names = name_texts(design, catalog)
+    part = {c.id: catalog.get(c.part) for c in design.components}
+    gpus = [c.id for c in design.components if isinstance(part[c.id], GpuSpec)]
+    assert [names[g] for g in gpus] == [f"GPU {i}" for i in range(len(gpus))]
+    storage = {c.id for c in design.components
+               if isinstance(part[c.id], FabricSpec) and part[c.id].purpose == "storage"}
+    nics = [c.id for c in design.components if isinstance(part[c.id], NicSpec)]
+    ends = {n: {lk.b if lk.a == n else lk.a for lk in design.links if n in (lk.a, lk.b)} for n in nics}
+    storage_nics = [n for n in nics if ends[n] & storage and not any(
+        isinstance(part[e], FabricSpec) and part[e].purpose == "compute" for e in ends[n])]
+    assert storage_nics and [names[n] for n in storage_nics] == [f"Storage NIC {i}" for i in range(len(storage_nics))]
+    compute = [n for n in nics if n not in storage_nics]
+    assert [names[n] for n in compute] == [f"NIC {i}" for i in range(len(compute))]
+    assert len(set(names.values())) == len(names)  # one name per component
+    assert names[next(c.id for c in design.components if part[c.id].kind == "cooling")] == "Cooling"
+
+
+def test_display_names_in_chinese_come_from_the_string_tables(catalog, design_of):
+    design = design_of("dgx-h100")
+    names = display_names(design, catalog)
+    switch = next(n for n in names.values() if n.role == "pcie_switch")
+    assert switch.text("zh_TW") == f"PCIe 交換器 {switch.index}"
+    assert switch.text("zh_CN") == f"PCIe 交换机 {switch.index}"
+    assert switch.text("zh_TW", short=True) == f"PSW {switch.index}"  # abbreviations stay, as nvidia-smi's do
+
+
+def test_ids_are_replaced_only_as_whole_tokens(catalog, design_of):
+    design = design_of("dgx-h100")
+    link = design.links[0]
+    replace = IdReplacer(design, name_texts(design, catalog))
+    a, b = name_texts(design, catalog)[link.a], name_texts(design, catalog)[link.b]
+    assert replace(f"one NVLink of {link.id} ({link.a}-{link.b}) fails") == f"one NVLink of {a}–{b} fails"
+    assert replace(f"{link.a}'s traffic") == f"{a}'s traffic"
+    assert replace(f"{link.a}1 and x.{link.a}") == f"{link.a}1 and x.{link.a}"  # not an id of this design
+
+
+@pytest.mark.parametrize("template", ["dgx-h100", "hgx-b200-dlc", "amd-mi300x", "gaudi3-8"])
+def test_every_abbreviation_drawn_is_explained_on_the_drawing(catalog, design_of, template):
+    shapes = diagram_chart(design_of(template), catalog, 490.0).shapes
+    texts = [s["body"] for s in shapes if s["type"] == "text"]
+    legend = next(t for t in texts if t.startswith("Abbreviations: "))
+    drawn = {t.rsplit(" ", 1)[0] for t in texts if re.fullmatch(r"[A-Z]+ \d+", t)}
+    assert drawn and drawn <= set(ABBREVIATIONS)
+    assert all(f"{w}: {ABBREVIATIONS[w]}" in legend for w in drawn)
+
+
+def _sentences() -> dict[str, str]:
+    """The sheet's own English text that is words, not a kept term: three or more words of letters."""
+    from designer.export.sheet_text import SHEET_TEXT
+
+    return {k: v for k, v in SHEET_TEXT.items() if len(re.findall(r"[A-Za-z]{2,}", v)) >= 3}
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_every_sentence_of_the_sheet_has_a_chinese_translation(lang):
+    from designer.core import i18n
+
+    table = i18n.table(lang)["sheet"]
+    sentences = _sentences()
+    assert len(sentences) > 40
+    missing = [k for k in sentences if not re.search(r"[\u4e00-\u9fff]", table.get(k, ""))]
+    assert not missing
+    for key, english in sentences.items():  # the same placeholders in both
+        assert set(re.findall(r"\{\w*\}", english)) == set(re.findall(r"\{\w*\}", table[key])), key
+
+
+@pytest.mark.parametrize("lang", ["zh-TW", "zh-CN"])
+def test_the_chinese_sheet_has_none_of_the_sheets_own_english_sentences(tmp_path, capsys, lang):
+    english = _pdf_text(tmp_path, capsys, "dgx-h100")
+    references = "參考資料" if lang == "zh-TW" else "参考资料"  # where the cited titles start, as published
+    text = " ".join(_pdf_text(tmp_path, capsys, "dgx-h100", "--lang", lang).split()).rsplit(references, 1)[0]
+    flat = " ".join(english.split())
+    heads = [v.split("{")[0][:40] for v in _sentences().values()]
+    shown = [h for h in heads if len(h) >= 8 and h in flat]
+    assert len(shown) >= 15  # what the English dgx-h100 sheet shows of them
+    assert not [s for s in shown if s in text]
+
+
+def test_the_compare_pdf_names_devices_as_nvidia_smi_does(tmp_path, capsys, catalog, design_of):
+    out = tmp_path / "cmp.pdf"
+    assert main(["compare", "dgx-h100", "amd-mi300x", "--pdf", str(out)]) == 0
+    capsys.readouterr()
+    text = "\n".join(page.extract_text() for page in PdfReader(out).pages)
+    ids = {c.id for t in ("dgx-h100", "amd-mi300x") for c in design_of(t).components}
+    nics = [c for c in design_of("dgx-h100").components if isinstance(catalog.get(c.part), NicSpec)]
+    assert not _ids_in(text, ids | {i.upper() for i in ids if not re.fullmatch(r"(gpu|nic)\d+", i)})
+    assert f"NIC{len(nics) - 1}" in text  # every NIC numbered as nvidia-smi numbers them, storage NICs too
