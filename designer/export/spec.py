@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, WithJsonSchema
 
 from designer import __version__
 from designer.model.budget import PowerBudget, PowerLine, power_budget
@@ -119,6 +119,9 @@ class Finding(_Closed):
     ids: list[str] = _f("Component or link ids involved")
     fix: str = _f("How to fix it (may be empty)")
     waiver_reason: str = _f("The waiver's reason when waived, else empty")
+    # The message and the fix as data (designer.core.messages), for documents in other languages; not in the JSON.
+    _text: Any = PrivateAttr(default=None)
+    _hint: Any = PrivateAttr(default=None)
 
 
 class SeverityCounts(_Closed):
@@ -310,8 +313,10 @@ def key_figures_spec(design: Design, catalog: Catalog) -> KeyFiguresSpec:
 
 
 def _finding(v: Violation) -> Finding:
-    return Finding(rule=v.rule, severity=v.severity.value, title=v.title, message=v.message, ids=list(v.ids),
-                   fix=v.fix, waiver_reason=v.waiver_reason)
+    f = Finding(rule=v.rule, severity=v.severity.value, title=v.title, message=v.message, ids=list(v.ids),
+                fix=v.fix, waiver_reason=v.waiver_reason)
+    f._text, f._hint = v.text, v.hint
+    return f
 
 
 def rules_spec(design: Design, catalog: Catalog) -> RulesSpec:
