@@ -58,7 +58,7 @@ def render_param(item: Param, lang: str, audience: Audience) -> str:
     if isinstance(item, Percent):
         return number(item.fraction * 100, item.decimals, item.sign, lang) + "%"
     if isinstance(item, Legacy):
-        return i18n.phrase(item.text, lang)
+        return i18n.piece(item.text, lang)
     if isinstance(item, Many):
         return item.separator.join(render_param(i, lang, audience) for i in item.items)
     assert isinstance(item, Name)
