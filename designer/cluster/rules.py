@@ -132,9 +132,9 @@ def check_plan(m: ClusterModel, min_severity: Severity = Severity.INFO) -> Repor
     violations: list[Violation] = []
     for r in CLUSTER_RULES.values():
         for f in r.fn(m):  # type: ignore[arg-type]
-            v = Violation(r.id, f.severity or r.severity, r.title, f.message, tuple(f.ids), f.fix)
+            v = Violation(r.id, f.severity or r.severity, r.title, f.text, tuple(f.ids), f.hint)
             w = waiver_for(v, m.plan.waivers)
-            violations.append(Violation(v.rule, v.severity, v.title, v.message, v.ids, v.fix, w is not None,
+            violations.append(Violation(v.rule, v.severity, v.title, v.text, v.ids, v.hint, w is not None,
                                         w.reason if w else ""))
     keep = sorted((v for v in violations if SEVERITY_RANK[v.severity] <= SEVERITY_RANK[min_severity]),
                   key=lambda v: (SEVERITY_RANK[v.severity], v.rule))

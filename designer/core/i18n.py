@@ -182,6 +182,13 @@ def phrase(english: str, lang: str | None = None) -> str:
     return _phrase(english, lang, 0)
 
 
+def piece(english: str, lang: str | None = None) -> str:
+    """A sentence or a piece of one ("switch plane nvs1", a budget note) from code not yet converted to messages."""
+    lang = _lang(lang)
+    whole = phrase(english, lang)
+    return whole if whole != english or lang == "en" else _phrase(english, lang, 1)
+
+
 def translated(english: str, lang: str | None = None) -> bool:
     """Whether `phrase` has a translation for this sentence (tests list the ones without); a sentence a template
     matches counts even where its translation reads the same ('HBM 640 GB')."""

@@ -22,6 +22,8 @@ from designer.cluster.racks import rack_types
 from designer.cluster.rules import check_plan
 from designer.core import i18n
 from designer.core.electrical import btu_per_hr
+from designer.core.locale import render
+from designer.core.messages import Audience
 from designer.cost.cluster import cost_summary
 from designer.cost.prices import catalog_prices
 from designer.cost.tco import TcoParams
@@ -223,8 +225,9 @@ class ClusterSheet:
     def finding_rows(self, violations) -> list[dict[str, str]]:
         """One row per finding (the rules make alike racks one finding naming them)."""
         return [{"severity": i18n.severity(v.severity.value, self.lang),
-                 "title": i18n.rule_title(v.rule, v.title, self.lang), "message": self.phrase(v.message),
-                 "fix": self.phrase(v.fix), "reason": v.waiver_reason} for v in violations]
+                 "title": i18n.rule_title(v.rule, v.title, self.lang),
+                 "message": render(v.text, self.lang, Audience.DOCUMENT),
+                 "fix": render(v.hint, self.lang, Audience.DOCUMENT), "reason": v.waiver_reason} for v in violations]
 
     # Performance ------------------------------------------------------------------------------------------
     def job_sizes(self) -> list[int]:

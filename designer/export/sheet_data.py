@@ -13,6 +13,8 @@ from typing import Any
 
 from designer import __version__
 from designer.core import i18n
+from designer.core.locale import render
+from designer.core.messages import Audience
 from designer.core.units import format_bytes
 from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand, logo_svg
@@ -246,8 +248,7 @@ class SheetData(SheetSections):
     def rules(self) -> dict[str, Any]:
         r = self.spec.rules
         finding = [self.finding(f) for f in r.violations]
-        waived = [{**self.finding(f), "message": self.words.sentence(i18n.phrase(f.message, self.lang))
-                   + _more_alike(more, self.lang)}
+        waived = [{**self.finding(f), "message": self.finding(f)["message"] + _more_alike(more, self.lang)}
                   for f, more in _grouped_waivers(r.waived)]
         lead = self.text["rules_lead"].format(count=len(r.rules_run), errors=r.counts.error, warnings=r.counts.warning,
                                               infos=r.counts.info, waived=len(r.waived))
@@ -275,8 +276,9 @@ class SheetData(SheetSections):
         """A rule finding in the sheet's language (the waiver's reason is the user's text, as written)."""
         lang = self.lang
         return {"severity": i18n.severity(f.severity, lang), "title": i18n.rule_title(f.rule, f.title, lang),
-                "message": self.words.sentence(i18n.phrase(f.message, lang)),
-                "fix": self.words.sentence(i18n.phrase(f.fix, lang)), "reason": f.waiver_reason}
+                "message": self.words.sentence(render(f._text or f.message, lang, Audience.DOCUMENT)),
+                "fix": self.words.sentence(render(f._hint if f._hint is not None else f.fix, lang, Audience.DOCUMENT)),
+                "reason": f.waiver_reason}
 
     def performance(self) -> dict[str, Any]:
         rows = [{"collective": LABELS.get(pt.collective, pt.collective), "size": format_bytes(pt.size_bytes),

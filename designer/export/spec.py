@@ -180,8 +180,10 @@ def calibration_spec(calibration: Calibration) -> CalibrationSpec | None:
 
 
 def _finding(v: Violation) -> Finding:
-    return Finding(rule=v.rule, severity=v.severity.value, title=v.title, message=v.message, ids=list(v.ids),
-                   fix=v.fix, waiver_reason=v.waiver_reason)
+    f = Finding(rule=v.rule, severity=v.severity.value, title=v.title, message=v.message, ids=list(v.ids),
+                fix=v.fix, waiver_reason=v.waiver_reason)
+    f._text, f._hint = v.text, v.hint
+    return f
 
 
 def rules_spec(design: Design, catalog: Catalog, site: RackLimits = DEFAULT_RACK_LIMITS) -> RulesSpec:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, WithJsonSchema, create_model
 
 from designer.model.design import LinkKind
 from designer.model.parts import Fabric, NetworkKind
@@ -129,6 +129,9 @@ class Finding(_Closed):
     ids: list[str] = _f("Component or link ids involved")
     fix: str = _f("How to fix it (may be empty)")
     waiver_reason: str = _f("The waiver's reason when waived, else empty")
+    # The message and the fix as data (designer.core.messages), for documents in other languages; not in the JSON.
+    _text: Any = PrivateAttr(default=None)
+    _hint: Any = PrivateAttr(default=None)
 
 
 class SeverityCounts(_Closed):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
+from designer.core.messages import Msg
 from designer.model.budget import PowerBudget, power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design, Waiver
@@ -29,22 +30,43 @@ class Severity(StrEnum):
 SEVERITY_RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
 
+class _EnglishText:
+    """.message and .fix: the English text of a finding's message and fix hint (JSON report, English CLI)."""
+
+    text: Msg | str
+    hint: Msg | str
+
+    @property
+    def message(self) -> str:
+        return str(self.text)
+
+    @property
+    def fix(self) -> str:
+        return str(self.hint)
+
+
 @dataclass(frozen=True)
-class Finding:
-    message: str
+class Finding(_EnglishText):
+    """What a rule found: a message and a fix hint as data (designer.core.messages; a str is English not yet
+    made a message), the ids involved and a severity."""
+
+    text: Msg | str
     ids: tuple[str, ...] = ()
-    fix: str = ""
+    hint: Msg | str = ""
     severity: Severity | None = None  # None: the rule's default
 
 
 @dataclass(frozen=True)
-class Violation:
+class Violation(_EnglishText):
+    """A finding under its rule; text and hint stay data (render them with designer.core.locale.render for a
+    language and an audience), .message and .fix are the English text (JSON report, English CLI)."""
+
     rule: str
     severity: Severity
     title: str
-    message: str
+    text: Msg | str
     ids: tuple[str, ...]
-    fix: str
+    hint: Msg | str
     waived: bool = False
     waiver_reason: str = ""
 
@@ -179,8 +201,8 @@ def findings(r: Rule, ctx: RuleContext) -> list[Finding]:
 def run_rule(r: Rule, ctx: RuleContext) -> list[Violation]:
     out = []
     for f in findings(r, ctx):
-        w = waiver_for(Violation(r.id, r.severity, r.title, f.message, f.ids, f.fix), ctx.design.waivers)
-        out.append(Violation(r.id, f.severity or r.severity, r.title, f.message, tuple(f.ids), f.fix,
+        w = waiver_for(Violation(r.id, r.severity, r.title, f.text, f.ids, f.hint), ctx.design.waivers)
+        out.append(Violation(r.id, f.severity or r.severity, r.title, f.text, tuple(f.ids), f.hint,
                              waived=w is not None, waiver_reason=w.reason if w else ""))
     return out
 

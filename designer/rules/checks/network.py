@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
+from designer.core.messages import Quantity, _m, many
 from designer.model.parts import FabricSpec, NicSpec
 from designer.rules.engine import Finding, RuleContext, Severity, rule
+from designer.rules.words import device
 from designer.topology.paths import gpu_nic_affinity
 
 MIN_GBIT_PER_GPU = 200.0  # architects expect 200-400 Gb/s per GPU for training
@@ -21,10 +23,12 @@ def scaleout_per_gpu(ctx: RuleContext) -> Iterator[Finding]:
     total = sum(ctx.part(n).line_rate_gbit_s for n in nics)
     per_gpu = total / len(gpus)
     if per_gpu < MIN_GBIT_PER_GPU:
-        dev = ctx.device
-        yield Finding(f"{len(nics)} compute NICs give {total:g} Gb/s for {len(gpus)} {dev}s = {per_gpu:.0f} Gb/s "
-                      f"per {dev}; training nodes are built with {MIN_GBIT_PER_GPU:.0f}-400 Gb/s per {dev}",
-                      tuple(nics), f"add NICs (one 400G NIC per {dev} is the usual design)")
+        dev, devs = device(ctx.device), device(ctx.device, plural=True)
+        yield Finding(_m("{n} compute NICs give {total} for {gpus} {devs} = {per} per {dev}; training nodes are built "
+                         "with {low}-400 Gb/s per {dev}", n=len(nics), total=Quantity(total, "Gb/s", None),
+                         gpus=len(gpus), devs=devs, per=Quantity(per_gpu, "Gb/s"), dev=dev,
+                         low=int(MIN_GBIT_PER_GPU)),
+                      tuple(nics), _m("add NICs (one 400G NIC per {dev} is the usual design)", dev=dev))
 
 
 @rule("net.gpu_nic_affinity", "Each GPU's NIC close to it (GPUDirect RDMA)", Severity.WARNING)
@@ -35,11 +39,13 @@ def affinity(ctx: RuleContext) -> Iterator[Finding]:
             groups[a.path_class].append(a.gpu)
     rate = {a.gpu: a.gbytes_s_per_dir for a in gpu_nic_affinity(ctx.topo)}
     for cls, gpus in groups.items():
-        where = "across the CPU socket link" if cls == "SYS" else "through the CPU root complex"
+        where = _m("across the CPU socket link") if cls == "SYS" else _m("through the CPU root complex")
         slowest = min(rate[g] for g in gpus)
-        yield Finding(f"{len(gpus)} {ctx.device}s ({', '.join(gpus)}) reach their nearest NIC {where} ({cls}), not "
-                      f"under a shared PCIe switch (PIX/PXB): GPUDirect RDMA at most {slowest:.0f} GB/s per direction "
-                      f"({slowest * 8:.0f} Gb/s) on that path", tuple(gpus), "put a NIC under each GPU's PCIe switch",
+        yield Finding(_m("{n} {devs} ({ids}) reach their nearest NIC {where} ({cls}), not under a shared PCIe switch "
+                         "(PIX/PXB): GPUDirect RDMA at most {bw} per direction ({gbit}) on that path", n=len(gpus),
+                         devs=device(ctx.device, plural=True), ids=many(gpus), where=where, cls=cls,
+                         bw=Quantity(slowest, "GB/s"), gbit=Quantity(slowest * 8, "Gb/s")),
+                      tuple(gpus), _m("put a NIC under each GPU's PCIe switch"),
                       None if cls == "SYS" else Severity.INFO)
 
 
@@ -58,9 +64,10 @@ def one_to_one(ctx: RuleContext) -> Iterator[Finding]:
             continue
         rate = ctx.part(nic).line_rate_gbit_s
         share = rate / len(gpus)
-        yield Finding(f"{', '.join(gpus)} share {nic}: {share:.0f} Gb/s of scale-out per {ctx.device} instead of "
-                      f"{rate:g} Gb/s with one NIC each", (nic, *gpus),
-                      "one compute NIC per GPU under the GPU's PCIe switch",
+        yield Finding(_m("{gpus} share {nic}: {share} of scale-out per {dev} instead of {rate} with one NIC each",
+                         gpus=many(gpus), nic=nic, share=Quantity(share, "Gb/s"), dev=device(ctx.device),
+                         rate=Quantity(rate, "Gb/s", None)), (nic, *gpus),
+                      _m("one compute NIC per GPU under the GPU's PCIe switch"),
                       None if rail or share < MIN_GBIT_PER_GPU else Severity.INFO)
 
 
@@ -69,4 +76,5 @@ def nic_unconnected(ctx: RuleContext) -> Iterator[Finding]:
     g = ctx.topo.graph
     for cid in (n for n in g.nodes if isinstance(ctx.part(n), NicSpec)):
         if not any(isinstance(ctx.part(n), FabricSpec) for n in g.neighbors(cid)):
-            yield Finding(f"{cid} has no network link", (cid,), "link it to the compute or storage fabric")
+            yield Finding(_m("{id} has no network link", id=cid), (cid,),
+                          _m("link it to the compute or storage fabric"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from designer.core.messages import Number, Percent, Quantity, _m, tool_hint
 from designer.core.units import gbit_to_gbyte
 from designer.model.design import LinkKind
 from designer.model.parts import CpuSpec, GpuSpec, NicSpec, PcieSwitchSpec
@@ -27,19 +28,21 @@ def lanes(ctx: RuleContext) -> Iterator[Finding]:
     for cid in ctx.topo.graph.nodes:
         spec = ctx.part(cid)
         if isinstance(spec, CpuSpec):
-            have, what = spec.pcie_lanes, "root complex"
+            have, what = spec.pcie_lanes, _m("root complex")
         elif isinstance(spec, PcieSwitchSpec):
-            have, what = spec.lanes, "switch"
+            have, what = spec.lanes, _m("switch")
         else:
             continue
         used = _lanes(ctx, cid)
         if have is None:
             if used:
-                yield Finding(f"{cid}: {spec.name} does not publish its lane count; {used} lanes used, not checked",
-                              (cid,), "add the lane count to the part if known", Severity.INFO)
+                yield Finding(_m("{id}: {name} does not publish its lane count; {used} lanes used, not checked",
+                                 id=cid, name=spec.name, used=used),
+                              (cid,), tool_hint(_m("add the lane count to the part if known")), Severity.INFO)
         elif used > have:
-            yield Finding(f"{cid} ({what}) carries {used} lanes; {spec.name} provides {have}", (cid,),
-                          f"move {used - have} lanes to another {what} or narrow links")
+            yield Finding(_m("{id} ({what}) carries {used} lanes; {name} provides {have}", id=cid, what=what,
+                             used=used, name=spec.name, have=have), (cid,),
+                          _m("move {n} lanes to another {what} or narrow links", n=used - have, what=what))
 
 
 @rule("pcie.link_width", "PCIe links no wider than the device", Severity.ERROR)
@@ -51,8 +54,9 @@ def link_width(ctx: RuleContext) -> Iterator[Finding]:
             spec = ctx.part(cid)
             lanes = spec.host_pcie_lanes if isinstance(spec, GpuSpec) else getattr(spec, "pcie_lanes", None)
             if isinstance(spec, GpuSpec | NicSpec) and lanes is not None and link.count > lanes:
-                yield Finding(f"{link.id} is x{link.count} but {spec.name} ({cid}) has {lanes} lanes",
-                              (link.id, cid), f"make the link x{lanes}")
+                yield Finding(_m("{link} is x{count} but {name} ({id}) has {lanes} lanes", link=link.id,
+                                 count=link.count, name=spec.name, id=cid, lanes=lanes),
+                              (link.id, cid), _m("make the link x{lanes}", lanes=lanes))
 
 
 @rule("pcie.nic_link_speed", "NIC line rate fits its PCIe link", Severity.WARNING)
@@ -68,10 +72,12 @@ def nic_link_speed(ctx: RuleContext) -> Iterator[Finding]:
         need = gbit_to_gbyte(spec.line_rate_gbit_s)
         if cap + 1e-9 < need:
             lanes = sum(d["count"] for _, d in edges)
-            yield Finding(f"{cid} ({spec.line_rate_gbit_s:g} Gb/s = {need:.1f} GB/s per direction) has a x{lanes} "
-                          f"PCIe link of {cap:.1f} GB/s per direction: {cap / need:.0%} of line rate",
+            yield Finding(_m("{id} ({rate} = {need} per direction) has a x{lanes} PCIe link of {cap} per direction: "
+                             "{pct} of line rate", id=cid, rate=Quantity(spec.line_rate_gbit_s, "Gb/s", None),
+                             need=Quantity(need, "GB/s", 1), lanes=lanes, cap=Quantity(cap, "GB/s", 1),
+                             pct=Percent(cap / need)),
                           (cid, *[lk for _, d in edges for lk in d["link_ids"]]),
-                          f"give it Gen{spec.pcie_gen} x{spec.pcie_lanes}")
+                          _m("give it Gen{gen} x{lanes}", gen=spec.pcie_gen, lanes=spec.pcie_lanes))
 
 
 @rule("pcie.uplink_oversubscribed", "PCIe switch uplink vs the GPUs behind it", Severity.WARNING)
@@ -85,10 +91,11 @@ def uplink(ctx: RuleContext) -> Iterator[Finding]:
         if not down:
             continue
         if up == 0:
-            yield Finding(f"{cid} has no uplink to a CPU: its GPUs cannot reach host memory", (cid,),
-                          "link the switch to a CPU root port", Severity.ERROR)
+            yield Finding(_m("{id} has no uplink to a CPU: its GPUs cannot reach host memory", id=cid), (cid,),
+                          _m("link the switch to a CPU root port"), Severity.ERROR)
         elif down / up > UPLINK_INFO_RATIO + 1e-9:
             ratio = down / up
-            yield Finding(f"{cid}: GPUs below it can move {down:.0f} GB/s per direction to the host over a "
-                          f"{up:.0f} GB/s uplink ({ratio:.1f}:1)", (cid,), "widen the uplink or split the GPUs",
+            yield Finding(_m("{id}: GPUs below it can move {down} per direction to the host over a {up} uplink "
+                             "({ratio}:1)", id=cid, down=Quantity(down, "GB/s"), up=Quantity(up, "GB/s"),
+                             ratio=Number(ratio, 1)), (cid,), _m("widen the uplink or split the GPUs"),
                           None if ratio > UPLINK_WARN_RATIO else Severity.INFO)

@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
+from designer.core.messages import Name, _m, many
 from designer.model.parts import GpuSpec, SlotKind, slot_kind_for
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 
 SLOT_LABEL = {
-    SlotKind.SXM: "SXM baseboard positions", SlotKind.OAM: "OAM positions on a UBB",
-    SlotKind.PCIE_X16: "double-width PCIe x16 slots", SlotKind.SUPERCHIP: "superchip sockets",
-    SlotKind.MODULE: "NPU module positions", SlotKind.SCALEUP_SWITCH: "scale-up switch positions",
-    SlotKind.PCIE_SWITCH: "PCIe switch positions", SlotKind.CPU: "CPU sockets", SlotKind.NIC: "NIC slots",
-    SlotKind.PSU: "PSU bays", SlotKind.COOLING: "cooling positions",
+    SlotKind.SXM: _m("SXM baseboard positions"), SlotKind.OAM: _m("OAM positions on a UBB"),
+    SlotKind.PCIE_X16: _m("double-width PCIe x16 slots"), SlotKind.SUPERCHIP: _m("superchip sockets"),
+    SlotKind.MODULE: _m("NPU module positions"), SlotKind.SCALEUP_SWITCH: _m("scale-up switch positions"),
+    SlotKind.PCIE_SWITCH: _m("PCIe switch positions"), SlotKind.CPU: _m("CPU sockets"), SlotKind.NIC: _m("NIC slots"),
+    SlotKind.PSU: _m("PSU bays"), SlotKind.COOLING: _m("cooling positions"),
 }
 GPU_SLOTS = {SlotKind.SXM, SlotKind.OAM, SlotKind.PCIE_X16, SlotKind.SUPERCHIP, SlotKind.MODULE}
 
@@ -36,18 +37,22 @@ def slot_count(ctx: RuleContext) -> Iterator[Finding]:
             continue  # physical.form_factor says why
         ids = [cid for cid, _ in members]
         if len(ids) > have:
-            yield Finding(f"{len(ids)} parts need {SLOT_LABEL[kind]}; {chassis.name} has {have}",
-                          tuple(ids[have:]), f"remove {len(ids) - have} or pick a chassis with more {SLOT_LABEL[kind]}")
+            yield Finding(_m("{n} parts need {slots}; {chassis} has {have}", n=len(ids), slots=SLOT_LABEL[kind],
+                             chassis=chassis.name, have=have),
+                          tuple(ids[have:]), _m("remove {n} or pick a chassis with more {slots}", n=len(ids) - have,
+                                                slots=SLOT_LABEL[kind]))
         seen: dict[int, str] = {}
         for cid, slot in members:
             if slot is None:
                 continue
             if slot >= have:
-                yield Finding(f"{cid} is in {SLOT_LABEL[kind]} #{slot}, but {chassis.name} has only {have}",
-                              (cid,), "move it to a free slot")
+                yield Finding(_m("{id} is in {slots} #{slot}, but {chassis} has only {have}", id=cid,
+                                 slots=SLOT_LABEL[kind], slot=slot, chassis=chassis.name, have=have),
+                              (cid,), _m("move it to a free slot"))
             elif slot in seen:
-                yield Finding(f"{seen[slot]} and {cid} both occupy {SLOT_LABEL[kind]} #{slot}",
-                              (seen[slot], cid), "move one of them to a free slot")
+                yield Finding(_m("{a} and {b} both occupy {slots} #{slot}", a=seen[slot], b=cid,
+                                 slots=SLOT_LABEL[kind], slot=slot),
+                              (seen[slot], cid), _m("move one of them to a free slot"))
             else:
                 seen[slot] = cid
 
@@ -57,12 +62,14 @@ def form_factor(ctx: RuleContext) -> Iterator[Finding]:
     chassis = ctx.catalog.chassis(ctx.design.chassis)
     for kind, members in _by_slot_kind(ctx).items():
         if kind in GPU_SLOTS and chassis.slots.get(kind, 0) == 0:
-            offered = ", ".join(f"{n} {SLOT_LABEL[k]}" for k, n in chassis.slots.items() if k in GPU_SLOTS and n)
+            offered = [_m("{n} {slots}", n=n, slots=SLOT_LABEL[k]) for k, n in chassis.slots.items()
+                       if k in GPU_SLOTS and n]
             ids = tuple(cid for cid, _ in members)
             part = ctx.part(ids[0])
-            yield Finding(f"{part.name} ({part.form_factor.value.upper()}) needs {SLOT_LABEL[kind]}; "
-                          f"{chassis.name} has none (it offers: {offered or 'no accelerator slots'})", ids,
-                          "pick a chassis for this form factor or a part in the chassis' form factor")
+            yield Finding(_m("{name} ({form}) needs {slots}; {chassis} has none (it offers: {offered})",
+                             name=part.name, form=part.form_factor.value.upper(), slots=SLOT_LABEL[kind],
+                             chassis=chassis.name, offered=many(offered) if offered else _m("no accelerator slots")),
+                          ids, _m("pick a chassis for this form factor or a part in the chassis' form factor"))
 
 
 @rule("physical.rack_units", "Nodes fit the rack", Severity.ERROR)
@@ -71,8 +78,9 @@ def rack_units(ctx: RuleContext) -> Iterator[Finding]:
     ru = ctx.catalog.chassis(ctx.design.chassis).rack_units
     if s.nodes_per_rack * ru > s.rack_height_u:
         need = s.nodes_per_rack * ru
-        yield Finding(f"{s.nodes_per_rack} nodes x {ru}U = {need}U exceeds the {s.rack_height_u}U rack",
-                      (), f"at most {s.rack_height_u // ru} nodes of {ru}U fit")
+        yield Finding(_m("{n} nodes x {ru}U = {need}U exceeds the {height}U rack", n=s.nodes_per_rack, ru=ru,
+                         need=need, height=s.rack_height_u),
+                      (), _m("at most {n} nodes of {ru}U fit", n=s.rack_height_u // ru, ru=ru))
 
 
 @rule("physical.mixed_accelerators", "One accelerator model per scale-up domain", Severity.ERROR)
@@ -81,8 +89,8 @@ def mixed_accelerators(ctx: RuleContext) -> Iterator[Finding]:
         gpus = [n for n in domain if isinstance(ctx.part(n), GpuSpec)]
         models = sorted({ctx.part(g).id for g in gpus})
         if len(models) > 1:
-            yield Finding(f"one scale-up domain mixes {', '.join(models)}", tuple(sorted(gpus)),
-                          "use one accelerator model per NVLink/xGMI/HCCS domain")
+            yield Finding(_m("one scale-up domain mixes {models}", models=many(models)), tuple(sorted(gpus)),
+                          _m("use one accelerator model per NVLink/xGMI/HCCS domain"))
 
 
 @rule("physical.link_conflict", "One kind of link between two components", Severity.ERROR)
@@ -90,5 +98,6 @@ def link_conflict(ctx: RuleContext) -> Iterator[Finding]:
     for lid in ctx.topo.graph.graph.get("conflicting_links", []):
         link = ctx.design.link(lid)
         first = ctx.topo.graph.edges[link.a, link.b]["kind"].value
-        yield Finding(f"{lid} is a {link.kind.value} link between {link.a} and {link.b}, which already have a "
-                      f"{first} link: it is not counted", (lid, link.a, link.b), "delete one of the two kinds")
+        yield Finding(_m("{link} is a {kind} link between {a} and {b}, which already have a {first} link: it is not "
+                         "counted", link=lid, kind=Name(link.kind.value), a=link.a, b=link.b, first=Name(first)),
+                      (lid, link.a, link.b), _m("delete one of the two kinds"))

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from designer.core.messages import Quantity, _m, many
 from designer.rules.engine import Finding, RuleContext, Severity
+from designer.rules.words import device
 from designer.topology.trays import compute_tray_loss, shelf_watts, tray_parts
 
 
@@ -25,11 +27,11 @@ def _compute_tray(ctx: RuleContext, trays) -> Iterator[Finding]:
     gpus, gbit = compute_tray_loss(ctx.topo, worst)
     if not gpus:
         return
-    dev = ctx.device
-    yield Finding(f"a failed compute tray ({worst.tray.name}: {', '.join(gpus)}) takes {len(gpus)} of {n} {dev}s "
-                  f"out of the scale-up domain and {gbit:,.0f} Gb/s of scale-out; the other {n - len(gpus)} keep "
-                  "their scale-up bandwidth (scale-up paths never run through another GPU)", tuple(gpus),
-                  "plan jobs for the smaller domain or keep a spare tray", Severity.INFO)
+    yield Finding(_m("a failed compute tray ({tray}: {ids}) takes {n} of {total} {devs} out of the scale-up domain "
+                     "and {gbit} of scale-out; the other {rest} keep their scale-up bandwidth (scale-up paths never "
+                     "run through another GPU)", tray=worst.tray.name, ids=many(gpus), n=len(gpus), total=n,
+                     devs=device(ctx.device, plural=True), gbit=Quantity(gbit, "Gb/s"), rest=n - len(gpus)),
+                  tuple(gpus), _m("plan jobs for the smaller domain or keep a spare tray"), Severity.INFO)
 
 
 def _power_shelf(ctx: RuleContext, shelves) -> Iterator[Finding]:
@@ -40,6 +42,7 @@ def _power_shelf(ctx: RuleContext, shelves) -> Iterator[Finding]:
     total = b.psu_count * b.psu_unit_w
     left = total - shelf_watts(ctx.topo, biggest)
     severity = Severity.INFO if left >= b.load_w else Severity.ERROR
-    yield Finding(f"a failed power shelf ({biggest.tray.name}) leaves {left:,.0f} W of {total:,.0f} W installed "
-                  f"for the {b.load_w:,.0f} W load", (), "" if severity is Severity.INFO else "add a power shelf",
+    yield Finding(_m("a failed power shelf ({tray}) leaves {left} of {total} installed for the {load} load",
+                     tray=biggest.tray.name, left=Quantity(left, "W"), total=Quantity(total, "W"),
+                     load=Quantity(b.load_w, "W")), (), "" if severity is Severity.INFO else _m("add a power shelf"),
                   severity)

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from designer.core.messages import Legacy, Quantity, _m, many
 from designer.rules.checks.rack import tray_findings
 from designer.rules.engine import Finding, RuleContext, Severity, rule
+from designer.rules.words import device
 from designer.topology.failures import sweep
 from designer.topology.outcomes import RULE, outcomes
 from designer.topology.paths import classes_without, fallback_path, gpu_nic_affinity, scaleup_pair_matrix
@@ -30,9 +32,9 @@ def _policy_findings(ctx: RuleContext) -> Iterator[Finding]:
     if policy is None:
         return
     if policy.not_effective:
-        yield Finding(f"the failure policy {policy.chosen} is not effective on this platform ({policy.platform}); "
-                      f"{policy.id} applies", (), f"choose one of: {', '.join(policy.alternatives)}",
-                      Severity.WARNING)
+        yield Finding(_m("the failure policy {chosen} is not effective on this platform ({platform}); {policy} "
+                         "applies", chosen=policy.chosen, platform=policy.platform, policy=policy.id), (),
+                      _m("choose one of: {choices}", choices=many(policy.alternatives)), Severity.WARNING)
     for o in outcomes(ctx.topo).values():
         if o.kind not in DOWN:
             yield Finding(o.text, o.ids, o.fix, Severity(o.severity))
@@ -53,31 +55,35 @@ def _scaleup_findings(ctx: RuleContext) -> Iterator[Finding]:
     result = sweep(ctx.topo)
     for what, pair in result.cut:
         if fallback_path(ctx.topo, *pair) is None:
-            yield Finding(f"a failed {what} leaves {pair[0]} and {pair[1]} with no path at all", pair,
-                          "add a second path (another switch plane or a PCIe route)")
+            yield Finding(_m("a failed {what} leaves {a} and {b} with no path at all", what=Legacy(what), a=pair[0],
+                             b=pair[1]), pair, _m("add a second path (another switch plane or a PCIe route)"))
         else:
             fallback.append(what)
     if fallback:
-        pair_of = f"pair of {ctx.device}s"
-        yield Finding(f"{len(set(fallback))} single scale-up failures (e.g. {fallback[0]}) leave a {pair_of} without "
-                      "a scale-up path: its traffic falls back to PCIe or the network, and ring collectives route "
-                      "around it", (), f"expected where each {pair_of} has a single link (a full mesh)", Severity.INFO)
+        devs = device(ctx.device, plural=True)
+        yield Finding(_m("{n} single scale-up failures (e.g. {first}) leave a pair of {devs} without a scale-up path: "
+                         "its traffic falls back to PCIe or the network, and ring collectives route around it",
+                         n=len(set(fallback)), first=Legacy(fallback[0]), devs=devs), (),
+                      _m("expected where each pair of {devs} has a single link (a full mesh)", devs=devs),
+                      Severity.INFO)
 
 
 def _nic_findings(ctx: RuleContext) -> Iterator[Finding]:
     nics = ctx.topo.nics("compute")
     if len(nics) == 1 and ctx.topo.gpus:
-        yield Finding(f"{nics[0]} is the only compute NIC: its failure cuts the node off the compute fabric",
-                      (nics[0],), "add a second NIC", Severity.WARNING)
+        yield Finding(_m("{nic} is the only compute NIC: its failure cuts the node off the compute fabric",
+                         nic=nics[0]), (nics[0],), _m("add a second NIC"), Severity.WARNING)
     elif len(nics) > 1:
         total = sum(ctx.part(n).line_rate_gbit_s for n in nics)
         biggest = max(nics, key=lambda n: ctx.part(n).line_rate_gbit_s)
         left = total - ctx.part(biggest).line_rate_gbit_s
         users = [a.gpu for a in gpu_nic_affinity(ctx.topo) if a.nic == biggest]
         after = classes_without(ctx.topo, biggest)
-        moved = ", ".join(f"{u} to {after[u]}" if after[u] != "-" else f"{u} has no other NIC" for u in users)
-        yield Finding(f"one failed NIC ({biggest}) cuts scale-out from {total:g} to {left:g} Gb/s per node; "
-                      f"{moved or 'no GPU used it'}", (biggest,),
+        moved = [_m("{gpu} to {path}", gpu=u, path=after[u]) if after[u] != "-" else
+                 _m("{gpu} has no other NIC", gpu=u) for u in users]
+        yield Finding(_m("one failed NIC ({nic}) cuts scale-out from {total} to {left} per node; {moved}",
+                         nic=biggest, total=Quantity(total, "Gb/s", None), left=Quantity(left, "Gb/s", None),
+                         moved=many(moved) if moved else _m("no GPU used it")), (biggest,),
                       "", Severity.INFO)
 
 
@@ -87,8 +93,9 @@ def _psu_findings(ctx: RuleContext) -> Iterator[Finding]:
         return  # power.psu_capacity / power.psu_redundancy report it
     left = (b.psu_count - 1) * b.psu_unit_w
     if left < b.load_w:
-        yield Finding(f"one failed PSU leaves {left:,.0f} W for a {b.load_w:,.0f} W load", (),
-                      "add a redundant PSU", Severity.WARNING)
+        yield Finding(_m("one failed PSU leaves {left} for a {load} load", left=Quantity(left, "W"),
+                         load=Quantity(b.load_w, "W")), (), _m("add a redundant PSU"), Severity.WARNING)
     else:
-        yield Finding(f"one failed PSU leaves {b.psu_count - 1} x {b.psu_unit_w:,.0f} W = {left:,.0f} W for the "
-                      f"{b.load_w:,.0f} W load", (), "", Severity.INFO)
+        yield Finding(_m("one failed PSU leaves {n} x {unit} = {left} for the {load} load", n=b.psu_count - 1,
+                         unit=Quantity(b.psu_unit_w, "W"), left=Quantity(left, "W"), load=Quantity(b.load_w, "W")),
+                      (), "", Severity.INFO)

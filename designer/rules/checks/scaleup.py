@@ -6,9 +6,11 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator
 
+from designer.core.messages import Msg, Name, Number, Quantity, _m, many, tool_hint
 from designer.model.parts import Fabric, FixedWiring, FormFactor, GpuSpec, PartBase, ScaleupSwitchSpec, SlotKind
 from designer.model.wiring import FABRIC_LINK
 from designer.rules.engine import Finding, RuleContext, Severity, rule
+from designer.rules.words import device
 from designer.topology.graph import SCALEUP
 from designer.topology.paths import host_path, pairs_without_scaleup
 
@@ -25,7 +27,7 @@ def used_links(ctx: RuleContext, cid: str) -> int:
 
 @rule("scaleup.fabric_mismatch", "Scale-up link kinds and generations match", Severity.ERROR)
 def fabric_mismatch(ctx: RuleContext) -> Iterator[Finding]:
-    verdicts: dict[tuple, tuple[int, str] | None] = {}  # per (part, part, kind): a 72-GPU rack has 1,296 alike
+    verdicts: dict[tuple, tuple[int, Msg] | None] = {}  # per (part, part, kind): a 72-GPU rack has 1,296 alike
     parts = ctx.topo.parts
     for link in ctx.design.links:
         if link.kind not in SCALEUP:
@@ -39,22 +41,23 @@ def fabric_mismatch(ctx: RuleContext) -> Iterator[Finding]:
             continue
         end, what = verdict
         if end < 2:
-            yield Finding(f"{link.id}: {what}", (link.id, (link.a, link.b)[end]),
-                          "delete the link or use the part's own fabric")
+            yield Finding(_m("{link}: {what}", link=link.id, what=what), (link.id, (link.a, link.b)[end]),
+                          _m("delete the link or use the part's own fabric"))
         else:
-            yield Finding(f"{link.id}: {what}", (link.id, link.a, link.b),
-                          "use a switch of the GPUs' NVLink generation")
+            yield Finding(_m("{link}: {what}", link=link.id, what=what), (link.id, link.a, link.b),
+                          _m("use a switch of the GPUs' NVLink generation"))
 
 
-def _mismatch(ends: tuple[PartBase, PartBase], kind) -> tuple[int, str] | None:
+def _mismatch(ends: tuple[PartBase, PartBase], kind) -> tuple[int, Msg] | None:
     """(0 or 1: that end has no ports of the kind | 2: the ends differ in generation, message) or None."""
     fabrics = [_fabric(p) for p in ends]
     for end, (part, fab) in enumerate(zip(ends, fabrics, strict=True)):
         if fab is None or fab is Fabric.NONE or FABRIC_LINK[fab] is not kind:
-            return end, f"{part.name} has no {kind.value} ports"
+            return end, _m("{name} has no {kind} ports", name=part.name, kind=Name(kind.value))
     fa, fb = fabrics
     if fa is not None and fb is not None and fa is not fb:
-        return 2, f"{ends[0].name} ({fa.value}) and {ends[1].name} ({fb.value}) are different link generations"
+        return 2, _m("{a} ({fa}) and {b} ({fb}) are different link generations", a=ends[0].name, fa=Name(fa.value),
+                     b=ends[1].name, fb=Name(fb.value))
     return None
 
 
@@ -64,8 +67,9 @@ def gpu_ports(ctx: RuleContext) -> Iterator[Finding]:
         spec = ctx.part(gpu)
         used = used_links(ctx, gpu)
         if used > spec.fabric_links:
-            yield Finding(f"{gpu} uses {used} scale-up links; {spec.name} has {spec.fabric_links}", (gpu,),
-                          f"remove {used - spec.fabric_links} links")
+            yield Finding(_m("{gpu} uses {used} scale-up links; {name} has {have}", gpu=gpu, used=used,
+                             name=spec.name, have=spec.fabric_links), (gpu,),
+                          _m("remove {n} links", n=used - spec.fabric_links))
 
 
 @rule("scaleup.switch_ports_exceeded", "Switch ports not over-used", Severity.ERROR)
@@ -75,8 +79,9 @@ def switch_ports(ctx: RuleContext) -> Iterator[Finding]:
         if isinstance(spec, ScaleupSwitchSpec):
             used = used_links(ctx, cid)
             if used > spec.ports:
-                yield Finding(f"{cid} needs {used} ports; {spec.name} has {spec.ports}", (cid,),
-                              f"remove {used - spec.ports} links or add a switch plane")
+                yield Finding(_m("{id} needs {used} ports; {name} has {have}", id=cid, used=used, name=spec.name,
+                                 have=spec.ports), (cid,),
+                              _m("remove {n} links or add a switch plane", n=used - spec.ports))
 
 
 def plane_counts(ctx: RuleContext) -> dict[str, tuple[dict[str, int], int]]:
@@ -124,10 +129,12 @@ def fixed_traces(ctx: RuleContext, spec: GpuSpec) -> bool:
     return fixed_wiring(ctx) is not None and spec.form_factor in FIXED_FORMS and spec.fabric is not Fabric.NONE
 
 
-def _idle_text(spec: GpuSpec, used: int, gpus: list[str], device: str = "GPU") -> tuple[str, float]:
+def _idle_figures(spec: GpuSpec, used: int, gpus: list[str], dev: str = "GPU") -> tuple[dict[str, object], float]:
+    """The parameters of the idle-links messages ({who} use {used} of {total} {fabric} links: {idle} of {all} ...)."""
     idle = (spec.fabric_links - used) * spec.link_bw_gbytes_s_per_dir
-    return (f"{_names(gpus, device)} use {used} of {spec.fabric_links} {spec.fabric.value} links: {idle:.0f} of "
-            f"{spec.scaleup_gbytes_s_per_dir:.0f} GB/s per direction per {device}"), idle
+    return {"who": _names(gpus, dev), "used": used, "total": spec.fabric_links, "fabric": Name(spec.fabric.value),
+            "idle": Number(idle), "all": Quantity(spec.scaleup_gbytes_s_per_dir, "GB/s"),
+            "dev": device(dev)}, idle
 
 
 @rule("scaleup.gpu_links_unused", "GPU scale-up links all wired", Severity.WARNING)
@@ -136,9 +143,11 @@ def gpu_links_unused(ctx: RuleContext) -> Iterator[Finding]:
     for (part_id, used), gpus in _idle_groups(ctx).items():
         spec = ctx.catalog.typed(part_id, GpuSpec)
         if not fixed_traces(ctx, spec):
-            text, _ = _idle_text(spec, used, gpus, ctx.device)
-            yield Finding(text + " idle", tuple(gpus),
-                          "wire the idle links (auto-wire splits them evenly over the switch planes)")
+            figures, _ = _idle_figures(spec, used, gpus, ctx.device)
+            yield Finding(_m("{who} use {used} of {total} {fabric} links: {idle} of {all} per direction per {dev} idle",
+                             **figures), tuple(gpus),
+                          tool_hint(_m("wire the idle links (auto-wire splits them evenly over the switch planes)"),
+                                    _m("wire the idle links evenly over the switch planes")))
 
 
 @rule("scaleup.baseboard_switch_missing", "Fixed baseboard or spine wiring complete", Severity.ERROR)
@@ -152,20 +161,29 @@ def baseboard_switch_missing(ctx: RuleContext) -> Iterator[Finding]:
     for (part_id, used), gpus in _idle_groups(ctx).items():
         spec = ctx.catalog.typed(part_id, GpuSpec)
         if fixed is not None and fixed_traces(ctx, spec):
-            text, idle = _idle_text(spec, used, gpus, ctx.device)
-            why = ("a switch chip is missing" if empty > 0  # (a generic chassis may have more positions than a board)
-                   else f"{vacant} {ctx.device} position{'s' if vacant != 1 else ''} empty" if vacant > 0
-                   else "links missing")
-            yield Finding(f"{text} lost ({idle * len(gpus) * 2 / 1000:.2f} TB/s bidirectional in all): "
-                          f"{why}, and the {fixed.what} are fixed, so the links cannot be re-wired", tuple(gpus),
-                          "fit a switch chip in every position" if empty > 0 else
-                          f"fit an {ctx.device} in every position" if vacant > 0
-                          else "restore the fixed links (a board or cartridge fault: repair or replace it)")
+            figures, idle = _idle_figures(spec, used, gpus, ctx.device)
+            # (a generic chassis may have more positions than a board)
+            why = (_m("a switch chip is missing") if empty > 0
+                   else _m("{n} {dev} position empty", n=vacant, dev=device(ctx.device)) if vacant == 1
+                   else _m("{n} {dev} positions empty", n=vacant, dev=device(ctx.device)) if vacant > 0
+                   else _m("links missing"))
+            yield Finding(_m("{who} use {used} of {total} {fabric} links: {idle} of {all} per direction per {dev} lost "
+                             "({tb} bidirectional in all): {why}, and the {what} are fixed, so the links cannot be "
+                             "re-wired", tb=Quantity(idle * len(gpus) * 2 / 1000, "TB/s", 2), why=why,
+                             what=fixed.what, **figures), tuple(gpus),
+                          _m("fit a switch chip in every position") if empty > 0 else
+                          _m("fit an {dev} in every position", dev=device(ctx.device)) if vacant > 0
+                          else RESTORE)
 
 
-def _names(ids: list[str], device: str = "GPU") -> str:
-    more = ", ..." if len(ids) > 4 else ""
-    return ids[0] if len(ids) == 1 else f"{len(ids)} {device}s ({', '.join(ids[:4])}{more})"
+RESTORE = _m("restore the fixed links (a board or cartridge fault: repair or replace it)")
+
+
+def _names(ids: list[str], dev: str = "GPU") -> Msg | str:
+    if len(ids) == 1:
+        return ids[0]
+    shown = many([*ids[:4], "..."] if len(ids) > 4 else ids)
+    return _m("{n} {devs} ({ids})", n=len(ids), devs=device(dev, plural=True), ids=shown)
 
 
 @rule("scaleup.uneven_planes", "Every GPU reaches every switch plane equally", Severity.ERROR)
@@ -175,11 +193,16 @@ def uneven_planes(ctx: RuleContext) -> Iterator[Finding]:
         for gpu in short:
             rate = ctx.part(gpu).link_bw_gbytes_s_per_dir
             lost = (mode - counts[gpu]) * rate
-            what = "does not reach" if counts[gpu] == 0 else f"reaches with {counts[gpu]} links"
-            fix = (f"give {gpu} {mode} links to {plane}" if not fixed_traces(ctx, ctx.part(gpu))
-                   else "restore the fixed links (a board or cartridge fault: repair or replace it)")
-            yield Finding(f"{gpu} {what} plane {plane} where the other GPUs use {mode}: its bandwidth to every "
-                          f"peer drops by {lost:.0f} GB/s per direction", (gpu, plane), fix)
+            fix = (_m("give {gpu} {n} links to {plane}", gpu=gpu, n=mode, plane=plane)
+                   if not fixed_traces(ctx, ctx.part(gpu)) else RESTORE)
+            figures = {"gpu": gpu, "plane": plane, "mode": mode, "lost": Quantity(lost, "GB/s")}
+            if counts[gpu] == 0:
+                text = _m("{gpu} does not reach plane {plane} where the other GPUs use {mode}: its bandwidth to every "
+                          "peer drops by {lost} per direction", **figures)
+            else:
+                text = _m("{gpu} reaches with {n} links plane {plane} where the other GPUs use {mode}: its bandwidth "
+                          "to every peer drops by {lost} per direction", n=counts[gpu], **figures)
+            yield Finding(text, (gpu, plane), fix)
 
 
 @rule("scaleup.unreachable", "All GPUs reach each other", Severity.ERROR)
@@ -189,12 +212,14 @@ def unreachable(ctx: RuleContext) -> Iterator[Finding]:
     for a, b in pairs_without_scaleup(ctx.topo) if scaleup else itertools.combinations(gpus, 2):
         if scaleup:
             via_host = host_path(ctx.topo, a, b) is not None
-            fix = ("connect both to the same switch plane or to each other" if not fixed_traces(ctx, ctx.part(a))
-                   else "restore the fixed links (a board or cartridge fault: repair or replace it)")
-            yield Finding(f"{a} and {b} share no scale-up path" + (": PCIe only" if via_host else " nor any path"),
-                          (a, b), fix, Severity.WARNING if via_host else None)
+            fix = (_m("connect both to the same switch plane or to each other") if not fixed_traces(ctx, ctx.part(a))
+                   else RESTORE)
+            text = (_m("{a} and {b} share no scale-up path: PCIe only", a=a, b=b) if via_host
+                    else _m("{a} and {b} share no scale-up path nor any path", a=a, b=b))
+            yield Finding(text, (a, b), fix, Severity.WARNING if via_host else None)
         elif not scaleup and host_path(ctx.topo, a, b) is None:
-            yield Finding(f"{a} and {b} have no path to each other", (a, b), "connect both to the PCIe tree")
+            yield Finding(_m("{a} and {b} have no path to each other", a=a, b=b), (a, b),
+                          _m("connect both to the PCIe tree"))
 
 
 @rule("scaleup.export_limited", "Export-limited parts", Severity.INFO)
@@ -202,7 +227,8 @@ def export_limited(ctx: RuleContext) -> Iterator[Finding]:
     limited = [g for g in ctx.topo.gpus if ctx.part(g).export_limited]
     if limited:
         spec = ctx.part(limited[0])
-        yield Finding(f"{spec.name} is an export-limited part: {spec.fabric_links} links, "
-                      f"{spec.scaleup_gbytes_s_per_dir:.0f} GB/s per direction per GPU", tuple(limited),
-                      "expected for this SKU; collectives are bounded by the reduced scale-up bandwidth")
+        yield Finding(_m("{name} is an export-limited part: {links} links, {bw} per direction per GPU",
+                         name=spec.name, links=spec.fabric_links, bw=Quantity(spec.scaleup_gbytes_s_per_dir, "GB/s")),
+                      tuple(limited),
+                      _m("expected for this SKU; collectives are bounded by the reduced scale-up bandwidth"))
 

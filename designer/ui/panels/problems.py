@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QInputDialog, QLabel, QMenu, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from designer.core import i18n
+from designer.core.locale import render
 from designer.rules import Report, Violation
 from designer.ui.qt_items import children, top_items
 from designer.ui.style import severity_icon
@@ -49,7 +50,7 @@ class ProblemsPanel(QWidget):
             group = QTreeWidgetItem(self.tree, [f"{rule_id}: {title} \u2014 {self.outcome(violations, worst)}"])
             group.setIcon(0, severity_icon(worst))  # the state the line states, not the rule's default severity
             for v in violations:
-                message, fix = i18n.phrase(v.message), i18n.phrase(v.fix)
+                message, fix = render(v.text), render(v.hint)
                 waived = self.tr("  [waived: {reason}]").format(reason=v.waiver_reason)
                 text = message + (waived if v.waived else "")
                 item = QTreeWidgetItem(group, [text, ", ".join(v.ids)])
@@ -102,7 +103,7 @@ class ProblemsPanel(QWidget):
         menu.exec(self.tree.viewport().mapToGlobal(pos))
 
     def ask_waiver(self, v: Violation) -> None:
-        question = self.tr("Why is this acceptable?\n{message}").format(message=i18n.phrase(v.message))
+        question = self.tr("Why is this acceptable?\n{message}").format(message=render(v.text))
         reason, ok = QInputDialog.getText(self, self.tr("Waive violation"), plain(question))
         if ok and reason.strip():
             self.waive.emit(v.rule, v.ids, reason.strip())
