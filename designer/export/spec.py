@@ -218,7 +218,8 @@ def build_spec(design: Design, catalog: Catalog, nodes: int = 1, now: datetime |
         spec_version=SPEC_VERSION, generator=f"GPU Node Designer {__version__}", generated_at=stamp,
         catalog_version=catalog.version, design=design.model_dump(mode="json"),
         key_figures=key_figures_spec(design, catalog), bom=bom_lines(design, catalog),
-        power=power_spec(design, catalog), rules=rules_spec(design, catalog, site), failures=failures_spec(design, catalog),
+        power=power_spec(design, catalog), rules=rules_spec(design, catalog, site),
+        failures=failures_spec(design, catalog),
         performance=performance_points(design, catalog, nodes, calibration, run),
         calibration=calibration_spec(calibration), export_control=export_control_spec(design, catalog))
 
