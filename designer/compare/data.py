@@ -73,12 +73,14 @@ def scheme(design: Design, catalog: Catalog, topo: Topology) -> str:
 def _spec(design: Design, catalog: Catalog, topo: Topology, figs: KeyFigures) -> dict:
     counts = Counter(catalog.get(c.part).kind for c in design.components)
     cooling = sorted({p.name for c in design.components if isinstance(p := catalog.get(c.part), CoolingSpec)})
-    return {"cooling": ", ".join(cooling) or "none",
-            "name": design.meta.name, "template": design.meta.template, "chassis": catalog.get(design.chassis).name,
-            "scheme": scheme(design, catalog, topo), "gpus": f"{figs.gpu_count} x {', '.join(figs.gpu_models)}",
+    # display lines; a key the JSON spec also has (name, template, scaleup_fabric) holds the spec's value
+    return {"cooling_parts": ", ".join(cooling) or "none",
+            "name": design.meta.name, "template": design.meta.template,
+            "chassis_name": catalog.get(design.chassis).name, "scheme": scheme(design, catalog, topo),
+            "gpu_line": f"{figs.gpu_count} x {', '.join(figs.gpu_models)}",
             "scaleup_fabric": figs.scaleup_fabric, "pcie_switches": counts["pcie_switch"],
-            "cpus": cpu_line(figs.cpu_count, figs.cpu_models, figs.cpu_cores_total),
-            "scaleup_switches": counts["scaleup_switch"], "nics": counts["nic"], "psus": figs.psu_summary}
+            "cpu_line": cpu_line(figs.cpu_count, figs.cpu_models, figs.cpu_cores_total),
+            "scaleup_switches": counts["scaleup_switch"], "nics": counts["nic"], "psu_line": figs.psu_summary}
 
 
 def _topology(topo: Topology) -> dict:

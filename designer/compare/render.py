@@ -20,9 +20,10 @@ ASSUMED_NOTE = ("† the figure rests in part on assumed power (stated defaults 
                 "'DC load from assumed figures' says how much")
 MISSING_WORDS = {"unknown": "unknown", "not_supported": "not supported"}
 MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~])")
-SPEC_ROWS = (("scheme", "Scheme"), ("gpus", "GPUs"), ("scaleup_fabric", "Scale-up fabric"), ("chassis", "Chassis"),
-             ("cpus", "CPUs"), ("scaleup_switches", "Scale-up switches"), ("pcie_switches", "PCIe switches"),
-             ("nics", "NICs"), ("psus", "PSUs"), ("cooling", "Cooling"), ("template", "Template"))
+SPEC_ROWS = (("scheme", "Scheme"), ("gpu_line", "GPUs"), ("scaleup_fabric", "Scale-up fabric"),
+             ("chassis_name", "Chassis"), ("cpu_line", "CPUs"), ("scaleup_switches", "Scale-up switches"),
+             ("pcie_switches", "PCIe switches"), ("nics", "NICs"), ("psu_line", "PSUs"), ("cooling_parts", "Cooling"),
+             ("template", "Template"))
 
 
 def md_escape(text: object) -> str:

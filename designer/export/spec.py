@@ -154,8 +154,9 @@ def power_spec(design: Design, catalog: Catalog) -> PowerSpec:
         coolant_flow_l_min=_one(h.coolant_flow_l_min), coolant_delta_t_assumed=h.coolant_delta_t_assumed,
         coolant_l_min_per_kw=_one(h.flow_l_min_per_kw, 2),
         ocp_l_min_per_kw=OcpFlowGuide(low=low, typical=typical, high=high, source=OCP_SOURCE),
-        psu_loss_w=round(h.psu_loss_w, 1), cooling=h.cooling, cdu=h.cdu, coolant_inlet_c_max=h.coolant_inlet_c_max,
-        cdu_capacity_w=h.cdu_capacity_w, cdu_capacity_source=h.cdu_capacity_source,
+        psu_loss_w=round(h.psu_loss_w, 1), liquid_cooling=h.cooling, cdu=h.cdu,
+        coolant_inlet_c_max=h.coolant_inlet_c_max, cdu_capacity_w=h.cdu_capacity_w,
+        cdu_capacity_source=h.cdu_capacity_source,
         heat_assumptions=list(h.assumptions), cooling_capacity_w=b.cooling_capacity_w,
         published_max_power_w=b.published_max_w, published_max_is_calibration=b.published_is_calibration,
         by_category=[CategoryPower(category=category_id(k), label=k, power_w=round(v, 1)) for k, v in

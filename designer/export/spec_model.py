@@ -74,7 +74,7 @@ class PowerSpec(_Closed):
     coolant_l_min_per_kw: float | None = _f("coolant_flow_l_min per kW of heat_to_liquid_w; null for air cooling")
     ocp_l_min_per_kw: OcpFlowGuide = _f("The OCP cold-plate flow guideline coolant_l_min_per_kw is read against")
     psu_loss_w: float = _f("Heat the PSUs lose converting wall power to the DC load, in W (wall_peak_w - dc_load_w)")
-    cooling: str = _f("Name of the liquid cooling part; empty for air cooling")
+    liquid_cooling: str = _f("Name of the liquid cooling part; empty for air cooling")
     cdu: str = _f("The coolant distribution unit the cooling part names; empty when none is named")
     coolant_inlet_c_max: float | None = _f("Highest coolant supply temperature the cooling part allows, in C; null "
                                            "when not given")

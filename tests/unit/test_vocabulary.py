@@ -84,6 +84,16 @@ def test_compare_json_rows_use_the_spec_keys_and_values(capsys, tmp_path):
             assert missing == [] and different == [], (row["key"], designs[i])
 
 
+def test_compare_json_specification_keys_the_spec_also_has_hold_its_values(capsys, tmp_path):
+    """Before: compare's "chassis" was the chassis' name where the spec's is its id, "cooling" the cooling parts
+    where the spec's is the liquid cooling part's name."""
+    designs = ["dgx-h100", "gb200-nvl72"]
+    data = run_json(capsys, ["compare", *designs, "--json"])
+    for spec_row, template in zip(data["spec"], designs, strict=True):
+        different = missing_or_different(spec_row, spec_of(capsys, tmp_path, template))[1]
+        assert different == [], template  # keys of its own (scheme, gpu_line, ...) may be missing, never different
+
+
 def test_validate_json_summary_uses_the_spec_keys_and_values(capsys, tmp_path):
     summary = run_json(capsys, ["validate", "gb200-nvl72", "--json"])["summary"]
     summary.pop("published_gap")  # the validate report's own figure: (computed - published) / published
