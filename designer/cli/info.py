@@ -53,8 +53,9 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def info_dict(design_arg: str) -> dict:
-    """The JSON spec's vocabulary (designer.export.spec_model): its key_figures and power sections flattened, its
-    failures and export_control sections as they are, and the design's name, template and chassis."""
+    """The JSON spec's vocabulary (designer.export.spec_model): its key_figures and power sections flattened (the
+    power section's facility object, the heat balance, stays an object), its failures and export_control sections as
+    they are, and the design's name, template and chassis."""
     catalog = default_catalog()
     design = resolve_design(design_arg, catalog)
     failures = failures_spec(design, catalog)
@@ -81,10 +82,11 @@ def _published_row(data: dict) -> tuple[str, str]:
     return ("Published maximum", f"{fmt(published, 0)} W for the reference system (computed {gap})")
 
 
-def _heat_row(f: dict) -> tuple[str, str]:
-    wall, liquid = round(f["wall_peak_w"]), round(f["heat_to_liquid_w"])  # whole watts that add up as shown
+def _heat_row(data: dict) -> tuple[str, str]:
+    f = data["facility"]
+    wall, liquid = round(data["wall_peak_w"]), round(f["heat_to_liquid_w"])  # whole watts that add up as shown
     return ("Heat", f"{fmt(wall, 0)} W: {fmt(liquid, 0)} W to liquid, "
-                    f"{fmt(wall - liquid, 0)} W to air ({fmt(f['heat_btu_per_hr'], 0)} BTU/hr in all); "
+                    f"{fmt(wall - liquid, 0)} W to air ({fmt(data['heat_btu_per_hr'], 0)} BTU/hr in all); "
                     f"{fmt(f['airflow_cfm'], 0)} CFM of air for the air share at a {f['air_delta_t_c']:g} K rise")
 
 
@@ -158,8 +160,8 @@ def cmd_info(args: argparse.Namespace) -> int:
         _policy_row(data),
         ("One link fails", _failure_text(data, "one_link")),
         ("One plane fails", _failure_text(data, "one_plane")),
-        _facility_row(data),
-        *([("Heat split", "; ".join(data["heat_assumptions"]))] if data["heat_assumptions"] else []),
+        _facility_row(data["facility"]),
+        *([("Heat split", "; ".join(heat))] if (heat := data["facility"]["heat_assumptions"]) else []),
         _export_row(data),
     ]
     width = max(len(k) for k, _ in rows)

@@ -47,8 +47,10 @@ def node_cost(design: Design, catalog: Catalog) -> dict[str, float | None]:
 def figure_values(design: Design, catalog: Catalog, k: KeyFigures) -> dict:
     """The figures by the JSON spec's keys and values (its key_figures and power sections), as `info --json`."""
     assumed = sum(line.watts for line in power_budget(design, catalog).assumed_lines)
-    return (key_figures_spec(design, catalog, k).model_dump(mode="json")
-            | power_spec(design, catalog).model_dump(mode="json") | {"assumed_dc_load_w": round(assumed, 1)})
+    power = power_spec(design, catalog).model_dump(mode="json")
+    facility = power.pop("facility")  # the heat balance: an object in the spec and info --json, rows here
+    return (key_figures_spec(design, catalog, k).model_dump(mode="json") | power | facility
+            | {"assumed_dc_load_w": round(assumed, 1)})
 
 
 def scheme(design: Design, catalog: Catalog, topo: Topology) -> str:

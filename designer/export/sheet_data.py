@@ -168,9 +168,9 @@ class SheetData(SheetSections):
         items = self.parts_of("cooling")
         name = "; ".join(part.name for part, _ in items) or "none"
         cap = "capacity not published" if p.cooling_capacity_w is None else f"removes {p.cooling_capacity_w:,.0f} W"
-        liquid, air = _split(p.wall_peak_w, p.heat_to_liquid_w)
+        liquid, air = _split(p.wall_peak_w, p.facility.heat_to_liquid_w)
         return (f"{name}, {cap}; {liquid} W to liquid, {air} W to air; "
-                f"{p.airflow_cfm:,.0f} CFM for the air share at a {p.air_delta_t_c:g} K rise",
+                f"{p.facility.airflow_cfm:,.0f} CFM for the air share at a {p.facility.air_delta_t_c:g} K rise",
                 [self.cite_part(part) for part, _ in items])
 
     def latency_class(self) -> str:
@@ -236,9 +236,9 @@ class SheetData(SheetSections):
         return {"dc_load_w": f"{p.dc_load_w:,.0f}", "wall_peak_w": f"{p.wall_peak_w:,.0f}",
                 "psu": f"{p.psu_count} x {p.psu_unit_output_w:,.0f} W, {p.psu_redundancy}",
                 "psu_usable_w": f"{p.psu_usable_w:,.0f}", "heat_btu_per_hr": f"{p.heat_btu_per_hr:,.0f}",
-                "airflow_cfm": f"{p.airflow_cfm:,.0f}",
-                "heat_split": self.t("{} W to liquid, {} W to air; ".format(*_split(p.wall_peak_w, p.heat_to_liquid_w))
-                                     + f"the air share at a {p.air_delta_t_c:g} K rise"),
+                "airflow_cfm": f"{p.facility.airflow_cfm:,.0f}",
+                "heat_split": self.t("{} W to liquid, {} W to air; ".format(*_split(p.wall_peak_w, p.facility.heat_to_liquid_w))
+                                     + f"the air share at a {p.facility.air_delta_t_c:g} K rise"),
                 "cooling_capacity": "not published" if p.cooling_capacity_w is None
                 else f"{p.cooling_capacity_w:,.0f} W",
                 "categories": [{"label": self.words.tr(c.label), "power_w": f"{c.power_w:,.0f}"}

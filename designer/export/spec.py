@@ -21,6 +21,7 @@ from designer.export.spec_model import (
     CalibrationSpec,
     CategoryPower,
     ExportControlSpec,
+    FacilitySpec,
     FailureSpec,
     FailuresSpec,
     Finding,
@@ -146,18 +147,19 @@ def power_spec(design: Design, catalog: Catalog) -> PowerSpec:
     b, h = power_budget(design, catalog), heat_balance(design, catalog)
     wall, liquid = round(b.wall_w, 1), round(h.heat_to_liquid_w, 1)
     low, typical, high = OCP_L_MIN_PER_KW
-    return PowerSpec(
-        dc_load_w=round(b.load_w, 1), wall_peak_w=wall, psu_part=b.psu_part, psu_count=b.psu_count,
-        psu_unit_output_w=b.psu_unit_w, psu_redundancy=b.redundancy.value, psu_usable_w=b.usable_w,
-        heat_btu_per_hr=round(b.heat_btu_hr), heat_to_liquid_w=liquid, heat_to_air_w=round(wall - liquid, 1),
+    facility = FacilitySpec(
+        heat_to_liquid_w=liquid, heat_to_air_w=round(wall - liquid, 1),
         air_delta_t_c=h.air_delta_t_c, airflow_cfm=round(h.airflow_cfm), coolant_delta_t_k=h.coolant_delta_t_k,
         coolant_flow_l_min=_one(h.coolant_flow_l_min), coolant_delta_t_assumed=h.coolant_delta_t_assumed,
         coolant_l_min_per_kw=_one(h.flow_l_min_per_kw, 2),
         ocp_l_min_per_kw=OcpFlowGuide(low=low, typical=typical, high=high, source=OCP_SOURCE),
         psu_loss_w=round(h.psu_loss_w, 1), liquid_cooling=h.cooling, cdu=h.cdu,
         coolant_inlet_c_max=h.coolant_inlet_c_max, cdu_capacity_w=h.cdu_capacity_w,
-        cdu_capacity_source=h.cdu_capacity_source,
-        heat_assumptions=list(h.assumptions), cooling_capacity_w=b.cooling_capacity_w,
+        cdu_capacity_source=h.cdu_capacity_source, heat_assumptions=list(h.assumptions))
+    return PowerSpec(
+        dc_load_w=round(b.load_w, 1), wall_peak_w=wall, psu_part=b.psu_part, psu_count=b.psu_count,
+        psu_unit_output_w=b.psu_unit_w, psu_redundancy=b.redundancy.value, psu_usable_w=b.usable_w,
+        heat_btu_per_hr=round(b.heat_btu_hr), facility=facility, cooling_capacity_w=b.cooling_capacity_w,
         published_max_power_w=b.published_max_w, published_max_is_calibration=b.published_is_calibration,
         by_category=[CategoryPower(category=category_id(k), label=k, power_w=round(v, 1)) for k, v in
                      b.by_category.items()],

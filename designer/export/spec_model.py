@@ -53,18 +53,12 @@ class OcpFlowGuide(_Closed):
     source: str = _f("Where the guideline comes from")
 
 
-class PowerSpec(_Closed):
-    dc_load_w: float = _f("DC load at the PSU outputs in W: every component at its rated power")
-    wall_peak_w: float = _f("Estimated peak input power at the wall in W (DC load / PSU efficiency)")
-    psu_part: str = _f("Catalog part id of the PSUs")
-    psu_count: int = _f("PSUs installed")
-    psu_unit_output_w: float = _f("Rated output of one PSU in W")
-    psu_redundancy: str = _f("Redundancy policy (none, N+1, N+2, N+N)")
-    psu_usable_w: float = _f("PSU output in W that survives the redundancy policy's failures")
-    heat_btu_per_hr: float = _f("Heat to remove in BTU/hr (all wall power)")
+class FacilitySpec(_Closed):
+    """The heat balance: heat_to_liquid_w + heat_to_air_w = power.wall_peak_w."""
+
     heat_to_liquid_w: float = _f("Heat the coolant carries in W (cold-plated parts' captured share; 0 for air)")
     heat_to_air_w: float = _f("Heat to room air in W: PSU losses, fans, DIMMs, drives, parts without cold plates; "
-                              "heat_to_liquid_w + heat_to_air_w = wall_peak_w")
+                              "heat_to_liquid_w + heat_to_air_w = power.wall_peak_w")
     air_delta_t_c: float = _f("Air temperature rise across the node the airflow is computed at, in K")
     airflow_cfm: float = _f("Airflow the heat to air needs at air_delta_t_c, in CFM")
     coolant_delta_t_k: float | None = _f("Coolant temperature rise across the node in K; null for air cooling")
@@ -81,6 +75,19 @@ class PowerSpec(_Closed):
     cdu_capacity_w: float | None = _f("Heat the named CDU removes in W; null when not published")
     cdu_capacity_source: str = _f("Where cdu_capacity_w comes from; empty when there is none")
     heat_assumptions: list[str] = _f("What the heat split assumes, and where its figures come from")
+
+
+class PowerSpec(_Closed):
+    dc_load_w: float = _f("DC load at the PSU outputs in W: every component at its rated power")
+    wall_peak_w: float = _f("Estimated peak input power at the wall in W (DC load / PSU efficiency)")
+    psu_part: str = _f("Catalog part id of the PSUs")
+    psu_count: int = _f("PSUs installed")
+    psu_unit_output_w: float = _f("Rated output of one PSU in W")
+    psu_redundancy: str = _f("Redundancy policy (none, N+1, N+2, N+N)")
+    psu_usable_w: float = _f("PSU output in W that survives the redundancy policy's failures")
+    heat_btu_per_hr: float = _f("Heat to remove in BTU/hr (all wall power)")
+    facility: FacilitySpec = _f("Where the wall power goes as heat (to liquid and to air) and what the facility "
+                                "must supply for it: airflow, coolant flow, the CDU")
     cooling_capacity_w: float | None = _f("Heat the cooling solution removes in W; null when not published")
     published_max_power_w: float | None = _f("The vendor's published maximum power of the reference system in this "
                                              "chassis, W; null when none is published")

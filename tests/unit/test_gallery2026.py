@@ -74,7 +74,7 @@ def test_coolant_flow_follows_the_heat():
 def test_the_scheme_d_node_shows_its_facility_needs(capsys):
     assert main(["info", "hgx-b200-dlc", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    f = data
+    f = data["facility"]
     assert f["coolant_inlet_c_max"] == 45  # Supermicro DLC-2: up to 45 C inlet
     assert "coolant distribution unit" in f["cdu"]
     assert round(f["heat_to_liquid_w"] + f["heat_to_air_w"], 1) == data["wall_peak_w"]
@@ -83,7 +83,7 @@ def test_the_scheme_d_node_shows_its_facility_needs(capsys):
     assert "L/min of water" in capsys.readouterr().out
     assert main(["info", "dgx-h100", "--json"]) == 0
     air = json.loads(capsys.readouterr().out)
-    assert air["heat_to_liquid_w"] == 0 and air["coolant_flow_l_min"] is None
+    assert air["facility"]["heat_to_liquid_w"] == 0 and air["facility"]["coolant_flow_l_min"] is None
 
 
 def test_every_new_template_is_registered_once():

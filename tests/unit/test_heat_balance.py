@@ -44,9 +44,10 @@ def test_info_json_heat_balances_and_cfm_is_the_air_share_only(capsys, template_
     """Before: hgx-b200-dlc sent 11,046 W (98 % of the wall) to liquid plus 198 CFM (~2.25 kW) of air: 118 %."""
     assert main(["info", template_id, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    air_from_cfm = data["airflow_cfm"] * 1.8 * data["air_delta_t_c"] / 3.16  # the CFM formula turned round
-    assert data["heat_to_liquid_w"] + air_from_cfm == pytest.approx(data["wall_peak_w"], rel=0.002)
-    assert round(data["heat_to_liquid_w"] + data["heat_to_air_w"], 1) == data["wall_peak_w"]
+    f = data["facility"]  # issue 21: facility.heat_to_liquid_w, facility.heat_to_air_w, facility.coolant_flow_l_min
+    air_from_cfm = f["airflow_cfm"] * 1.8 * f["air_delta_t_c"] / 3.16  # the CFM formula turned round
+    assert f["heat_to_liquid_w"] + air_from_cfm == pytest.approx(data["wall_peak_w"], rel=0.002)
+    assert round(f["heat_to_liquid_w"] + f["heat_to_air_w"], 1) == data["wall_peak_w"]
 
 
 def test_the_dlc_node_sends_only_its_cold_plated_parts_captured_share_to_liquid(catalog, design_of):
@@ -60,7 +61,7 @@ def test_the_dlc_node_sends_only_its_cold_plated_parts_captured_share_to_liquid(
 def test_every_liquid_design_has_coolant_flow_at_a_stated_rise_within_the_ocp_guideline(capsys):
     for template_id in ("gb200-nvl72", "hgx-b200-dlc", "amd-mi355x", "gh200-quad"):
         assert main(["info", template_id, "--json"]) == 0
-        f = json.loads(capsys.readouterr().out)
+        f = json.loads(capsys.readouterr().out)["facility"]
         assert f["coolant_flow_l_min"] > 0 and f["coolant_delta_t_k"] > 0, template_id
         low, _, high = OCP_L_MIN_PER_KW
         assert low <= f["coolant_l_min_per_kw"] <= high, template_id
