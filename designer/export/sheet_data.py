@@ -237,7 +237,8 @@ class SheetData(SheetSections):
                 "psu": f"{p.psu_count} x {p.psu_unit_output_w:,.0f} W, {p.psu_redundancy}",
                 "psu_usable_w": f"{p.psu_usable_w:,.0f}", "heat_btu_per_hr": f"{p.heat_btu_per_hr:,.0f}",
                 "airflow_cfm": f"{p.facility.airflow_cfm:,.0f}",
-                "heat_split": self.t("{} W to liquid, {} W to air; ".format(*_split(p.wall_peak_w, p.facility.heat_to_liquid_w))
+                "heat_split": self.t("{} W to liquid, {} W to air; ".format(
+                    *_split(p.wall_peak_w, p.facility.heat_to_liquid_w))
                                      + f"the air share at a {p.facility.air_delta_t_c:g} K rise"),
                 "cooling_capacity": "not published" if p.cooling_capacity_w is None
                 else f"{p.cooling_capacity_w:,.0f} W",
