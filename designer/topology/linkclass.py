@@ -1,4 +1,4 @@
-"""The single-link failure sweep of a switch fabric, computed once per class of alike GPUs.
+"""The single-failure sweep of a switch fabric (one link, one switch plane), computed once per class of alike GPUs.
 
 Where every scale-up link of a GPU goes to a switch (NVSwitch boards, the NVL72 rack), a GPU pair's capacity is
 a function of the two GPUs' port rows alone (the sum over switches of the smaller side), so GPUs with the same
@@ -6,7 +6,9 @@ ports (capacity and presence per switch) are alike: a failed link's effect on a 
 link's GPU class, switch and lost capacity, and on the other GPU's class. A 72-GPU rack has one class: its
 1,296 link failures x 72 GPUs (93,000 pair figures) are 18 distinct rows of one column. The figures are the same
 floating-point operations on the same values as the full arrays (failures._link_rows; the test compares both),
-and the worst pair and the cut pairs are read back in the full arrays' order (failure, then GPU).
+and the worst pair and the cut pairs are read back in the full arrays' order (failure, then GPU). Switch-plane
+failures go the same way by unordered pair of classes (18 planes x 1 class pair on the rack instead of 18 x 2,556
+pairs), and paths.scaleup_pair_matrix sums the switches once per pair of classes.
 """
 
 from __future__ import annotations
@@ -63,17 +65,17 @@ def class_rows(np: Any, cap: np.ndarray, has: np.ndarray, base: np.ndarray, rows
     `cols[i]`, losing `lost[i]`), by GPU class. `cap`/`has` are the GPUs' port arrays (GPU x neighbour), `base` the
     pair capacities (GPU x GPU): a function of the two port rows where no GPU links to another GPU."""
     cls, members = gpu_classes(cap, has)
-    keys = members
+    n = len(members)
     distinct: dict[tuple[int, int, float], int] = {}
     row_of = [distinct.setdefault((cls[g], j, w), len(distinct)) for g, j, w in zip(rows, cols, lost, strict=True)]
     u_cls, u_col, u_lost = (np.array(x) for x in zip(*distinct, strict=True))
-    pair = np.array([[_between(base, members[a], members[b]) for b in range(len(keys))] for a in range(len(keys))])
+    pair = np.array([[_between(base, members[a], members[b]) for b in range(n)] for a in range(n)])
     reps = [m[0] for m in members]
     mine = cap[reps][u_cls, u_col][:, None]
     theirs = cap[reps][:, u_col].T
     before = pair[u_cls]
     after = before - np.minimum(mine, theirs) + np.minimum(mine - u_lost.astype(float)[:, None], theirs)
-    others = np.array([len(m) > 1 for m in members])[None, :] | (np.arange(len(keys))[None, :] != u_cls[:, None])
+    others = np.array([len(m) > 1 for m in members])[None, :] | (np.arange(n)[None, :] != u_cls[:, None])
     affected = has[reps][:, u_col].T & others
     return ClassRows(before, after, affected, row_of, list(rows), cls)
 
