@@ -225,7 +225,7 @@
         <translation>各项每年成本（US$ 百万）</translation>
     </message>
     <message>
-        <source>estimated: prices from the price book's estimates</source>
+        <source>estimated: prices from the price book&apos;s estimates</source>
         <translation>估计值：价格取自价格表的估计</translation>
     </message>
     <message>
@@ -885,7 +885,7 @@
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <source>GPU Node Designer did not close properly. Recover the unsaved design '{name}' {source}, autosaved {when}?
+        <source>GPU Node Designer did not close properly. Recover the unsaved design &apos;{name}&apos; {source}, autosaved {when}?
 
 Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it for the next start.</source>
         <translation>GPU Node Designer 上次未正常关闭。要恢复未保存的设计“{name}”{source}（自动保存于 {when}）吗？
@@ -1693,7 +1693,7 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>内置价格表</translation>
     </message>
     <message>
-        <source>A JSON price book whose entries replace the shipped prices (README 'Cost of ownership'); empty: the shipped prices</source>
+        <source>A JSON price book whose entries replace the shipped prices (README &apos;Cost of ownership&apos;); empty: the shipped prices</source>
         <translation>以 JSON 价格表的条目取代内置价格（见 README“Cost of ownership”）；留空则使用内置价格</translation>
     </message>
     <message>
@@ -2026,6 +2026,26 @@ fix: {fix}</source>
     <message>
         <source>rack-scale</source>
         <translation>机柜级</translation>
+    </message>
+    <message>
+        <source>A: PCIe switch</source>
+        <translation>A：PCIe 交换机</translation>
+    </message>
+    <message>
+        <source>B: switched full mesh</source>
+        <translation>B：交换式全互连</translation>
+    </message>
+    <message>
+        <source>B: full mesh (direct links, no switch)</source>
+        <translation>B：全互连（直连链路，无交换机）</translation>
+    </message>
+    <message>
+        <source>C: CPU-GPU fusion</source>
+        <translation>C：CPU-GPU 融合</translation>
+    </message>
+    <message>
+        <source>D: custom liquid</source>
+        <translation>D：定制液冷</translation>
     </message>
     <message>
         <source>Vendor:</source>
