@@ -252,7 +252,7 @@ def _diagram_legend(c: Canvas, kinds: dict[str, int | None], width: float, words
     y += 10 * (1 + (len(entries) + 1) // 2)
     abbreviations = words.abbreviations(tags)
     if abbreviations:
-        line = f"{words.tr('Abbreviations')}: {abbreviations}"
+        line = f"{words.tr('Abbreviations')}{words.tr('abbreviation_colon')}{abbreviations}"
         c.text((0, y + 4), line, size=6.5, anchor="left", color="#444444", width=width)
         y += 9 * _lines(line, width, 6.5)
     c.height = y + 2
