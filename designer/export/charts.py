@@ -1,4 +1,5 @@
-"""matplotlib Figure builders (no pyplot): shared by the app and the CLI."""
+"""matplotlib Figure builders (no pyplot): shared by the app and the CLI. Their words come from the sheet's text
+table in the current language (designer.core.i18n.language(): the app's, English in the CLI)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from matplotlib.ticker import FuncFormatter
 from designer.core import i18n
 from designer.core.units import format_bytes
 from designer.export.names import LABELS, SCALING_NODES
+from designer.export.sheet_text import sheet_word as w
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -63,12 +65,12 @@ def draw_busbw(ax, result: SimResult, title: str = "") -> None:
     ax.set_xscale("log", base=2)
     _no_figures(ax, result)
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: format_bytes(int(v)) if v >= 1 else ""))
-    ax.set_xlabel("message size (bytes, nccl-tests 'size')")
+    ax.set_xlabel(w("message size (bytes, nccl-tests 'size')"))
     ax.set_ylabel("busbw (GB/s, GB = 1e9 B)")
     ax.grid(True, which="major", alpha=0.3)
     if result.rows:
         handles, _ = ax.get_legend_handles_labels()
-        band = [Patch(color="#555555", alpha=BAND_ALPHA, label="uncertainty band")] if ax.collections else []
+        band = [Patch(color="#555555", alpha=BAND_ALPHA, label=w("uncertainty band"))] if ax.collections else []
         if handles:  # no curves where no row has figures
             ax.legend(handles=handles + band, loc="upper left", fontsize="small")
         r = result.rows[0]
@@ -105,14 +107,16 @@ def draw_power(ax, design: Design, catalog: Catalog) -> None:
     left = 0.0
     for cat, watts in b.by_category.items():
         if watts > 0:
-            ax.barh(["load"], [watts / 1000], left=[left], label=cat)
+            ax.barh([w("load")], [watts / 1000], left=[left], label=w(cat))
             left += watts / 1000
-    ax.barh(["PSUs"], [b.usable_w / 1000], color="#9e9e9e", label=f"usable ({b.redundancy.value})")
-    ax.barh(["PSUs"], [(b.installed_w - b.usable_w) / 1000], left=[b.usable_w / 1000], color="#e0e0e0",
-            label="redundant")
+    psus = w("PSUs")
+    ax.barh([psus], [b.usable_w / 1000], color="#9e9e9e", label=w("usable ({redundancy})").format(
+        redundancy=b.redundancy.value))
+    ax.barh([psus], [(b.installed_w - b.usable_w) / 1000], left=[b.usable_w / 1000], color="#e0e0e0",
+            label=w("redundant"))
     if b.cooling_capacity_w:
-        ax.axvline(b.cooling_capacity_w / 1000, color="#0277bd", linestyle="--", label="cooling capacity")
-    ax.set_xlabel("kW (DC load at the PSU outputs)")
+        ax.axvline(b.cooling_capacity_w / 1000, color="#0277bd", linestyle="--", label=w("cooling capacity"))
+    ax.set_xlabel(w("kW (DC load at the PSU outputs)"))
     ax.legend(fontsize="x-small", ncols=3, loc="lower right")
 
 
@@ -124,8 +128,8 @@ def draw_scaling(ax, design: Design, catalog: Catalog, nodes: tuple[int, ...] = 
         ax.plot(nodes, values, marker=MARKERS[i], markersize=3.5, linestyle=STYLES[i], label=f"{LABELS[coll]} 1 GiB")
     ax.set_xscale("log", base=2)
     ax.set_xticks(nodes, [str(n) for n in nodes])
-    ax.set_xlabel("nodes")
+    ax.set_xlabel(w("nodes"))
     ax.set_ylabel("busbw (GB/s)")
-    ax.set_title("Scaling over node counts (scale-out over the compute NICs)", fontsize="medium")
+    ax.set_title(w("Scaling over node counts (scale-out over the compute NICs)"), fontsize="medium")
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize="small")

@@ -92,9 +92,9 @@ def rack_links(design: Design, catalog: Catalog, t: Translate = str) -> list[str
     return out
 
 
-def rack_outside(design: Design, catalog: Catalog) -> list[str]:
-    """Parts outside the rack (the networks it joins), named."""
-    return [catalog.get(c.part).name for c in design.components if c.slot is None]
+def rack_outside(design: Design, catalog: Catalog, t: Translate = str) -> list[str]:
+    """Parts outside the rack (the networks it joins), named (generic fabric parts in the language)."""
+    return [t(catalog.get(c.part).name) for c in design.components if c.slot is None]
 
 
 def rack_view(design: Design, catalog: Catalog, t: Translate = str,
@@ -106,5 +106,5 @@ def rack_view(design: Design, catalog: Catalog, t: Translate = str,
     return {"title": f"{chassis.name}, {chassis.rack_units}U; {t('front view, trays from the top of the rack')}",
             "units": max(chassis.rack_units, used), "rows": rack_rows(design, catalog, t, tags),
             "legend": rack_legend(design, catalog, tags), "links": rack_links(design, catalog, t),
-            "outside": rack_outside(design, catalog), "outside_label": t("Outside the rack"),
+            "outside": rack_outside(design, catalog, t), "outside_label": t("Outside the rack"),
             "links_note": t("Links are listed, not drawn, at rack scale.")}

@@ -223,15 +223,16 @@ def _diagram_parts(c: Canvas, design: Design, catalog: Catalog, rects: dict[str,
     for box in part_boxes(design, catalog, rects, tags):
         x, y, w, h = box.rect
         c.rect(*to(x, y), w * k, h * k, fill=tint(box.color), stroke=box.color, thickness=0.7, radius=1.5)
-        c.text(to(x + w / 2, y + h / 2), box.tag, size=6.5, rotate=box.vertical,
-               width=(h if box.vertical else w) * k + 4)
+        room = (h if box.vertical else w) * k + 4
+        tag = box.tag if _lines(box.tag, room, 6.5) == 1 else box.tag.replace(" ", "\n", 1)  # "PSW" over "0"
+        c.text(to(x + w / 2, y + h / 2), tag, size=6.5, rotate=box.vertical, width=room)
         drawn.append(box.tag)
     return drawn
 
 
 def _lines(text: str, width: float, size: float) -> int:
-    """Lines `text` takes at `size` in `width` (CJK characters a full em, others about half)."""
-    ems = sum(1.0 if ord(ch) > 0x2E80 else 0.55 for ch in text)
+    """Lines `text` takes at `size` in `width` (CJK characters a full em, capitals about 0.7, others about half)."""
+    ems = sum(1.0 if ord(ch) > 0x2E80 else 0.72 if ch.isupper() else 0.55 for ch in text)
     return max(1, math.ceil(ems * size / width))
 
 
@@ -251,7 +252,7 @@ def _diagram_legend(c: Canvas, kinds: dict[str, int | None], width: float, words
     y += 10 * (1 + (len(entries) + 1) // 2)
     abbreviations = words.abbreviations(tags)
     if abbreviations:
-        line = f"{words.tr('Abbreviations')}: {abbreviations}"
+        line = f"{words.tr('Abbreviations')}{words.tr('abbreviation_colon')}{abbreviations}"
         c.text((0, y + 4), line, size=6.5, anchor="left", color="#444444", width=width)
         y += 9 * _lines(line, width, 6.5)
     c.height = y + 2

@@ -34,12 +34,12 @@ from designer.model.design import Design
 from designer.model.parts import CpuSpec, NicSpec, PartBase
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.model import band
+from designer.templates import TEMPLATES, template_description
 from designer.topology.graph import build_topology
 from designer.topology.paths import topo_matrix
 
 FIG_WIDTH_IN = 6.8  # within the text width of both papers (A4 174 mm = 6.85 in, Letter 7.0 in): drawn at 1:1
 SLIDE_DIAGRAM_PT, SLIDE_CHART_PT = 400.0, 250.0
-CONFIDENCE = {"H": "high", "M": "medium", "L": "low", "high": "high", "medium": "medium", "low": "low"}
 MODEL_REFERENCES = {
     "busbw": "NVIDIA. NCCL Tests: Performance reported by NCCL tests (algbw, busbw). doc/PERFORMANCE.md, "
              "https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md",
@@ -85,8 +85,8 @@ class SheetData(SheetSections):
     # References -------------------------------------------------------------------------------------
     def cite_part(self, part: PartBase) -> int:
         if part.id not in self.part_ref:
-            conf = CONFIDENCE.get(str(part.confidence.value), str(part.confidence.value))
-            self.refs.append({"text": f"{part.name}: {part.source}", "note": f"confidence {conf}"})
+            self.refs.append({"text": f"{part.name}: {part.source}",
+                              "note": i18n.confidence_label(part.confidence, self.lang, short=True)})
             self.part_ref[part.id] = len(self.refs)
         return self.part_ref[part.id]
 
@@ -319,6 +319,10 @@ class SheetData(SheetSections):
     def rack(self) -> bool:
         return is_rack(self.design, self.catalog)
 
+    def rack_words(self, english: str) -> str:
+        """The rack elevation's words: the sheet's own table first (generic fabric parts), then the phrases."""
+        return self.text[english] if english in self.text else self.t(english)
+
     def model_tag(self) -> str:
         """What every performance chart says of its curves: modelled, and how uncertain."""
         return self.t(model_tag(band(self.cal)))
@@ -356,9 +360,15 @@ class SheetData(SheetSections):
                           [(float(n), str(n)) for n in SCALING_NODES], band_label=self.t("uncertainty band"),
                           subtitle=self.model_tag()).as_dict()
 
+    def description(self) -> str:
+        """The design's description; a reference design's own, unchanged, in the sheet's language."""
+        line, m = description_line(self.design, self.catalog), self.design.meta
+        same = m.template in TEMPLATES and line == TEMPLATES[m.template].description
+        return template_description(m.template, self.lang) if same else line
+
     def meta(self) -> dict[str, Any]:
         m = self.design.meta
-        return {"name": m.name, "description": description_line(self.design, self.catalog), "author": m.author,
+        return {"name": m.name, "description": self.description(), "author": m.author,
                 "version": m.version, "notes": m.notes, "template": m.template, "date": self.now.date().isoformat(),
                 "generator": f"GPU Node Designer {__version__}", "catalog_version": self.catalog.version,
                 **self.meta_lines()}
@@ -374,7 +384,7 @@ class SheetData(SheetSections):
                 "spec_rows": self.spec_rows(), "bom": self.bom(), "power": self.power(), "rules": self.rules(),
                 "export_control": self.export_control(), "facility": self.facility(),
                 "performance": self.performance(), "topology": self.topology(), "figures": self.figures(),
-                "rack": rack_view(self.design, self.catalog, self.t, self.words.short) if self.rack else None}
+                "rack": rack_view(self.design, self.catalog, self.rack_words, self.words.short) if self.rack else None}
         data["references"] = self.refs
         return data
 
@@ -389,7 +399,7 @@ def slide_data(design: Design, catalog: Catalog, now: datetime | None = None, br
     busbw = sheet.busbw_figure(SLIDE_CHART_PT, 190.0)
     return {"meta": sheet.meta(), "brand": sheet.brand_data(), "headlines": sheet.headlines(),
             "figures": {"diagram": diagram, "busbw": busbw}, "lang": sheet.text["lang"],
-            "rack": rack_view(design, catalog, sheet.t, sheet.words.short) if sheet.rack else None}
+            "rack": rack_view(design, catalog, sheet.rack_words, sheet.words.short) if sheet.rack else None}
 
 
 def sheet_data(design: Design, catalog: Catalog, paper: str = "a4", nodes: int = 8, now: datetime | None = None,

@@ -1,7 +1,10 @@
 """The spec sheet's fixed English text (headings, table headings, labels), given to the template as data
-(`d.text`) so that `export --lang` can put it in another language (designer.core.i18n.sheet_text)."""
+(`d.text`) so that `export --lang` can put it in another language (designer.core.i18n.sheet_text). The app's charts
+take their words from the same table (`sheet_word`), so a chart says the same in the window and on the sheet."""
 
 from __future__ import annotations
+
+from designer.core import i18n
 
 SHEET_TEXT = {
     "lang": "en",
@@ -66,6 +69,7 @@ SHEET_TEXT = {
         "gpu-designer-cli.",
     "facility_flow": "{flow} L/min of water for {watts} W to liquid at a {rise} ({per_kw} L/min per kW; OCP guideline "
         "about 1.5, 1.25-2.0)",
+    "abbreviation_colon": ": ", "abbreviation_separator": "; ",
     "prepared_by": "Prepared by {}.",
     "contact": "Contact: {}",
 }
@@ -95,6 +99,11 @@ SHEET_TEXT.update({text: text for text in (
     "Drives",
     "Board",
     "Self",
+    "uncertainty band",
+    "kW (DC load at the PSU outputs)",
+    "message size (bytes, nccl-tests 'size')",
+    "nodes",
+    "Scaling over node counts (scale-out over the compute NICs)",
     "not given",
     "not named",
     "up to {c} °C",
@@ -119,3 +128,8 @@ SHEET_TEXT.update({text: text for text in (
     "Scale-out RoCE fabric, standard Ethernet (rail-optimized)",
     "AWS Elastic Fabric Adapter network",
 )})
+
+
+def sheet_word(english: str, lang: str | None = None) -> str:
+    """One of the table's texts in `lang` (the current language when None); English where untranslated."""
+    return i18n.sheet_text({english: SHEET_TEXT.get(english, english)}, lang)[english]

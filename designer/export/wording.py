@@ -42,7 +42,8 @@ class Wording:
         """'GPU: graphics processing unit; NVS: NVSwitch; ...' for the abbreviations among the tags drawn (they
         stay as they are in every language, as nvidia-smi's do; their meanings are translated)."""
         used = dict.fromkeys(w for t in tags if (w := t.rsplit(" ", 1)[0]) in ABBREVIATIONS)
-        return "; ".join(f"{w}: {abbreviation_meaning(w, self.lang)}" for w in used)
+        colon, separator = self.tr("abbreviation_colon"), self.tr("abbreviation_separator")
+        return separator.join(f"{w}{colon}{abbreviation_meaning(w, self.lang)}" for w in used)
 
     # The topology matrix ---------------------------------------------------------------------------------
     def matrix_names(self, devices: list[str]) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.model.catalog import Catalog, shipped_catalog
 from designer.model.design import Design, Metadata, Redundancy
@@ -299,6 +300,12 @@ TEMPLATES: dict[str, Template] = {
 }
 
 TEMPLATES.update({row[0]: Template(*row) for row in GALLERY_2026})  # designer.templates.gallery2026
+
+
+def template_description(template_id: str, lang: str | None = None) -> str:
+    """A template's description in the language (the string tables' "templates" section); English where none."""
+    english = TEMPLATES[template_id].description
+    return str(i18n.table(i18n.language() if lang is None else lang).get("templates", {}).get(template_id, english))
 
 
 def template_ids() -> list[str]:

@@ -29,7 +29,7 @@ from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.layout import chassis_layout
 from designer.model.parts import GpuSpec
-from designer.templates import TEMPLATES, build_template
+from designer.templates import TEMPLATES, build_template, template_description
 from designer.topology.figures import KeyFigures, key_figures
 from designer.topology.graph import build_topology
 
@@ -45,6 +45,18 @@ SCHEME_NAMES = {  # the filter's entries: the schemes' names, not bare letters (
     "rack-scale": str(QT_TRANSLATE_NOOP("TemplateGallery", "rack-scale (more than 8 GPUs)")),
 }
 COOLING_TEXT = {"air": "air", "cold_plate": "liquid (cold plate)", "immersion": "immersion"}
+
+
+def scheme_text(label: str) -> str:
+    """A scheme as designer.compare.data.scheme writes it ("B: switched full mesh; rack-scale"), in the language."""
+    words = {"A: PCIe switch": translate("TemplateGallery", "A: PCIe switch"),
+             "B: switched full mesh": translate("TemplateGallery", "B: switched full mesh"),
+             "B: full mesh (direct links, no switch)": translate("TemplateGallery",
+                                                                 "B: full mesh (direct links, no switch)"),
+             "C: CPU-GPU fusion": translate("TemplateGallery", "C: CPU-GPU fusion"),
+             "D: custom liquid": translate("TemplateGallery", "D: custom liquid"),
+             "rack-scale": translate("TemplateGallery", "rack-scale")}
+    return "; ".join(words.get(part, part) for part in label.split("; "))
 
 
 def cooling_text(key: str) -> str:
@@ -89,8 +101,8 @@ def entry(template_id: str, catalog: Catalog) -> Entry:
     gpus = [topo.part(g) for g in topo.gpus]
     vendor = next((p.vendor for p in gpus if isinstance(p, GpuSpec) and p.vendor), "") or "other"
     figs = key_figures(design, catalog, topo)
-    return Entry(tpl.id, tpl.title, tpl.description, figures_line(figs), vendor, scheme(design, catalog, topo),
-                 catalog.chassis(design.chassis).cooling_type.value, design)
+    return Entry(tpl.id, tpl.title, template_description(tpl.id), figures_line(figs), vendor,
+                 scheme(design, catalog, topo), catalog.chassis(design.chassis).cooling_type.value, design)
 
 
 def thumbnail(design: Design, catalog: Catalog, size: QSize = THUMB) -> QPixmap:
@@ -126,7 +138,7 @@ class TemplateGallery(QDialog):
         self.list.setIconSize(THUMB)
         for e in self.entries:
             tags = self.tr("{vendor} · scheme {scheme} · {cooling}").format(
-                vendor=e.vendor, scheme=e.scheme, cooling=cooling_text(e.cooling))
+                vendor=e.vendor, scheme=scheme_text(e.scheme), cooling=cooling_text(e.cooling))
             item = QListWidgetItem(QIcon(thumbnail(e.design, catalog)),
                                    f"{e.title}\n{e.description}\n{e.figures}\n{tags}")
             item.setData(Qt.ItemDataRole.UserRole, e.id)

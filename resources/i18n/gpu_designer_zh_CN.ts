@@ -225,7 +225,7 @@
         <translation>各项每年成本（US$ 百万）</translation>
     </message>
     <message>
-        <source>estimated: prices from the price book's estimates</source>
+        <source>estimated: prices from the price book&apos;s estimates</source>
         <translation>估计值：价格取自价格表的估计</translation>
     </message>
     <message>
@@ -885,7 +885,7 @@
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <source>GPU Node Designer did not close properly. Recover the unsaved design '{name}' {source}, autosaved {when}?
+        <source>GPU Node Designer did not close properly. Recover the unsaved design &apos;{name}&apos; {source}, autosaved {when}?
 
 Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it for the next start.</source>
         <translation>GPU Node Designer 上次未正常关闭。要恢复未保存的设计“{name}”{source}（自动保存于 {when}）吗？
@@ -1693,7 +1693,7 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>内置价格表</translation>
     </message>
     <message>
-        <source>A JSON price book whose entries replace the shipped prices (README 'Cost of ownership'); empty: the shipped prices</source>
+        <source>A JSON price book whose entries replace the shipped prices (README &apos;Cost of ownership&apos;); empty: the shipped prices</source>
         <translation>以 JSON 价格表的条目取代内置价格（见 README“Cost of ownership”）；留空则使用内置价格</translation>
     </message>
     <message>
@@ -2028,6 +2028,10 @@ fix: {fix}</source>
         <translation>机柜级（超过 8 个 GPU）</translation>
     </message>
     <message>
+        <source>rack-scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>air</source>
         <translation>风冷</translation>
     </message>
@@ -2062,6 +2066,14 @@ fix: {fix}</source>
     <message>
         <source>Clear filters</source>
         <translation>清除筛选</translation>
+    </message>
+    <message>
+        <source>B: switched full mesh</source>
+        <translation>B：交换式全互连</translation>
+    </message>
+    <message>
+        <source>B: full mesh (direct links, no switch)</source>
+        <translation>B：全互连（直连链路，无交换机）</translation>
     </message>
     <message>
         <source>Vendor:</source>

@@ -225,7 +225,7 @@
         <translation>各項每年成本（US$ 百萬）</translation>
     </message>
     <message>
-        <source>estimated: prices from the price book's estimates</source>
+        <source>estimated: prices from the price book&apos;s estimates</source>
         <translation>估計值：價格取自價格表的估計</translation>
     </message>
     <message>
@@ -885,7 +885,7 @@
         <translation>復原未儲存的工作</translation>
     </message>
     <message>
-        <source>GPU Node Designer did not close properly. Recover the unsaved design '{name}' {source}, autosaved {when}?
+        <source>GPU Node Designer did not close properly. Recover the unsaved design &apos;{name}&apos; {source}, autosaved {when}?
 
 Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it for the next start.</source>
         <translation>GPU Node Designer 上次未正常關閉。要復原未儲存的設計「{name}」{source}（自動儲存於 {when}）嗎？
@@ -1693,7 +1693,7 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>內建價格表</translation>
     </message>
     <message>
-        <source>A JSON price book whose entries replace the shipped prices (README 'Cost of ownership'); empty: the shipped prices</source>
+        <source>A JSON price book whose entries replace the shipped prices (README &apos;Cost of ownership&apos;); empty: the shipped prices</source>
         <translation>以 JSON 價格表的項目取代內建價格（見 README「Cost of ownership」）；留空則使用內建價格</translation>
     </message>
     <message>
@@ -2028,6 +2028,10 @@ fix: {fix}</source>
         <translation>機櫃級（超過 8 個 GPU）</translation>
     </message>
     <message>
+        <source>rack-scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>air</source>
         <translation>氣冷</translation>
     </message>
@@ -2062,6 +2066,14 @@ fix: {fix}</source>
     <message>
         <source>Clear filters</source>
         <translation>清除篩選</translation>
+    </message>
+    <message>
+        <source>B: switched full mesh</source>
+        <translation>B：交換式全互連</translation>
+    </message>
+    <message>
+        <source>B: full mesh (direct links, no switch)</source>
+        <translation>B：全互連（直接鏈路，無交換器）</translation>
     </message>
     <message>
         <source>Vendor:</source>

@@ -140,3 +140,20 @@ def test_the_compare_pdf_names_devices_as_nvidia_smi_does(tmp_path, capsys, cata
     nics = [c for c in design_of("dgx-h100").components if isinstance(catalog.get(c.part), NicSpec)]
     assert not _ids_in(text, ids | {i.upper() for i in ids if not re.fullmatch(r"(gpu|nic)\d+", i)})
     assert f"NIC{len(nics) - 1}" in text  # every NIC numbered as nvidia-smi numbers them, storage NICs too
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_a_reference_designs_description_and_confidence_words_follow_the_sheets_language(catalog, design_of, lang):
+    from designer.core import i18n
+    from designer.export.sheet_data import sheet_data
+    from designer.templates import TEMPLATES
+
+    english = sheet_data(design_of("hgx-b200-dlc"), catalog)
+    data = sheet_data(design_of("hgx-b200-dlc"), catalog, lang=lang)
+    assert english["meta"]["description"] == TEMPLATES["hgx-b200-dlc"].description
+    assert data["meta"]["description"] == i18n.table(lang)["templates"]["hgx-b200-dlc"]
+    notes = {r["note"] for r in data["references"] if r["note"]}
+    assert notes and not [n for n in notes if "confidence" in n]
+    edited = design_of("hgx-b200-dlc")
+    edited = edited.model_copy(update={"meta": edited.meta.model_copy(update={"description": "my own words"})})
+    assert sheet_data(edited, catalog, lang=lang)["meta"]["description"] == "my own words"  # the user's text stays

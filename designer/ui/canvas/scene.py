@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
 from designer.core import i18n
 from designer.document.changes import DesignChange
+from designer.export.sheet_text import sheet_word
 from designer.model.catalog import Catalog
 from designer.model.design import Design, Link
 from designer.model.layout import ChassisLayout, Rect, chassis_layout, external_rect
@@ -127,7 +128,8 @@ class CanvasScene(QGraphicsScene):
         assert self.design is not None
         comp = self.design.component(cid)
         part = self.catalog.get(comp.part)
-        return part.kind, comp.label or part.name, subtitle(part)
+        name = sheet_word(part.name) if part.kind == "fabric" else part.name  # generic parts: in the language
+        return part.kind, comp.label or name, subtitle(part)
 
     def _add_component(self, cid: str) -> None:
         kind, title, sub = self._texts(cid)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QSpinBox,
     QSplitter,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QToolButton,
@@ -88,6 +89,10 @@ class PerformancePanel(QWidget):
             action.setChecked(c in ("allreduce", "allgather", "reducescatter", "alltoall"))
             self.checks[c] = action
         self.pick.setMenu(menu)
+        # the text is centred and the menu arrow drawn in the corner: room for the arrow on both sides, so that the
+        # arrow never covers the text's last character in any language (集合通訊 was clipped)
+        arrow = self.pick.style().pixelMetric(QStyle.PixelMetric.PM_MenuButtonIndicator, None, self.pick)
+        self.pick.setMinimumWidth(self.pick.fontMetrics().horizontalAdvance(self.pick.text()) + 2 * arrow + 8)
         self.nodes = QSpinBox()
         self.nodes.setRange(1, 4096)
         self.nodes.setPrefix(self.tr("nodes: "))
