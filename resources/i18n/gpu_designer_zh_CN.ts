@@ -2029,7 +2029,7 @@ fix: {fix}</source>
     </message>
     <message>
         <source>rack-scale</source>
-        <translation type="unfinished"></translation>
+        <translation>机柜级</translation>
     </message>
     <message>
         <source>air</source>
