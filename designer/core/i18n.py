@@ -8,7 +8,9 @@ Tables: designer/data/i18n/strings.<lang>.json, one per language (English is the
   "rules":    {rule id: title}
   "severity": {"error": ..., "warning": ..., "info": ...}
   "phrases":  [[English template, translation]]    whole sentences with named placeholders, e.g.
-              ["no PSUs for a {load} load", "{load} 的負載沒有任何 PSU"]; the first that matches is used
+              ["{n} budget lines ...", "..."]; the first that matches is used. Only for code not yet giving
+              messages as data (designer.core.messages, translated by gettext catalogs in designer.core.locale):
+              the failure lines, the simulation's notes, the cluster rules and notes, figures
   "sheet":    {key: text}                          the spec sheet's headings and labels (designer.export.sheet_text)
   "parts":    [[English template, translation]]    pieces that stand in a phrase's placeholder ("link l0"); their
               placeholders stop at ", " and "; " (list separators) unless written {name*}

@@ -244,7 +244,12 @@ class SheetData(SheetSections):
                 else f"{p.cooling_capacity_w:,.0f} W",
                 "categories": [{"label": self.words.tr(c.label), "power_w": f"{c.power_w:,.0f}"}
                                for c in p.by_category if c.power_w],
-                "assumptions": p.assumptions}
+                "assumptions": self.assumptions(p.assumptions)}
+
+    def assumptions(self, english: list[str]) -> list[str]:
+        """The stated defaults in the sheet's language: the budget's notes as messages (the spec lists the English)."""
+        notes = {ln.note: ln.note_text for ln in power_budget(self.design, self.catalog).assumed_lines}
+        return [render(notes.get(e) or e, self.lang, Audience.DOCUMENT) for e in english]
 
     def rules(self) -> dict[str, Any]:
         r = self.spec.rules

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from designer.core.memo import memo_by_identity
+from designer.core.messages import Msg, Percent, Quantity, _m
 from designer.core.units import watts_to_btu_per_hr
 from designer.model.catalog import Catalog
 from designer.model.design import Design, Placement, Redundancy, Settings
@@ -29,11 +30,12 @@ from designer.model.parts import (
 
 # Stated defaults for unpublished figures (W). Each is an assumption, shown as such.
 DEFAULT_W = {
-    "nic": (25.0, "assumed 25 W: ConnectX-7-class NIC with optic; no published figure"),
-    "dpu": (150.0, "assumed 150 W: BlueField-3 needs 8-pin aux power (>75 W), ~150 W class"),
-    "scaleup_switch": (120.0, "assumed 120 W: one secondary source for NVSwitch gen3 (low confidence)"),
-    "pcie_switch": (50.0, "assumed 50 W: above the PEX88096's published 36 W"),
-    "cpu": (250.0, "assumed 250 W: TDP not published"),
+    "nic": (25.0, _m("assumed {w}: ConnectX-7-class NIC with optic; no published figure", w=Quantity(25, "W"))),
+    "dpu": (150.0, _m("assumed {w}: BlueField-3 needs 8-pin aux power (>75 W), ~150 W class", w=Quantity(150, "W"))),
+    "scaleup_switch": (120.0, _m("assumed {w}: one secondary source for NVSwitch gen3 (low confidence)",
+                                 w=Quantity(120, "W"))),
+    "pcie_switch": (50.0, _m("assumed {w}: above the PEX88096's published 36 W", w=Quantity(50, "W"))),
+    "cpu": (250.0, _m("assumed {w}: TDP not published", w=Quantity(250, "W"))),
 }
 DIMM_W = 10.0  # DDR5 RDIMM under load (assumption, typical 64 GB RDIMM)
 DRIVE_W = 25.0  # U.2/E1.S NVMe maximum (assumption, typical enterprise NVMe max)
@@ -58,6 +60,7 @@ class PowerLine:
     name: str = ""  # what the bill of materials calls it
     kind: str = ""
     source: str = ""
+    note_text: Msg | None = None  # the note as a message (designer.core.messages), for other languages
 
 
 @dataclass(frozen=True)
@@ -130,7 +133,7 @@ class PowerBudget:
         return [line for line in self.lines if line.assumed]
 
 
-def _known_or_default(key: str, rated: float | None) -> tuple[float, bool, str]:
+def _known_or_default(key: str, rated: float | None) -> tuple[float, bool, Msg | str]:
     if rated is not None:
         return rated, False, ""
     watts, note = DEFAULT_W[key]
@@ -138,9 +141,9 @@ def _known_or_default(key: str, rated: float | None) -> tuple[float, bool, str]:
 
 
 def _part_line(category: str, comp_id: str, part: PartBase, watts: float, assumed: bool = False,
-               note: str = "") -> PowerLine:
-    return PowerLine(category, comp_id, part.id, watts, assumed, note, name=part.name, kind=getattr(part, "kind", ""),
-                     source=part.source)
+               note: Msg | str = "") -> PowerLine:
+    return PowerLine(category, comp_id, part.id, watts, assumed, name=part.name, kind=getattr(part, "kind", ""),
+                     source=part.source, note=str(note), note_text=note if isinstance(note, Msg) else None)
 
 
 def _component_line(comp_id: str, part: PartBase) -> PowerLine | None:
@@ -159,31 +162,37 @@ def _component_line(comp_id: str, part: PartBase) -> PowerLine | None:
 
 def _chassis_lines(chassis: ChassisSpec) -> list[PowerLine]:
     lines = []
+    dimm = _m("assumed {w} per DIMM", w=Quantity(DIMM_W, "W"))
+    drive = _m("assumed {w} per drive", w=Quantity(DRIVE_W, "W"))
+    base = _m("chassis base power (estimate)")
     if chassis.dimms:
         lines.append(PowerLine("Memory", f"{chassis.dimms} DIMMs", "dimm", chassis.dimms * DIMM_W, True,
-                               f"assumed {DIMM_W:.0f} W per DIMM", chassis.dimms, "DIMM (system memory)",
-                               "memory", "assumption: typical 64 GB RDIMM under load"))
+                               quantity=chassis.dimms, name="DIMM (system memory)", kind="memory",
+                               source="assumption: typical 64 GB RDIMM under load",
+                               note=str(dimm), note_text=dimm))
     if chassis.drives:
         lines.append(PowerLine("Drives", f"{chassis.drives} NVMe drives", "drive", chassis.drives * DRIVE_W, True,
-                               f"assumed {DRIVE_W:.0f} W per drive", chassis.drives, "NVMe drive", "drive",
-                               "assumption: typical enterprise U.2/E1.S NVMe maximum"))
+                               quantity=chassis.drives, name="NVMe drive", kind="drive",
+                               source="assumption: typical enterprise U.2/E1.S NVMe maximum",
+                               note=str(drive), note_text=drive))
     if chassis.base_power_w:
         lines.append(PowerLine("Board", "board, BMC, retimers", chassis.id, chassis.base_power_w, True,
-                               "chassis base power (estimate)", 1, chassis.name, chassis.kind, chassis.source))
+                               quantity=1, name=chassis.name, kind=chassis.kind, source=chassis.source,
+                               note=str(base), note_text=base))
     return lines
 
 
-def fan_watts(chassis: ChassisSpec, part: CoolingSpec, parts_w: float) -> tuple[float, bool, str]:
+def fan_watts(chassis: ChassisSpec, part: CoolingSpec, parts_w: float) -> tuple[float, bool, Msg | str]:
     """Fan power for a load: published, the chassis' derived fan curve, or a share of the load (stated)."""
     if part.power_w is not None:
         return part.power_w, False, ""
     if chassis.fan_max_w is not None and chassis.fan_full_load_w and part.cooling_type is chassis.cooling_type:
         ratio = min(1.0, parts_w / chassis.fan_full_load_w)
         return (chassis.fan_max_w * ratio ** 3, True,
-                f"fans: {chassis.fan_max_w:,.0f} W at full speed ({chassis.name}, derived from its published "
-                "maximum), scaled by the cube of the load below the reference load")
+                _m("fans: {w} at full speed ({name}, derived from its published maximum), scaled by the cube of the "
+                   "load below the reference load", w=Quantity(chassis.fan_max_w, "W"), name=chassis.name))
     share = FAN_SHARE[part.cooling_type]
-    return parts_w * share, True, f"assumed fans at {share:.0%} of IT load"
+    return parts_w * share, True, _m("assumed fans at {pct} of IT load", pct=Percent(share))
 
 
 def _psu_efficiency(psus: list[PsuSpec], load_w: float) -> float:

@@ -113,3 +113,20 @@ def test_every_translation_is_chinese_and_keeps_its_placeholders(lang):
             assert CJK.search(entry.string) or entry.string.isascii(), entry.id
             assert sorted(re.findall(r"\{\w+\}", entry.id)) == sorted(re.findall(r"\{\w+\}", entry.string)) or \
                 set(re.findall(r"\{\w+\}", entry.id)) == set(re.findall(r"\{\w+\}", entry.string)), entry.id
+
+
+def test_validate_prints_the_messages_in_the_language_asked(capsys):
+    """The CLI renders the same Msg for its audience: rule ids, severities and ids stay; the sentences change."""
+    from designer.cli.main import main  # noqa: PLC0415
+
+    main(["validate", "dgx-h100"])
+    english = capsys.readouterr().out
+    main(["validate", "dgx-h100", "--lang", "zh-CN"])
+    chinese = capsys.readouterr().out
+    assert "budget lines use stated defaults" in english and "budget lines" not in chinese
+    assert "power.assumed_figures" in chinese and "项预算采用默认值" in chinese
+    assert len(english.splitlines()) == len(chinese.splitlines())
+    assert main(["validate", "dgx-h100", "--lang", "fr"]) == 2
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err.strip() == "gpu-designer-cli: error: --lang must be one of en, zh-TW, zh-CN, not 'fr'"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from designer.core.messages import Legacy, Name, Percent, Quantity, _m, many, tool_hint
+from designer.core.messages import Legacy, Name, Percent, Quantity, _m, english, many, tool_hint
 from designer.model.design import Redundancy
 from designer.model.parts import CoolingSpec, CoolingType, GpuSpec
 from designer.rules.engine import Finding, RuleContext, Severity, rule
@@ -97,7 +97,7 @@ def assumed(ctx: RuleContext) -> Iterator[Finding]:
     parts = [ln for ln in lines if ln.part and ln.category not in ("Board", "Cooling")]
     if lines:
         total = sum(ln.watts for ln in lines)
-        notes = many([Legacy(n) for n in sorted({ln.note for ln in lines})], "; ")
+        notes = many(sorted({ln.note_text or Legacy(ln.note) for ln in lines}, key=english), "; ")
         yield Finding(_m("{n} budget lines use stated defaults ({assumed} of {load}): {notes}", n=len(lines),
                          assumed=_w(total), load=_w(ctx.budget.load_w), notes=notes), tuple(ln.item for ln in parts),
                       tool_hint(_m("add the published power to the catalog part if you have it")))
