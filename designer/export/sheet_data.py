@@ -284,7 +284,7 @@ class SheetData(SheetSections):
         return {"severity": i18n.severity(f.severity, lang), "title": i18n.rule_title(f.rule, f.title, lang),
                 "message": self.words.sentence(render(f._text or f.message, lang, Audience.DOCUMENT)),
                 "fix": self.words.sentence(render(f._hint if f._hint is not None else f.fix, lang, Audience.DOCUMENT)),
-                "reason": f.waiver_reason}
+                "reason": i18n.phrase(f.waiver_reason, lang)}  # the user's reason as written; a template's translated
 
     def performance(self) -> dict[str, Any]:
         rows = [{"collective": LABELS.get(pt.collective, pt.collective), "size": format_bytes(pt.size_bytes),
