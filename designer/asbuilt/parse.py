@@ -131,6 +131,8 @@ def _columns(tokens: list[str], source: str, index: int) -> list[str]:
         if tok in TAIL_WORDS:
             break
         cols.append(tok)
+    if not cols:  # "CPU Affinity ..." where the device names should be: a header of no devices
+        raise TopoError(f"{source}: line {index + 1}: the header names no devices before '{tokens[0]}'")
     if len(cols) > MAX_DEVICES or len(set(cols)) != len(cols):
         raise TopoError(f"{source}: line {index + 1}: the header names {len(cols)} devices, some twice")
     return cols

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from designer.asbuilt import TopoError, parse_topo, read_topo_file
@@ -129,6 +129,7 @@ TOKENS = ["GPU0", "GPU1", "GPU2", "NIC0", "mlx5_1", "NPU0", "X", " X ", "NV4", "
 
 
 @given(st.lists(st.sampled_from(TOKENS), max_size=120))
+@example(["CPU", "\n", "GPU0", "X"])  # a header line of "CPU" only: was an IndexError, not a refusal
 @settings(max_examples=300, deadline=None)
 def test_any_mix_of_matrix_tokens_parses_or_is_refused_cleanly(tokens):
     text = " ".join(tokens)
