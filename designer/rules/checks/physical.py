@@ -20,12 +20,15 @@ GPU_SLOTS = {SlotKind.SXM, SlotKind.OAM, SlotKind.PCIE_X16, SlotKind.SUPERCHIP, 
 
 
 def _by_slot_kind(ctx: RuleContext) -> dict[SlotKind, list[tuple[str, int | None]]]:
-    members: dict[SlotKind, list[tuple[str, int | None]]] = defaultdict(list)
-    for comp in ctx.design.components:
-        kind = slot_kind_for(ctx.catalog.get(comp.part))
-        if kind is not None:
-            members[kind].append((comp.id, comp.slot))
-    return members
+    """The components per kind of slot, once per topology (the components and their slots are part of its key)."""
+    if "by_slot_kind" not in ctx.topo.cache:
+        members: dict[SlotKind, list[tuple[str, int | None]]] = defaultdict(list)
+        for comp in ctx.design.components:
+            kind = slot_kind_for(ctx.part(comp.id))
+            if kind is not None:
+                members[kind].append((comp.id, comp.slot))
+        ctx.topo.cache["by_slot_kind"] = dict(members)
+    return ctx.topo.cache["by_slot_kind"]
 
 
 @rule("physical.slot_count", "Chassis slots and bays", Severity.ERROR)
