@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gettext
 import io
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from babel import Locale
@@ -42,6 +42,7 @@ def _pattern(decimals: int | None, sign: bool) -> str:
     return f"+{body};-{body}" if sign else body
 
 
+@lru_cache(maxsize=8192)  # Babel's formatting costs ~0.1 ms; a 72-GPU rack's budget writes ~250 figures per edit
 def number(value: float, decimals: int | None = 0, sign: bool = False, lang: str = "en") -> str:
     """5600 -> '5,600' by the language's rules; decimals None: as many as needed, up to three."""
     rounded = round(float(value), 3 if decimals is None else decimals)
