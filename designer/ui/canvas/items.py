@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from designer.ui.canvas.labels import ELIDE, fitted_lines
@@ -13,6 +13,8 @@ from designer.ui.style import KIND_COLOR, LINK_COLOR, SEVERITY_COLOR, kind_icon
 from designer.ui.text import plain
 
 COMPONENT_Z, LINK_Z, ZONE_Z = 10, 5, 0
+LEGEND_H = 8.0  # a zone's label, drawn across its top edge (scene units): parts start 5 below it
+LABEL_AT = (0.5, 0.35, 0.65, 0.2, 0.8)  # where along a link its label may sit, in order of preference
 MARK_OFFSET = 3.0  # the finding's dashed outline, this far outside the part (scene units)
 MARK_MARGIN = 6.0  # what the item may paint outside its rect: the outline and its 3 px pen, inside boundingRect
 PT_PER_UNIT = 72 / 96  # a font's point size for a height in scene units (Qt's logical 96 dpi)
@@ -50,16 +52,24 @@ class ZoneItem(QGraphicsRectItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         super().paint(painter, option, widget)
-        if self.label:
-            painter.setPen(QColor(128, 128, 128))
-            painter.setFont(QFont("Sans", 9 if self.title else 7, QFont.Weight.Bold if self.title else -1))
-            r = self.rect()
-            area = QRectF(r.left(), r.top() - 18, r.width(), 16) if self.title else r.adjusted(3, 2, -3, -2)
-            label = QFontMetricsF(painter.font(), painter.device()).elidedText(self.label, ELIDE, area.width())
-            painter.drawText(area, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, label)
+        if not self.label:
+            return
+        painter.setFont(QFont("Sans", 9 if self.title else 6, QFont.Weight.Bold if self.title else -1))
+        metrics = QFontMetricsF(painter.font(), painter.device())
+        r = self.rect()
+        if self.title:
+            area = QRectF(r.left(), r.top() - 18, r.width(), 16)
+        else:  # on the top edge, as a fieldset's legend: the parts below start lower than its lower half
+            area = QRectF(r.left() + 6, r.top() - LEGEND_H / 2, max(0.0, r.width() - 12), LEGEND_H)
+        label = metrics.elidedText(self.label, ELIDE, area.width())
+        if not self.title:
+            back = widget.palette().color(QPalette.ColorRole.Base) if widget is not None else QColor("white")
+            painter.fillRect(QRectF(area.left() - 2, area.top(), metrics.horizontalAdvance(label) + 4, LEGEND_H), back)
+        painter.setPen(QColor(128, 128, 128))
+        painter.drawText(area, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override: the title sits above the outline)
-        return super().boundingRect().adjusted(0, -20 if self.title else 0, 0, 0)
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override: the title sits above the outline, a legend on it)
+        return super().boundingRect().adjusted(0, -20 if self.title else -LEGEND_H / 2 - 1 if self.label else 0, 0, 0)
 
 
 class DropTargetItem(QGraphicsRectItem):
@@ -240,15 +250,28 @@ class LinkItem(QGraphicsPathItem):
             self.prepareGeometryChange()
             self.label_zoom = zoom
 
-    def _label_box(self, zoom: float) -> QRectF:
+    def _label_box(self, zoom: float, at: float = 0.5) -> QRectF:
         width, height = label_size(self.label, zoom)
         box = QRectF(0, 0, width, height)
-        box.moveCenter(self.path().pointAtPercent(0.5))
+        box.moveCenter(self.path().pointAtPercent(at))
         return box
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override: the label is drawn across the curve's middle)
+    def _free_label_box(self, zoom: float) -> QRectF | None:
+        """Where along the curve the label lies on no part (drawn below the parts, it would be cut by them);
+        None where every place is under one: the label then shows when the link is selected or hovered."""
+        scene = self.scene()
+        for at in LABEL_AT:
+            box = self._label_box(zoom, at)
+            if scene is None or not any(isinstance(i, ComponentItem) for i in scene.items(box)):
+                return box
+        return None
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override: the label is drawn somewhere along the curve)
         base = super().boundingRect()
-        return base.united(self._label_box(max(1e-6, self.label_zoom))) if self.label else base
+        if not self.label:
+            return base
+        width, height = label_size(self.label, max(1e-6, self.label_zoom))
+        return base.adjusted(-width / 2, -height / 2, width / 2, height / 2)
 
     def set_highlight(self, on: bool) -> None:
         if on != self.highlighted:
@@ -310,9 +333,12 @@ class LinkItem(QGraphicsPathItem):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(self.path())
         zoom = max(1e-6, painter.worldTransform().m11())
-        if self.isSelected() or self.isUnderMouse() or zoom > 2.2:  # highlighted links: the panel names them
+        active = self.isSelected() or self.isUnderMouse()  # drawn above the parts (_raise)
+        if active or zoom > 2.2:  # highlighted links: the panel names them
+            box = self._label_box(zoom) if active else self._free_label_box(zoom)
+            if box is None:
+                return
             painter.setFont(label_font(zoom))
-            box = self._label_box(zoom)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(255, 255, 255, 225))
             painter.drawRoundedRect(box, 2 / zoom, 2 / zoom)

@@ -21,6 +21,7 @@ from designer.ui.canvas.items import ComponentItem, DropTargetItem, LinkItem, Zo
 
 INSET = 3.0
 PAIR_OFFSET = 10.0
+SCENE_MARGIN = 20.0  # room around the design (scene units): as Fit leaves, so a fitted view has no scroll bars
 
 
 def subtitle(part: AnyPart) -> str:
@@ -66,9 +67,15 @@ class CanvasScene(QGraphicsScene):
                 self._add_link(link)
             self._refresh_pairs({frozenset((lk.a, lk.b)) for lk in design.links})
             self.select_ids(keep)
+            self.fit_scene_rect()
         finally:
             self.blockSignals(False)
         self.rebuilds += 1
+
+    def fit_scene_rect(self) -> None:
+        """The scrollable area is this design's (a scene's own rect only grows: a DGX opened after a 72-GPU rack
+        kept the rack's height, off-centre with scroll bars)."""
+        self.setSceneRect(self.design_rect().adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
 
     def apply(self, change: DesignChange) -> None:
         """Update only what the change names; lay out afresh only for a new design or chassis."""
@@ -92,6 +99,7 @@ class CanvasScene(QGraphicsScene):
             self._update_component(cid)
         if change.components_added or change.components_removed:
             self._place_external()
+            self.fit_scene_rect()
         for lid in change.links_added:
             link = design.link(lid)
             self._add_link(link)

@@ -202,9 +202,11 @@ class PerformancePanel(QWidget):
             collective=last.collective, size=format_bytes(last.size_bytes), link=esc(i18n.phrase(last.bottleneck)))
                 if last and last.has_figures else esc(i18n.phrase(result.reason(last))) if last else "")
         self.status.setText(line)
-        self.status.setToolTip(line + (f"<br>{notes}" if notes else ""))
+        self.status.setToolTip(f"<qt>{line}{'<br>' + notes if notes else ''}</qt>")  # rich text: '->' stays '->'
         self.notes.setText(notes)
         self.notes_button.setEnabled(bool(notes))
+        if not notes:
+            self.notes_button.setChecked(False)  # no notes: no empty strip left open above the chart
         self.notes_button.setText(self.tr("Notes ({count})").format(count=len(result.notes)) if result.notes
                                   else self.tr("Notes"))
         self.bottleneck_changed.emit(set(last.bottleneck_link_ids) if last else set())
