@@ -113,7 +113,9 @@ class IdReplacer:
         self.table = {**link_texts(design, names), **names}
         ids = sorted(self.table, key=len, reverse=True)
         self.pattern = re.compile("|".join(_token(i) for i in ids)) if ids else None
-        self.with_ends = re.compile(r"(?<![A-Za-z0-9_.])([A-Za-z][\w.-]*) \(([A-Za-z][\w.]*)-([A-Za-z][\w.]*)\)")
+        # "l0 (gpu0-nvs0)", and as a Chinese sentence writes it: "l0（gpu0-nvs0）" (full-width brackets, no space)
+        self.with_ends = re.compile(r"(?<![A-Za-z0-9_.])([A-Za-z][\w.-]*)(?: \(|（)"
+                                    r"([A-Za-z][\w.]*)-([A-Za-z][\w.]*)[)）]")
 
     def __call__(self, text: str) -> str:
         if not text or self.pattern is None:

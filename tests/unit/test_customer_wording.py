@@ -87,6 +87,8 @@ def test_ids_are_replaced_only_as_whole_tokens(catalog, design_of):
     assert replace(f"one NVLink of {link.id} ({link.a}-{link.b}) fails") == f"one NVLink of {a}–{b} fails"
     assert replace(f"{link.a}'s traffic") == f"{a}'s traffic"
     assert replace(f"{link.a}1 and x.{link.a}") == f"{link.a}1 and x.{link.a}"  # not an id of this design
+    # a Chinese sentence writes the link's ends in full-width brackets: the link is named once, not twice
+    assert replace(f"{link.id}（{link.a}-{link.b}）中的一條 NVLink 故障") == f"{a}–{b}中的一條 NVLink 故障"
 
 
 @pytest.mark.parametrize("template", ["dgx-h100", "hgx-b200-dlc", "amd-mi300x", "gaudi3-8"])
