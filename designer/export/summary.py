@@ -8,8 +8,8 @@ A description the user wrote (in the Inspector) is theirs and is shown as writte
 from __future__ import annotations
 
 from collections import Counter
-from threading import Lock
 
+from designer.core.memo import memo_by_identity
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -35,25 +35,15 @@ def parts_line(design: Design, catalog: Catalog) -> str:
     return ", ".join(groups)
 
 
-_AS_BUILT: dict[tuple[str, int], tuple[Catalog, tuple]] = {}  # (template, catalog id) -> (catalog kept, signature)
-_AS_BUILT_LOCK = Lock()
-
-
 def _signature(design: Design) -> tuple:
     return design.chassis, Counter(c.part for c in design.components), design.settings.psu_redundancy
 
 
+@memo_by_identity(size=32)
 def _reference_signature(template_id: str, catalog: Catalog) -> tuple:
     """The template's chassis, part counts and PSU policy, built once per template and catalog: the Inspector asks
     on every edit, and building the 72-GPU rack's template costs about 100 ms."""
-    key = (template_id, id(catalog))
-    with _AS_BUILT_LOCK:
-        hit = _AS_BUILT.get(key)
-    if hit is None or hit[0] is not catalog:
-        hit = (catalog, _signature(build_template(template_id, catalog)))
-        with _AS_BUILT_LOCK:
-            _AS_BUILT[key] = hit  # the catalog is kept with its entry, so its id is never reused
-    return hit[1]
+    return _signature(build_template(template_id, catalog))
 
 
 def _is_template_as_built(design: Design, catalog: Catalog) -> bool:
