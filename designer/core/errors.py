@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from pydantic import ValidationError
+
 
 def one_line(text: str) -> str:
     """Control characters (a newline in a file name, say) shown escaped, so a message stays one line."""
     return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in text)
+
+
+def first_error(exc: ValidationError, where_default: str = "") -> tuple[str, str]:
+    """The first error of a validation as (where: the dotted field path, or `where_default` at the top level, msg)."""
+    err = exc.errors()[0]
+    return ".".join(str(p) for p in err["loc"]) or where_default, err["msg"]
 
 
 class DesignerError(Exception):

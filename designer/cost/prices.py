@@ -21,7 +21,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from designer.core.errors import DesignerError, one_line
+from designer.core.errors import DesignerError, first_error, one_line
 from designer.model.catalog import Catalog
 
 MAX_BOOK_BYTES = 5_000_000
@@ -133,9 +133,8 @@ def parse_book(text: str, name: str) -> PriceBook:
     try:
         return PriceBook.model_validate(raw)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "top level"
-        raise PriceBookError(f"{name}: {where}: {one_line(err['msg'])}") from None
+        where, msg = first_error(exc, "top level")
+        raise PriceBookError(f"{name}: {where}: {one_line(msg)}") from None
 
 
 def shipped_book() -> PriceBook:

@@ -17,7 +17,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from designer.core.errors import DesignerError, one_line
+from designer.core.errors import DesignerError, first_error, one_line
 from designer.io.files import atomic_write_bytes
 
 MAX_LOGO_BYTES = 2_000_000
@@ -62,9 +62,8 @@ def load_brand(path: Path) -> Brand:
     try:
         brand = Brand.model_validate(raw)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "file"
-        raise DesignerError(f"{name}: {where}: {one_line(err['msg'])}") from None
+        where, msg = first_error(exc, "file")
+        raise DesignerError(f"{name}: {where}: {one_line(msg)}") from None
     if brand.logo and not Path(brand.logo).is_absolute():
         brand = brand.model_copy(update={"logo": str((path.parent / brand.logo).resolve())})
     return brand

@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
-from designer.core.errors import CatalogError, UnknownPartError
+from designer.core.errors import CatalogError, UnknownPartError, first_error
 from designer.model.parts import AnyPart, CatalogFile, ChassisSpec, PartBase
 
 P = TypeVar("P", bound=PartBase)
@@ -78,9 +78,8 @@ def _parse(name: str, text: str) -> CatalogFile:
     try:
         return _FILE_ADAPTER.validate_python(raw)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        raise CatalogError(f"{name}: {where}: {err['msg']}") from None
+        where, msg = first_error(exc)
+        raise CatalogError(f"{name}: {where}: {msg}") from None
 
 
 def _shipped_files() -> list[tuple[str, str]]:

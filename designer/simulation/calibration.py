@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from designer.core.errors import DesignerError
+from designer.core.errors import DesignerError, first_error
 from designer.model.design import LinkKind
 from designer.model.parts import Fabric, NetworkKind
 
@@ -66,9 +66,8 @@ def load_calibration(path: Path) -> Calibration:
     try:
         return Calibration.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "profile"
-        raise DesignerError(f"{path.name}: not a calibration profile: {where}: {err['msg']}") from None
+        where, msg = first_error(exc, "profile")
+        raise DesignerError(f"{path.name}: not a calibration profile: {where}: {msg}") from None
 
 
 def calibration_json(cal: Calibration) -> bytes:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.core.errors import DesignerError
+from designer.core.errors import DesignerError, first_error
 from designer.export.brand import Brand, default_brand, logo_svg, save_brand, user_brand_path
 from designer.ui.text import plain
 
@@ -88,8 +88,8 @@ class BrandingDialog(QDialog):
             logo_svg(brand)  # a logo that cannot be used is refused now, not at the next export
             save_brand(brand, self.path)
         except ValidationError as exc:
-            err = exc.errors()[0]
-            self.error.setText(plain(f"{'.'.join(map(str, err['loc']))}: {err['msg']}"))
+            where, msg = first_error(exc)
+            self.error.setText(plain(f"{where}: {msg}"))
             return
         except (DesignerError, OSError) as exc:
             self.error.setText(plain(str(exc)))
