@@ -254,8 +254,8 @@ class SheetData(SheetSections):
     def rules(self) -> dict[str, Any]:
         r = self.spec.rules
         finding = [self.finding(f) for f in r.violations]
-        waived = [{**self.finding(f), "message": self.finding(f)["message"] + _more_alike(more, self.lang)}
-                  for f, more in _grouped_waivers(r.waived)]
+        waived = [{**row, "message": row["message"] + _more_alike(more, self.lang)}
+                  for f, more in _grouped_waivers(r.waived) for row in (self.finding(f),)]
         lead = self.text["rules_lead"].format(count=len(r.rules_run), errors=r.counts.error, warnings=r.counts.warning,
                                               infos=r.counts.info, waived=len(r.waived))
         return {"lead": lead, "count": len(r.rules_run), "errors": r.counts.error, "warnings": r.counts.warning,
