@@ -5,9 +5,15 @@ the power budget and every rule computed afresh, as after adding or deleting a l
 keeps the wiring (a fresh design object sharing the links and settings, as after a label, waiver or metadata
 edit: the topology and the per-wiring findings are reused, the power budget and the other rules run again),
 and a repeat check of the same revision (everything memoised, as the canvas, panels and exports share it).
-The last lines compare the 72-GPU rack with the median 8-GPU reference design: in wall time, and for the new-wiring
-check in CPU time of the thread, which leaves out the waits for a core that other processes cause (on a shared
-2-core machine they stretch a 20 ms check far more than a 3 ms one).
+A new wiring is timed as the edit after another edit of the same design: the topology of the edit before is at
+hand, and the pairs whose links did not change take their edges from it (designer.topology.edges); every
+rule and derived figure is computed afresh.
+
+The designs are timed round robin (each round times every design once), so that every design meets the same
+phases of the machine's other load (a shared 2-core virtual machine: the same check varies by 1.5x between
+minutes). The last lines compare the 72-GPU rack with the median 8-GPU reference design: the ratio of the medians,
+and the median of the per-round ratios (the rack against the 8-GPU designs of the same round) with its quartiles,
+in wall time and, for the new wiring, in CPU time of the thread (waits for a core left out).
 
 Run: .venv/bin/python benchmarks/bench_rules.py
 """
@@ -27,54 +33,62 @@ from designer.model.catalog import shipped_catalog  # noqa: E402
 from designer.rules import check  # noqa: E402
 from designer.templates import TEMPLATES, build_template  # noqa: E402
 
-CPU: dict[str, list[float]] = {}  # CPU time of the thread per new-wiring check (other processes' load left out)
+ROUNDS = 20
+KEPT = 4  # topologies kept by wiring (designer.topology.graph._WIRING_KEEP)
 
 
-def _timed(design, catalog, cpu: list[float] | None = None) -> float:
+def _cpu_ms(design, catalog) -> tuple[float, float]:
+    """(wall ms, CPU ms of the thread) of one check."""
     t0, c0 = time.perf_counter(), time.thread_time()
     check(design, catalog)
-    if cpu is not None:
-        cpu.append((time.thread_time() - c0) * 1000)
-    return (time.perf_counter() - t0) * 1000
+    return (time.perf_counter() - t0) * 1000, (time.thread_time() - c0) * 1000
 
 
-def time_check(design, catalog, repeat: int, name: str = "") -> tuple[float, float, float]:
-    """Median ms of a check on a new revision with new wiring, on one that keeps the wiring, and a repeat."""
-    check(design, catalog)  # warm-up (imports, rule registration)
-    rewired, kept, again = [], [], []
-    cpu = CPU.setdefault(name, [])
-    for _ in range(repeat):
-        rewired.append(_timed(design.model_copy(update={"links": list(design.links)}), catalog, cpu))
-        revision = design.model_copy()  # a new object sharing the links and settings: a label edit
-        kept.append(_timed(revision, catalog))
-        again.append(_timed(revision, catalog))
-    return statistics.median(rewired), statistics.median(kept), statistics.median(again)
+def one_round(design, catalog) -> tuple[tuple[float, float], float, float]:
+    """One edit of a design, timed three ways: a new wiring ((wall, CPU) ms), the same wiring, a repeat (wall ms).
+    Unmeasured new wirings first stand for the edits before it: the kept topologies are then this design's (as when
+    a user edits one design), so the timed edit finds the last one and frees its own oldest, as an edit in the
+    app does (on the rack, freeing a topology costs about a millisecond)."""
+    for _ in range(KEPT):
+        check(design.model_copy(update={"links": list(design.links)}), catalog)
+    edited = design.model_copy(update={"links": list(design.links)})
+    rewired = _cpu_ms(edited, catalog)
+    revision = edited.model_copy()  # a new object sharing the links and settings: a label edit after it
+    kept = _cpu_ms(revision, catalog)[0]
+    return rewired, kept, _cpu_ms(revision, catalog)[0]
 
 
 def main() -> None:
     catalog = shipped_catalog()
-    print(f"{'design':<24}{'GPUs':>6}{'links':>7}{'new wiring ms':>15}{'same wiring ms':>16}{'repeat ms':>11}")
     rows = [(tid, build_template(tid, catalog)) for tid in TEMPLATES]
     rows.append(("nvl72-like (synthetic)", nvl72_like(catalog)))
-    eight: list[tuple[float, float]] = []
-    names_8: set[str] = set()
-    rack = (0.0, 0.0)
+    gpu_ids = {p.id for p in catalog.of_kind("gpu")}
+    gpus = {name: sum(1 for c in d.components if c.part in gpu_ids) for name, d in rows}
+    for _, design in rows:
+        check(design, catalog)  # warm-up (imports, rule registration)
+    timed: dict[str, list[tuple[tuple[float, float], float, float]]] = {name: [] for name, _ in rows}
+    for _ in range(ROUNDS):  # round robin: every design sees the same phases of the machine's other load
+        for name, design in rows:
+            timed[name].append(one_round(design, catalog))
+    print(f"{'design':<24}{'GPUs':>6}{'links':>7}{'new wiring ms':>15}{'same wiring ms':>16}{'repeat ms':>11}")
     for name, design in rows:
-        rewired, kept, again = time_check(design, catalog, 20, name)
-        gpus = sum(1 for c in design.components if c.part in {p.id for p in catalog.of_kind("gpu")})
-        print(f"{name:<24}{gpus:>6}{len(design.links):>7}{rewired:>15.2f}{kept:>16.2f}{again:>11.2f}")
-        if gpus == 8:
-            eight.append((rewired, kept))
-            names_8.add(name)
-        if name == "gb200-nvl72":
-            rack = (rewired, kept)
-    for i, what in enumerate(("new wiring", "same wiring")):
-        node = statistics.median(e[i] for e in eight)
-        print(f"gb200-nvl72 / median 8-GPU design, {what}: {rack[i]:.2f} / {node:.2f} ms = {rack[i] / node:.1f}x")
-    rack_cpu = statistics.median(CPU["gb200-nvl72"])
-    node_cpu = statistics.median(statistics.median(CPU[n]) for n in names_8)
-    print(f"CPU time of the thread (other load on the machine left out), new wiring, median: gb200-nvl72 / median "
-          f"8-GPU design {rack_cpu:.2f} / {node_cpu:.2f} ms = {rack_cpu / node_cpu:.1f}x")
+        t = timed[name]
+        print(f"{name:<24}{gpus[name]:>6}{len(design.links):>7}{statistics.median(r[0][0] for r in t):>15.2f}"
+              f"{statistics.median(r[1] for r in t):>16.2f}{statistics.median(r[2] for r in t):>11.2f}")
+    eight = [name for name, _ in rows if gpus[name] == 8]
+    for what, pick in (("new wiring", lambda r: r[0][0]), ("same wiring", lambda r: r[1]),
+                       ("new wiring, CPU time of the thread", lambda r: r[0][1])):
+        per_round = [pick(timed["gb200-nvl72"][i]) / statistics.median(pick(timed[n][i]) for n in eight)
+                     for i in range(ROUNDS)]
+        rack = statistics.median(pick(r) for r in timed["gb200-nvl72"])
+        node = statistics.median(statistics.median(pick(r) for r in timed[n]) for n in eight)
+        print(f"gb200-nvl72 / median 8-GPU design, {what}: {rack:.2f} / {node:.2f} ms; median of the per-round "
+              f"ratios {statistics.median(per_round):.1f}x (quartiles {_quartiles(per_round)})")
+
+
+def _quartiles(values: list[float]) -> str:
+    q = statistics.quantiles(values, n=4)
+    return f"{q[0]:.1f}-{q[2]:.1f}x"
 
 
 if __name__ == "__main__":

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from designer.model.design import Link
 from designer.topology.graph import SCALEUP, Topology
-from designer.topology.linkclass import BY_CLASS, class_rows, plane_rows
+from designer.topology.linkclass import BY_CLASS, class_rows, gpu_classes, plane_rows
 from designer.topology.paths import gpu_scaleup_ports, scaleup_pair_matrix
 
 if TYPE_CHECKING:
@@ -78,16 +80,25 @@ class _Arrays:
         self.gpus = topo.gpus
         self.gi = gi = topo.gpu_index
         self.cols = {n: j for j, n in enumerate(dict.fromkeys(n for p in ports.values() for n in p))}
-        self.cap = np.zeros((len(gi), len(self.cols)))
-        self.has = np.zeros(self.cap.shape, dtype=bool)
+        shape, cols = (len(gi), len(self.cols)), self.cols
+        cap = [[0.0] * shape[1] for _ in range(shape[0])]  # filled as lists: numpy's item assignment is slow
+        has = [[False] * shape[1] for _ in range(shape[0])]
         for g, row in ports.items():
+            cap_g, has_g = cap[gi[g]], has[gi[g]]
             for n, c in row.items():
-                self.cap[gi[g], self.cols[n]] = c
-                self.has[gi[g], self.cols[n]] = True
+                cap_g[cols[n]] = c
+                has_g[cols[n]] = True
+        self.cap = np.array(cap, dtype=float).reshape(shape)
+        self.has = np.array(has, dtype=bool).reshape(shape)
         self.base = scaleup_pair_matrix(topo)
 
     def pair(self, i: int, j: int) -> tuple[str, str]:
         return (self.gpus[i], self.gpus[j]) if i < j else (self.gpus[j], self.gpus[i])
+
+    @cached_property
+    def classes(self) -> tuple[list[int], list[list[int]]]:
+        """The GPUs' classes of alike port rows (linkclass.gpu_classes), shared by the link and plane sweeps."""
+        return gpu_classes(self.cap, self.has)
 
 
 def _arrays(topo: Topology) -> _Arrays:
@@ -108,22 +119,35 @@ class _Ends:
     lost: np.ndarray
 
 
+def _link_lists(topo: Topology, arr: _Arrays, links: list[Link]) -> tuple[list[int], list[int], list[float]]:
+    """Per failed link: its GPU's row, its neighbour's column, and the capacity one physical link of the bundle
+    carries (the pair's capacity over its physical links: the edge of the pair holds both sums). One pass over
+    1,296 links on a 72-GPU rack, reading each link's two ends with one call."""
+    gi, cols_of, adj = arr.gi, arr.cols, topo.adjacency
+    rows: list[int] = []
+    cols: list[int] = []
+    lost: list[float] = []
+    for a, b in map(_ENDS, links):
+        if a not in gi:
+            a, b = b, a
+        d = adj[a][b]
+        rows.append(gi[a])
+        cols.append(cols_of[b])
+        lost.append(d["capacity"] / d["count"])
+    return rows, cols, lost
+
+
+_ENDS = attrgetter("a", "b")
+
+
 def _link_ends(topo: Topology, arr: _Arrays, links: list[Link]) -> _Ends:
     np = arr.np
-    gi, cols_of, switches = arr.gi, arr.cols, set(topo.scaleup_switches)
-    rows, cols, peer, sw, ends = [], [], [], [], []
-    bundled: dict[tuple[str, str], int] = {}  # physical links per GPU-neighbour pair
-    for lk in links:  # one pass: 1,296 links on a 72-GPU rack
-        end = (lk.a, lk.b) if lk.a in gi else (lk.b, lk.a)
-        ends.append(end)
-        bundled[end] = bundled.get(end, 0) + lk.count
-        rows.append(gi[end[0]])
-        cols.append(cols_of[end[1]])
-        peer.append(gi.get(end[1], -1))
-        sw.append(end[1] in switches)
-    r, c = np.array(rows, dtype=int), np.array(cols, dtype=int)
-    return _Ends(r, c, np.array(peer, dtype=int), np.array(sw, dtype=bool),
-                 arr.cap[r, c] / np.array([bundled[end] for end in ends], dtype=float))
+    rows, cols, lost = _link_lists(topo, arr, links)
+    gpus, switches = arr.gpus, set(topo.scaleup_switches)
+    ends = [(gpus[r], n) for r, n in zip(rows, (lk.b if lk.a in arr.gi else lk.a for lk in links), strict=True)]
+    return _Ends(np.array(rows, dtype=int), np.array(cols, dtype=int),
+                 np.array([arr.gi.get(n, -1) for _, n in ends], dtype=int),
+                 np.array([n in switches for _, n in ends], dtype=bool), np.array(lost, dtype=float))
 
 
 def _link_rows(arr: _Arrays, e: _Ends) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -150,15 +174,16 @@ Cut = tuple[str, tuple[str, str]]
 def _link_sweep(topo: Topology, arr: _Arrays, links: list[Link]) -> tuple[FailureCost | None, list[Cut]]:
     """The worst pair after one physical link fails, and the pairs a link failure cuts off."""
     np = arr.np
-    e = _link_ends(topo, arr, links)
     what = lambda r: link_what(links[r])  # noqa: E731
-    pair_of = lambda r, c: arr.pair(int(e.rows[r]), c)  # noqa: E731
-    if BY_CLASS[0] and e.sw.all():  # a switch fabric: no GPU links to another GPU
-        rows = class_rows(np, arr.cap, arr.has, arr.base, e.rows.tolist(), e.cols.tolist(), e.lost.tolist())
+    if BY_CLASS[0] and set(arr.cols) <= set(topo.scaleup_switches):  # a switch fabric: every link to a switch
+        r_gpu, r_col, r_lost = _link_lists(topo, arr, links)
+        rows = class_rows(np, arr.cap, arr.has, arr.base, r_gpu, r_col, r_lost, arr.classes)
         hit = rows.worst(np)
-        worst = None if hit is None else FailureCost("link", what(hit[0]), pair_of(hit[0], hit[1]), hit[2],
+        worst = None if hit is None else FailureCost("link", what(hit[0]), arr.pair(r_gpu[hit[0]], hit[1]), hit[2],
                                                      max(0.0, hit[3]))
-        return worst, [(what(r), pair_of(r, k)) for r, k in rows.cuts()]
+        return worst, [(what(r), arr.pair(r_gpu[r], k)) for r, k in rows.cuts()]
+    e = _link_ends(topo, arr, links)
+    pair_of = lambda r, c: arr.pair(int(e.rows[r]), c)  # noqa: E731
     before, after, affected = _link_rows(arr, e)
     return (_worst(np, before, after, affected, what, pair_of, "link"),
             _cuts(np, before, after, affected, what, pair_of))
@@ -204,7 +229,7 @@ def _plane_sweep(topo: Topology, arr: _Arrays, planes: list[str]) -> tuple[Failu
     np = arr.np
     what = lambda r: f"switch plane {planes[r]}"  # noqa: E731
     if BY_CLASS[0] and not any(c in arr.gi for c in arr.cols):  # no GPU links to another GPU
-        rows = plane_rows(np, arr.cap, arr.has, arr.base, [arr.cols[s] for s in planes])
+        rows = plane_rows(np, arr.cap, arr.has, arr.base, [arr.cols[s] for s in planes], arr.classes)
         hit = rows.worst(np)
         worst = None if hit is None else FailureCost("plane", what(hit[0]), arr.pair(hit[1], hit[2]), hit[3],
                                                      max(0.0, hit[4]))

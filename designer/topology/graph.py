@@ -12,15 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from threading import Lock
+from types import UnionType
 
 import networkx as nx
 
 from designer.core.memo import memo_by_identity
-from designer.core.units import gbit_to_gbyte, pcie_gbytes_s_per_dir
 from designer.model.catalog import Catalog
-from designer.model.design import SCALEUP_KINDS, Design, Link, LinkKind
+from designer.model.design import SCALEUP_KINDS, Design, LinkKind
 from designer.model.parts import (
-    ChassisSpec,
     CpuSpec,
     FabricSpec,
     GpuSpec,
@@ -28,63 +27,12 @@ from designer.model.parts import (
     PartBase,
     PcieSwitchSpec,
     ScaleupSwitchSpec,
+    SlotKind,
+    slot_kind_for,
 )
+from designer.topology.edges import HOP_LATENCY_US, HOST_KINDS, Edges, build_edges, link_capacity
 
-# Per-hop latency by link kind (us): NCCL's hardware latency for the LL protocol
-# (NCCL src/graph/tuning.cc hwLat: NVLINK 0.6, PCI 1.0, NET 2.7); C2C and socket taken as PCI-class.
-HOP_LATENCY_US = {
-    LinkKind.NVLINK: 0.6, LinkKind.XGMI: 0.8, LinkKind.HCCS: 0.8, LinkKind.ROCE: 1.0, LinkKind.C2C: 0.6,
-    LinkKind.PCIE: 1.0, LinkKind.SOCKET: 1.0, LinkKind.NETWORK: 2.7,
-}
-# When a CPU does not publish its socket-link figure: a conservative 10 GB/s per direction, marked assumed.
-DEFAULT_SOCKET_GBYTES_S = 10.0
-HOST_KINDS = frozenset({LinkKind.PCIE, LinkKind.SOCKET, LinkKind.C2C})
-
-
-def _pcie_gen(link: Link, ends: tuple[PartBase, PartBase], chassis: ChassisSpec) -> int:
-    gens = [g for g in (_gen_of(p) for p in ends) if g is not None]
-    if link.pcie_gen is not None:
-        gens.append(link.pcie_gen)
-    return min(gens) if gens else chassis.pcie_slot_gen
-
-
-def _gen_of(part: PartBase) -> int | None:
-    if isinstance(part, GpuSpec):
-        return part.host_pcie_gen
-    if isinstance(part, NicSpec | CpuSpec):
-        return part.pcie_gen
-    if isinstance(part, PcieSwitchSpec):
-        return part.pcie_gen
-    return None
-
-
-def _scaleup_link_bw(part: PartBase) -> float | None:
-    if isinstance(part, GpuSpec):
-        return part.link_bw_gbytes_s_per_dir
-    if isinstance(part, ScaleupSwitchSpec):
-        return part.port_bw_gbytes_s_per_dir
-    return None
-
-
-def link_capacity(link: Link, ends: tuple[PartBase, PartBase], chassis: ChassisSpec) -> tuple[float, bool]:
-    """Capacity of one design link, GB/s per direction, and whether a default was assumed."""
-    if link.kind in SCALEUP_KINDS:
-        rates = [r for r in map(_scaleup_link_bw, ends) if r is not None]
-        return link.count * (min(rates) if rates else 0.0), False
-    if link.kind is LinkKind.C2C:
-        rates = [p.c2c_bw_gbytes_s_per_dir for p in ends if isinstance(p, GpuSpec)]
-        return link.count * (min(rates) if rates else 0.0), False
-    if link.kind is LinkKind.PCIE:
-        return pcie_gbytes_s_per_dir(_pcie_gen(link, ends, chassis), link.count), False
-    if link.kind is LinkKind.SOCKET:
-        known = [p.socket_link_gbytes_s_per_dir for p in ends if isinstance(p, CpuSpec)]
-        rates = [r for r in known if r is not None]
-        if rates and len(rates) == len(known):
-            return link.count * min(rates), False
-        return link.count * DEFAULT_SOCKET_GBYTES_S, True
-    nics = [p for p in ends if isinstance(p, NicSpec)]
-    return link.count * (gbit_to_gbyte(nics[0].port_speed_gbit_s) if nics else 0.0), False
-
+__all__ = ["HOP_LATENCY_US", "HOST", "SCALEUP", "Topology", "build_topology", "link_capacity"]
 
 def is_transit(part: PartBase) -> bool:
     return isinstance(part, ScaleupSwitchSpec | PcieSwitchSpec | CpuSpec)
@@ -111,6 +59,11 @@ class Topology:
         return twin
 
     @cached_property
+    def edges(self) -> Edges:
+        """The edges by component pair with their links (the build sets it; the next build reuses it)."""
+        return build_edges(self.design, self.parts, self.catalog.chassis(self.design.chassis), None)
+
+    @cached_property
     def parts(self) -> dict[str, PartBase]:
         """Each node's part spec (a plain dict: rules ask for parts thousands of times on a 72-GPU domain)."""
         return {n: d["part"] for n, d in self.graph.nodes(data=True)}
@@ -127,10 +80,38 @@ class Topology:
         topology: the rules and the failure sweep walk a 72-GPU rack's 1,500 edges several times."""
         seen: set[str] = set()
         out: list[tuple[str, str, dict]] = []
+        add = out.append
         for n, nbrs in self.adjacency.items():
-            out.extend((n, nbr, d) for nbr, d in nbrs.items() if nbr not in seen)
+            for nbr, d in nbrs.items():  # a plain loop: a generator per node costs a third more
+                if nbr not in seen:
+                    add((n, nbr, d))
             seen.add(n)
         return out
+
+    def of_type(self, kind: type | UnionType) -> list[str]:
+        """The nodes whose part is of `kind` (a spec class or a union of them), in node order, listed once per
+        topology and kind: a 72-GPU rack's rules would each test all 285 nodes."""
+        key = ("of_type", kind)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = [n for n, p in self.parts.items() if isinstance(p, kind)]
+        return found
+
+    @cached_property
+    def slot_kinds(self) -> dict[str, SlotKind | None]:
+        """Each component's kind of chassis slot (None: outside the chassis), worked out once per part."""
+        per_part: dict[str, SlotKind | None] = {}
+        out: dict[str, SlotKind | None] = {}
+        for c in self.design.components:
+            if c.part not in per_part:
+                per_part[c.part] = slot_kind_for(self.parts[c.id])
+            out[c.id] = per_part[c.part]
+        return out
+
+    @cached_property
+    def scaleup_edges(self) -> list[tuple[str, str, dict]]:
+        """The scale-up edges of edge_list, in its order (the link counts and the domains both walk them)."""
+        return [e for e in self.edge_list if e[2]["kind"] in SCALEUP_KINDS]
 
     @cached_property
     def transit(self) -> frozenset[str]:
@@ -169,12 +150,10 @@ class Topology:
 
     def _nics(self, purpose: str | None) -> list[str]:
         out = []
-        for c in self.design.components:
-            if not isinstance(self.part(c.id), NicSpec):
-                continue
-            fabrics = [n for n in self.adjacency[c.id] if isinstance(self.part(n), FabricSpec)]
+        for nic in self.of_type(NicSpec):
+            fabrics = [n for n in self.adjacency[nic] if isinstance(self.part(n), FabricSpec)]
             if purpose is None or any(getattr(self.part(f), "purpose", None) == purpose for f in fabrics):
-                out.append(c.id)
+                out.append(nic)
         return out
 
     def _star_flow(self, kinds: frozenset[LinkKind], a: set[str], b: set[str]) -> float | None:
@@ -206,10 +185,9 @@ class Topology:
         """Scale-up links (physical, summed over the design links) at a component; one pass per topology."""
         if "scaleup_used" not in self.cache:
             used: dict[str, int] = dict.fromkeys(self.graph.nodes, 0)
-            for u, v, d in self.edge_list:
-                if d["kind"] in SCALEUP_KINDS:
-                    used[u] += d["count"]
-                    used[v] += d["count"]
+            for u, v, d in self.scaleup_edges:
+                used[u] += d["count"]
+                used[v] += d["count"]
             self.cache["scaleup_used"] = used
         return self.cache["scaleup_used"].get(cid, 0)
 
@@ -218,10 +196,9 @@ class Topology:
         the order their first node appears along the scale-up edges."""
         if "scaleup_domains" not in self.cache:
             near: dict[str, list[str]] = {}
-            for u, v, d in self.edge_list:
-                if d["kind"] in SCALEUP_KINDS:
-                    near.setdefault(u, []).append(v)
-                    near.setdefault(v, []).append(u)
+            for u, v, _ in self.scaleup_edges:
+                near.setdefault(u, []).append(v)
+                near.setdefault(v, []).append(u)
             seen: set[str] = set()
             domains: list[set[str]] = []
             for node in near:
@@ -307,7 +284,7 @@ def build_topology(design: Design, catalog: Catalog) -> Topology:
             _by_wiring.move_to_end(key)
     if hit is not None:
         return hit[1].for_design(design)
-    topo = _build(design, catalog)
+    topo = _build(design, catalog, _base(key))
     with _by_wiring_lock:
         _by_wiring[key] = (held, topo)
         while len(_by_wiring) > _WIRING_KEEP:
@@ -315,46 +292,33 @@ def build_topology(design: Design, catalog: Catalog) -> Topology:
     return topo
 
 
-def _build(design: Design, catalog: Catalog) -> Topology:
-    """The graph in plain dicts first (one edge per component pair), then handed to networkx in bulk; a link's
-    capacity is worked out once per (kind, count, PCIe cap, end parts): a 72-GPU rack has 1,296 alike."""
+def _base(key: tuple) -> Topology | None:
+    """The latest kept topology of the same catalog, chassis and components as `key` (another wiring): its edges
+    serve the pairs whose links did not change (designer.topology.edges)."""
+    catalog, chassis, comps = key[0], key[3], key[4]
+    with _by_wiring_lock:
+        for other, (_held, topo) in reversed(_by_wiring.items()):
+            if other[0] == catalog and other[3] == chassis and other[4] == comps:
+                return topo
+    return None
+
+
+def _build(design: Design, catalog: Catalog, base: Topology | None = None) -> Topology:
+    """The graph in plain dicts first (one edge per component pair: designer.topology.edges, which takes the
+    unchanged pairs' edges from `base`, a topology of the same catalog, chassis and components), then handed to
+    networkx in bulk."""
     graphs_built[0] += 1
-    chassis = catalog.chassis(design.chassis)
     parts = {c.id: catalog.get(c.part) for c in design.components}
-    edges: dict[tuple[str, str], dict] = {}
-    conflicting: list[str] = []
-    capacities: dict[tuple, tuple[float, bool]] = {}
-    for link in design.links:
-        a, b, kind = link.a, link.b, link.kind
-        pa, pb = parts[a], parts[b]
-        ckey = (kind, link.count, link.pcie_gen, pa.id, pb.id)
-        known = capacities.get(ckey)
-        if known is None:
-            known = capacities[ckey] = link_capacity(link, (pa, pb), chassis)
-        cap, assumed = known
-        data = edges.get((b, a))
-        if data is None:
-            data = edges.get((a, b))
-        if data is None:
-            edges[(a, b)] = {"kind": kind, "capacity": cap, "count": link.count, "link_ids": [link.id],
-                             "latency_us": HOP_LATENCY_US[kind], "assumed": assumed}
-        elif data["kind"] is not kind:
-            # one pair, two kinds of link (say PCIe and NVLink): the first kind carries traffic; the
-            # others are set aside and reported by physical.link_conflict
-            conflicting.append(link.id)
-        else:
-            data["capacity"] += cap
-            data["count"] += link.count
-            data["link_ids"].append(link.id)
-            data["assumed"] = data["assumed"] or assumed
+    edges = build_edges(design, parts, catalog.chassis(design.chassis), base.edges if base is not None else None)
     adjacency: dict[str, dict[str, dict]] = {cid: {} for cid in parts}
-    for (a, b), d in edges.items():  # as networkx's add_edges_from orders them (one data dict per edge)
+    for (a, b), d in edges.data.items():  # as networkx's add_edges_from orders them (one data dict per edge)
         adjacency[a][b] = adjacency[b][a] = d
     g = _graph({cid: {"part": p, "kind": p.kind, "transit": is_transit(p)} for cid, p in parts.items()}, adjacency)
-    if conflicting:
-        g.graph["conflicting_links"] = conflicting
+    if edges.conflicting:
+        g.graph["conflicting_links"] = edges.conflicting
     topo = Topology(design, catalog, g)
     topo.__dict__["adjacency"] = adjacency  # the cached property, already known
+    topo.__dict__["edges"] = edges
     return topo
 
 

@@ -39,6 +39,8 @@ class ClassRows:
         """The (link, GPU) cells where mask (U, C) holds, in the full arrays' row-major order."""
         rows = mask.tolist()
         any_of = [any(row) for row in rows]
+        if not any(any_of):  # nothing to list (no cut pairs, the usual case): no walk over the links
+            return
         for r, (u, g) in enumerate(zip(self.row_of, self.gpu_of, strict=True)):
             if any_of[u]:
                 yield from ((r, k) for k, c in enumerate(self.cls) if k != g and rows[u][c])
@@ -60,14 +62,15 @@ class ClassRows:
 
 
 def class_rows(np: Any, cap: np.ndarray, has: np.ndarray, base: np.ndarray, rows: list[int], cols: list[int],
-               lost: list[float]) -> ClassRows:
+               lost: list[float], classes: tuple[list[int], list[list[int]]] | None = None) -> ClassRows:
     """The rows of a switch fabric's link failures (every failed link between GPU `rows[i]` and switch column
     `cols[i]`, losing `lost[i]`), by GPU class. `cap`/`has` are the GPUs' port arrays (GPU x neighbour), `base` the
-    pair capacities (GPU x GPU): a function of the two port rows where no GPU links to another GPU."""
-    cls, members = gpu_classes(cap, has)
+    pair capacities (GPU x GPU): a function of the two port rows where no GPU links to another GPU. `classes`:
+    gpu_classes(cap, has) where the caller has it."""
+    cls, members = classes or gpu_classes(cap, has)
     n = len(members)
     distinct: dict[tuple[int, int, float], int] = {}
-    row_of = [distinct.setdefault((cls[g], j, w), len(distinct)) for g, j, w in zip(rows, cols, lost, strict=True)]
+    row_of = [distinct.setdefault(k, len(distinct)) for k in zip(map(cls.__getitem__, rows), cols, lost, strict=True)]
     u_cls, u_col, u_lost = (np.array(x) for x in zip(*distinct, strict=True))
     pair = np.array([[_between(base, members[a], members[b]) for b in range(n)] for a in range(n)])
     reps = [m[0] for m in members]
@@ -124,9 +127,11 @@ class PlaneRows:
         return list(self._cells(self.affected & (self.after <= EPS) & (self.before[None, :] > EPS)))
 
 
-def plane_rows(np: Any, cap: np.ndarray, has: np.ndarray, base: np.ndarray, cols: list[int]) -> PlaneRows:
-    """The switch planes' failures (columns `cols` of the port arrays) by GPU class pair; `base` as class_rows."""
-    cls, members = gpu_classes(cap, has)
+def plane_rows(np: Any, cap: np.ndarray, has: np.ndarray, base: np.ndarray, cols: list[int],
+               classes: tuple[list[int], list[list[int]]] | None = None) -> PlaneRows:
+    """The switch planes' failures (columns `cols` of the port arrays) by GPU class pair; `base` and `classes` as
+    class_rows."""
+    cls, members = classes or gpu_classes(cap, has)
     pairs = [(a, b) for a in range(len(members)) for b in range(a, len(members))]
     column = {}
     for k, (a, b) in enumerate(pairs):

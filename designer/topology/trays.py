@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from designer.model.parts import NicSpec, PsuSpec, slot_kind_for
+from designer.core.memo import memo_by_identity
+from designer.model.parts import ChassisSpec, NicSpec, PsuSpec, SlotKind
 from designer.model.rack import Tray, trays
 from designer.topology.failures import FailureCost, plane_losses
 from designer.topology.graph import Topology
@@ -25,18 +26,26 @@ def tray_parts(topo: Topology) -> list[TrayParts]:
     return topo.cache["tray_parts"]
 
 
-def _tray_parts(topo: Topology) -> list[TrayParts]:
-    chassis = topo.catalog.chassis(topo.design.chassis)
-    rack = trays(chassis)
-    if not rack:
-        return []
-    where: dict[tuple, int] = {}
+@memo_by_identity(size=8)
+def _slot_map(chassis: ChassisSpec) -> tuple[tuple[Tray, ...], dict[tuple[SlotKind | None, int | None], int]]:
+    """A rack-scale chassis's trays and, per (slot kind, slot), the tray holding it: once per chassis object (the
+    catalog's own), not per topology."""
+    rack = tuple(trays(chassis))
+    where: dict[tuple[SlotKind | None, int | None], int] = {}
     for n, tray in enumerate(rack):
         for kind, r in tray.slots.items():
             where.update({(kind, i): n for i in r})
+    return rack, where
+
+
+def _tray_parts(topo: Topology) -> list[TrayParts]:
+    rack, where = _slot_map(topo.catalog.chassis(topo.design.chassis))
+    if not rack:
+        return []
     members: list[list[str]] = [[] for _ in rack]
+    kinds = topo.slot_kinds
     for comp in topo.design.components:
-        at = where.get((slot_kind_for(topo.part(comp.id)), comp.slot))
+        at = where.get((kinds[comp.id], comp.slot))
         if at is not None:
             members[at].append(comp.id)
     return [TrayParts(t, tuple(m)) for t, m in zip(rack, members, strict=True)]

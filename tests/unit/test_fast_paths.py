@@ -12,10 +12,11 @@ import networkx as nx
 import pytest
 
 from designer.model.budget import power_budget
-from designer.model.design import FailurePolicy
+from designer.model.design import FailurePolicy, Link, LinkKind
 from designer.model.facility import heat_balance
 from designer.rules import check
 from designer.topology import failures, linkclass
+from designer.topology.edges import HOP_LATENCY_US, link_capacity
 from designer.topology.graph import SCALEUP, _build, build_topology
 from designer.topology.linkclass import class_rows
 from designer.topology.paths import (
@@ -71,6 +72,90 @@ def test_the_graph_from_plain_dicts_is_the_graph_networkx_builds(catalog, design
         assert list(topo.graph.edges(data=True)) == list(reference.edges(data=True)), name
         assert topo.edge_list == list(reference.edges(data=True)), name
         assert {n: dict(reference.adj[n]) for n in reference} == topo.adjacency, name
+
+
+def link_by_link(design, catalog):
+    """networkx's add_edge link by link: (edges with data, in order; the links set aside)."""
+    chassis = catalog.chassis(design.chassis)
+    parts = {c.id: catalog.get(c.part) for c in design.components}
+    reference = nx.Graph()
+    reference.add_nodes_from(parts)
+    conflicting = []
+    for lk in design.links:
+        cap, assumed = link_capacity(lk, (parts[lk.a], parts[lk.b]), chassis)
+        if not reference.has_edge(lk.a, lk.b):
+            reference.add_edge(lk.a, lk.b, kind=lk.kind, capacity=cap, count=lk.count, link_ids=[lk.id],
+                               latency_us=HOP_LATENCY_US[lk.kind], assumed=assumed)
+            continue
+        d = reference.edges[lk.a, lk.b]
+        if d["kind"] is not lk.kind:
+            conflicting.append(lk.id)
+            continue
+        d.update(capacity=d["capacity"] + cap, count=d["count"] + lk.count, link_ids=[*d["link_ids"], lk.id],
+                 assumed=d["assumed"] or assumed)
+    return list(reference.edges(data=True)), conflicting
+
+
+def two_kinds(dgx):
+    """DGX H100 with a PCIe link added to a pair that has NVLink (the PCIe link is set aside)."""
+    first = next(lk for lk in dgx.links if lk.kind in SCALEUP)
+    extra = Link(id="extra-pcie", kind=LinkKind.PCIE, a=first.b, b=first.a, count=16)
+    return dgx.model_copy(update={"links": [*dgx.links, extra]})
+
+
+def test_the_edges_built_from_the_links_are_a_link_by_link_build(catalog, design_of):
+    """Each edge's kind, capacity (summed in link order), link count, link ids and assumed flag, and the edge order,
+    equal networkx's add_edge link by link; a pair's second kind of link is set aside."""
+    both_kinds = two_kinds(design_of("dgx-h100"))
+    for name, design in [*all_designs(design_of), ("dgx-h100: a pair with two kinds of link", both_kinds)]:
+        topo = _build(design, catalog)
+        edges, conflicting = link_by_link(design, catalog)
+        assert list(topo.graph.edges(data=True)) == edges, name
+        assert topo.graph.graph.get("conflicting_links", []) == conflicting, name
+    assert conflicting == ["extra-pcie"]
+
+
+def edits(design):
+    """Wiring edits as the app makes them: a link deleted, one added back at the end, a count changed, the list
+    reversed (every pair's first link moves), a second kind of link added to a pair, and the first link re-made
+    as an equal but new object."""
+    links = list(design.links)
+    k = len(links) // 2
+    first = next(i for i, lk in enumerate(links) if lk.kind in SCALEUP)
+    recount = links[k].model_copy(update={"count": links[k].count + 1})
+    return {"deleted": links[:k] + links[k + 1:], "moved to the end": links[:k] + links[k + 1:] + [links[k]],
+            "count changed": links[:k] + [recount] + links[k + 1:], "reversed": links[::-1],
+            "second kind": two_kinds(design).links, "first re-made": [links[first].model_copy()] + links[1:]
+            if first == 0 else links}
+
+
+def test_edges_taken_from_the_last_topology_equal_a_fresh_build(catalog, design_of):
+    """A topology built on the last one of the same parts (designer.topology.edges) has the edges, order, data and
+    set-aside links of a link-by-link build, and shares the unchanged pairs' edge data with its base."""
+    for tid in TEMPLATES:
+        design = design_of(tid)
+        base = _build(design, catalog)
+        for what, links in edits(design).items():
+            edited = design.model_copy(update={"links": links})
+            topo = _build(edited, catalog, base)
+            edges, conflicting = link_by_link(edited, catalog)
+            assert list(topo.graph.edges(data=True)) == edges, (tid, what)
+            assert topo.graph.graph.get("conflicting_links", []) == conflicting, (tid, what)
+            shared = sum(d is base.edges.data.get(p) for p, d in topo.edges.data.items())
+            changed = sum(base.edges.groups.get(p) != g for p, g in topo.edges.groups.items())
+            assert shared == len(topo.edges.data) - changed > 0, (tid, what)
+
+
+def test_a_new_wiring_is_built_on_the_last_topology_of_the_same_parts(catalog, design_of):
+    """build_topology finds the base itself: a link deleted from a checked design (its pair has no other link)
+    shares every other pair's edge."""
+    design = design_of("gb200-nvl72")
+    first = build_topology(design, catalog)
+    edited = design.model_copy(update={"links": design.links[1:]})
+    topo = build_topology(edited, catalog)
+    shared = sum(d is first.edges.data.get(p) for p, d in topo.edges.data.items())
+    assert shared == len(topo.edges.data) == len(first.edges.data) - 1
+    assert list(topo.graph.edges(data=True)) == link_by_link(edited, catalog)[0]
 
 
 def straight_pair_capacity(topo):

@@ -54,7 +54,7 @@ def one_to_one(ctx: RuleContext) -> Iterator[Finding]:
     """Rail designs give every GPU its own NIC under its PCIe switch; GPUs sharing one split its line rate.
     A warning on a rail-optimized fabric or below the per-GPU norm; otherwise (a flat fabric) an info."""
     rail = any(isinstance(p := ctx.part(n), FabricSpec) and p.purpose == "compute" and p.rail_optimized
-               for n in ctx.topo.graph.nodes)
+               for n in ctx.topo.of_type(FabricSpec))
     users: dict[str, list[str]] = defaultdict(list)
     for a in gpu_nic_affinity(ctx.topo):
         if a.nic:
@@ -73,8 +73,7 @@ def one_to_one(ctx: RuleContext) -> Iterator[Finding]:
 
 @rule("net.nic_unconnected", "NICs are connected to a network", Severity.WARNING)
 def nic_unconnected(ctx: RuleContext) -> Iterator[Finding]:
-    g = ctx.topo.graph
-    for cid in (n for n in g.nodes if isinstance(ctx.part(n), NicSpec)):
-        if not any(isinstance(ctx.part(n), FabricSpec) for n in g.neighbors(cid)):
+    for cid in ctx.topo.of_type(NicSpec):
+        if not any(isinstance(ctx.part(n), FabricSpec) for n in ctx.topo.adjacency[cid]):
             yield Finding(_m("{id} has no network link", id=cid), (cid,),
                           _m("link it to the compute or storage fabric"))

@@ -13,10 +13,11 @@ from designer.rules.engine import Finding, RuleContext, Severity, rule
 
 UPLINK_INFO_RATIO = float(UPLINK_RATIO)  # 2:1 is the norm in HGX hosts (two GPUs per x16 uplink): wiring's rule
 UPLINK_WARN_RATIO = 4.0
+PCIE = LinkKind.PCIE  # an enum member read as a class attribute costs ~0.2 us: once here, not per link
 
 
 def _pcie_edges(ctx: RuleContext, cid: str):
-    return [(n, d) for n, d in ctx.topo.adjacency[cid].items() if d["kind"] is LinkKind.PCIE]
+    return [(n, d) for n, d in ctx.topo.adjacency[cid].items() if d["kind"] is PCIE]
 
 
 def _lanes(ctx: RuleContext, cid: str) -> int:
@@ -25,7 +26,7 @@ def _lanes(ctx: RuleContext, cid: str) -> int:
 
 @rule("pcie.lanes_oversubscribed", "PCIe lanes within what CPUs and switches provide", Severity.ERROR)
 def lanes(ctx: RuleContext) -> Iterator[Finding]:
-    for cid in ctx.topo.graph.nodes:
+    for cid in ctx.topo.of_type(CpuSpec | PcieSwitchSpec):
         spec = ctx.part(cid)
         if isinstance(spec, CpuSpec):
             have, what = spec.pcie_lanes, _m("root complex")
@@ -48,7 +49,7 @@ def lanes(ctx: RuleContext) -> Iterator[Finding]:
 @rule("pcie.link_width", "PCIe links no wider than the device", Severity.ERROR)
 def link_width(ctx: RuleContext) -> Iterator[Finding]:
     for link in ctx.design.links:
-        if link.kind is not LinkKind.PCIE:
+        if link.kind is not PCIE:
             continue
         for cid in (link.a, link.b):
             spec = ctx.part(cid)
@@ -61,7 +62,7 @@ def link_width(ctx: RuleContext) -> Iterator[Finding]:
 
 @rule("pcie.nic_link_speed", "NIC line rate fits its PCIe link", Severity.WARNING)
 def nic_link_speed(ctx: RuleContext) -> Iterator[Finding]:
-    for cid in ctx.topo.graph.nodes:
+    for cid in ctx.topo.of_type(NicSpec):
         spec = ctx.part(cid)
         if not isinstance(spec, NicSpec):
             continue
@@ -82,7 +83,7 @@ def nic_link_speed(ctx: RuleContext) -> Iterator[Finding]:
 
 @rule("pcie.uplink_oversubscribed", "PCIe switch uplink vs the GPUs behind it", Severity.WARNING)
 def uplink(ctx: RuleContext) -> Iterator[Finding]:
-    for cid in ctx.topo.graph.nodes:
+    for cid in ctx.topo.of_type(PcieSwitchSpec):
         if not isinstance(ctx.part(cid), PcieSwitchSpec):
             continue
         edges = _pcie_edges(ctx, cid)

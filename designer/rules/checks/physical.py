@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from designer.core.messages import Name, _m, many
-from designer.model.parts import GpuSpec, SlotKind, slot_kind_for
+from designer.model.parts import GpuSpec, SlotKind
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 
 SLOT_LABEL = {
@@ -23,8 +23,9 @@ def _by_slot_kind(ctx: RuleContext) -> dict[SlotKind, list[tuple[str, int | None
     """The components per kind of slot, once per topology (the components and their slots are part of its key)."""
     if "by_slot_kind" not in ctx.topo.cache:
         members: dict[SlotKind, list[tuple[str, int | None]]] = defaultdict(list)
+        kinds = ctx.topo.slot_kinds
         for comp in ctx.design.components:
-            kind = slot_kind_for(ctx.part(comp.id))
+            kind = kinds[comp.id]
             if kind is not None:
                 members[kind].append((comp.id, comp.slot))
         ctx.topo.cache["by_slot_kind"] = dict(members)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterator
+from operator import attrgetter
 
 from designer.core.messages import Msg, Name, Number, Quantity, _m, many, tool_hint
 from designer.model.parts import Fabric, FixedWiring, FormFactor, GpuSpec, PartBase, ScaleupSwitchSpec, SlotKind
@@ -28,15 +29,15 @@ def used_links(ctx: RuleContext, cid: str) -> int:
 @rule("scaleup.fabric_mismatch", "Scale-up link kinds and generations match", Severity.ERROR)
 def fabric_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     verdicts: dict[tuple, tuple[int, Msg] | None] = {}  # per (part, part, kind): a 72-GPU rack has 1,296 alike
-    parts = ctx.topo.parts
+    part_ids = {c.id: c.part for c in ctx.design.components}
     for link in ctx.design.links:
-        if link.kind not in SCALEUP:
+        a, b, kind = _ENDS_KIND(link)
+        if kind not in SCALEUP:
             continue
-        ends = (parts[link.a], parts[link.b])
-        key = (ends[0].id, ends[1].id, link.kind)
-        if key not in verdicts:
-            verdicts[key] = _mismatch(ends, link.kind)
-        verdict = verdicts[key]
+        key = (part_ids[a], part_ids[b], kind)
+        verdict = verdicts.get(key, _UNSEEN)
+        if verdict is _UNSEEN:
+            verdict = verdicts[key] = _mismatch((ctx.part(a), ctx.part(b)), kind)
         if verdict is None:
             continue
         end, what = verdict
@@ -46,6 +47,10 @@ def fabric_mismatch(ctx: RuleContext) -> Iterator[Finding]:
         else:
             yield Finding(_m("{link}: {what}", link=link.id, what=what), (link.id, link.a, link.b),
                           _m("use a switch of the GPUs' NVLink generation"))
+
+
+_ENDS_KIND = attrgetter("a", "b", "kind")
+_UNSEEN: tuple = ()
 
 
 def _mismatch(ends: tuple[PartBase, PartBase], kind) -> tuple[int, Msg] | None:
@@ -74,7 +79,7 @@ def gpu_ports(ctx: RuleContext) -> Iterator[Finding]:
 
 @rule("scaleup.switch_ports_exceeded", "Switch ports not over-used", Severity.ERROR)
 def switch_ports(ctx: RuleContext) -> Iterator[Finding]:
-    for cid in ctx.topo.graph.nodes:
+    for cid in ctx.topo.scaleup_switches:
         spec = ctx.part(cid)
         if isinstance(spec, ScaleupSwitchSpec):
             used = used_links(ctx, cid)
@@ -90,10 +95,15 @@ def plane_counts(ctx: RuleContext) -> dict[str, tuple[dict[str, int], int]]:
         return ctx.topo.cache["plane_counts"]
     adj = ctx.topo.adjacency
     gpus = ctx.topo.gpus
-    planes = sorted({n for gpu in gpus for n in adj[gpu] if isinstance(ctx.part(n), ScaleupSwitchSpec)})
+    switches = set(ctx.topo.scaleup_switches)
+    per_plane: dict[str, dict[str, int]] = {}  # one pass over the GPUs' neighbours (72 x 18 on a rack)
+    for gpu in gpus:
+        for n, d in adj[gpu].items():
+            if n in switches:
+                per_plane.setdefault(n, {})[gpu] = d["count"]
     out = {}
-    for plane in planes:
-        counts = {gpu: adj[gpu][plane]["count"] if plane in adj[gpu] else 0 for gpu in gpus}
+    for plane in sorted(per_plane):
+        counts = dict.fromkeys(gpus, 0) | per_plane[plane]  # every GPU in GPU order, 0 where it has no link
         out[plane] = (counts, Counter(counts.values()).most_common(1)[0][0])
     ctx.topo.cache["plane_counts"] = out
     return out

@@ -1,0 +1,174 @@
+"""The edges of a topology from the design's links: one per component pair, summing its links of one kind.
+
+A pair's edge carries the kind of its first link, the capacity (GB/s per direction, summed in link order), the
+physical link count, the link ids and whether a default was assumed; a link of another kind between the same pair
+is set aside (physical.link_conflict reports it). A link's capacity is worked out once per (kind, count, PCIe cap,
+end parts): a 72-GPU rack has 1,296 alike.
+
+After an edit of the wiring most pairs keep the very same link objects. Where the last topology of the same
+catalog, chassis and components is at hand (`base`), a pair whose links are the same objects in the same order
+takes that topology's edge data dict as it is (edge data is never edited, so two graphs may share one), and only
+the pairs whose links changed are summed again: on a 72-GPU rack that halves the graph's cost after an edit.
+Either way the edges, their order and their data equal a link-by-link networkx build
+(tests/unit/test_fast_paths.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from operator import attrgetter
+
+from designer.core.units import gbit_to_gbyte, pcie_gbytes_s_per_dir
+from designer.model.design import SCALEUP_KINDS, Design, Link, LinkKind
+from designer.model.parts import ChassisSpec, CpuSpec, GpuSpec, NicSpec, PartBase, PcieSwitchSpec, ScaleupSwitchSpec
+
+# Per-hop latency by link kind (us): NCCL's hardware latency for the LL protocol
+# (NCCL src/graph/tuning.cc hwLat: NVLINK 0.6, PCI 1.0, NET 2.7); C2C and socket taken as PCI-class.
+HOP_LATENCY_US = {
+    LinkKind.NVLINK: 0.6, LinkKind.XGMI: 0.8, LinkKind.HCCS: 0.8, LinkKind.ROCE: 1.0, LinkKind.C2C: 0.6,
+    LinkKind.PCIE: 1.0, LinkKind.SOCKET: 1.0, LinkKind.NETWORK: 2.7,
+}
+# When a CPU does not publish its socket-link figure: a conservative 10 GB/s per direction, marked assumed.
+DEFAULT_SOCKET_GBYTES_S = 10.0
+HOST_KINDS = frozenset({LinkKind.PCIE, LinkKind.SOCKET, LinkKind.C2C})
+
+
+def _pcie_gen(link: Link, ends: tuple[PartBase, PartBase], chassis: ChassisSpec) -> int:
+    gens = [g for g in (_gen_of(p) for p in ends) if g is not None]
+    if link.pcie_gen is not None:
+        gens.append(link.pcie_gen)
+    return min(gens) if gens else chassis.pcie_slot_gen
+
+
+def _gen_of(part: PartBase) -> int | None:
+    if isinstance(part, GpuSpec):
+        return part.host_pcie_gen
+    if isinstance(part, NicSpec | CpuSpec):
+        return part.pcie_gen
+    if isinstance(part, PcieSwitchSpec):
+        return part.pcie_gen
+    return None
+
+
+def _scaleup_link_bw(part: PartBase) -> float | None:
+    if isinstance(part, GpuSpec):
+        return part.link_bw_gbytes_s_per_dir
+    if isinstance(part, ScaleupSwitchSpec):
+        return part.port_bw_gbytes_s_per_dir
+    return None
+
+
+def link_capacity(link: Link, ends: tuple[PartBase, PartBase], chassis: ChassisSpec) -> tuple[float, bool]:
+    """Capacity of one design link, GB/s per direction, and whether a default was assumed."""
+    if link.kind in SCALEUP_KINDS:
+        rates = [r for r in map(_scaleup_link_bw, ends) if r is not None]
+        return link.count * (min(rates) if rates else 0.0), False
+    if link.kind is LinkKind.C2C:
+        rates = [p.c2c_bw_gbytes_s_per_dir for p in ends if isinstance(p, GpuSpec)]
+        return link.count * (min(rates) if rates else 0.0), False
+    if link.kind is LinkKind.PCIE:
+        return pcie_gbytes_s_per_dir(_pcie_gen(link, ends, chassis), link.count), False
+    if link.kind is LinkKind.SOCKET:
+        known = [p.socket_link_gbytes_s_per_dir for p in ends if isinstance(p, CpuSpec)]
+        rates = [r for r in known if r is not None]
+        if rates and len(rates) == len(known):
+            return link.count * min(rates), False
+        return link.count * DEFAULT_SOCKET_GBYTES_S, True
+    nics = [p for p in ends if isinstance(p, NicSpec)]
+    return link.count * (gbit_to_gbyte(nics[0].port_speed_gbit_s) if nics else 0.0), False
+
+
+
+Pair = tuple[str, str]  # the two ends, in sorted order
+_ENDS = attrgetter("a", "b")
+_FIELDS = attrgetter("kind", "count", "pcie_gen", "id")
+
+
+class Edges:
+    """A topology's edges: per pair its edge data (never edited) in the order of the pairs' first links, the ids of
+    the links set aside (a pair's second kind of link) in design order, and, asked for when the next build takes
+    this one as its base, the links per pair."""
+
+    def __init__(self, links: list[Link], data: dict[Pair, dict], conflicting: list[str],
+                 groups: dict[Pair, list[Link]] | None = None) -> None:
+        self.links = links
+        self.data = data
+        self.conflicting = conflicting
+        if groups is not None:
+            self.__dict__["groups"] = groups
+
+    @cached_property
+    def groups(self) -> dict[Pair, list[Link]]:
+        return group_links(self.links)
+
+
+def group_links(links: list[Link]) -> dict[Pair, list[Link]]:
+    """The links per pair of ends, pairs in the order of their first link (as networkx would add the edges)."""
+    groups: dict[Pair, list[Link]] = {}
+    for link in links:
+        a, b = _ENDS(link)
+        pair = (a, b) if a < b else (b, a)
+        group = groups.get(pair)
+        if group is None:
+            groups[pair] = [link]
+        else:
+            group.append(link)
+    return groups
+
+
+def build_edges(design: Design, parts: Mapping[str, PartBase], chassis: ChassisSpec, base: Edges | None) -> Edges:
+    """The design's edges; `base`: the edges of a topology of the same catalog, chassis and components."""
+    part_ids = {c.id: c.part for c in design.components}
+    capacities: dict[tuple, tuple[float, bool]] = {}
+    if base is None:
+        return _fresh(design.links, parts, part_ids, chassis, capacities)
+    groups = group_links(design.links)
+    old_groups, old_data = base.groups, base.data
+    data: dict[Pair, dict] = {}
+    mixed = False
+    for pair, group in groups.items():
+        if old_groups.get(pair) == group:  # the same link objects (list equality tests identity first)
+            data[pair] = old_data[pair]
+        else:
+            data[pair] = _edge(group, parts, part_ids, chassis, capacities)
+        mixed = mixed or (len(group) > 1 and any(lk.kind is not group[0].kind for lk in group))
+    return Edges(design.links, data, _conflicting(design.links, groups) if mixed else [], groups)
+
+
+def _fresh(links: list[Link], parts: Mapping[str, PartBase], part_ids: dict[str, str], chassis: ChassisSpec,
+           capacities: dict[tuple, tuple[float, bool]]) -> Edges:
+    """Every edge summed afresh in one pass over the links (a first build: nothing to take from)."""
+    data: dict[Pair, dict] = {}
+    conflicting: list[str] = []
+    for link in links:
+        a, b = _ENDS(link)
+        kind, count, gen, lid = _FIELDS(link)
+        ckey = (kind, count, gen, part_ids[a], part_ids[b])
+        known = capacities.get(ckey)
+        if known is None:
+            known = capacities[ckey] = link_capacity(link, (parts[a], parts[b]), chassis)
+        edge = data.get(pair := (a, b) if a < b else (b, a))
+        if edge is None:
+            data[pair] = {"kind": kind, "capacity": known[0], "count": count, "link_ids": [lid],
+                          "latency_us": HOP_LATENCY_US[kind], "assumed": known[1]}
+        elif edge["kind"] is not kind:
+            conflicting.append(lid)
+        else:
+            edge["capacity"] += known[0]
+            edge["count"] += count
+            edge["link_ids"].append(lid)
+            edge["assumed"] = edge["assumed"] or known[1]
+    return Edges(links, data, conflicting)
+
+
+def _edge(group: list[Link], parts: Mapping[str, PartBase], part_ids: dict[str, str], chassis: ChassisSpec,
+          capacities: dict[tuple, tuple[float, bool]]) -> dict:
+    """One pair's edge data from its links in order (links of another kind than the first are left out)."""
+    return next(iter(_fresh(group, parts, part_ids, chassis, capacities).data.values()))
+
+
+def _conflicting(links: list[Link], groups: dict[Pair, list[Link]]) -> list[str]:
+    """The links of a pair whose kind differs from the pair's first link, in design order."""
+    aside = {id(lk) for group in groups.values() if len(group) > 1 for lk in group if lk.kind is not group[0].kind}
+    return [lk.id for lk in links if id(lk) in aside]
