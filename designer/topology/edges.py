@@ -105,7 +105,13 @@ class Edges:
 
 def group_links(links: list[Link]) -> dict[Pair, list[Link]]:
     """The links per pair of ends, pairs in the order of their first link (as networkx would add the edges)."""
+    return _grouped(links)[0]
+
+
+def _grouped(links: list[Link]) -> tuple[dict[Pair, list[Link]], list[list[Link]]]:
+    """group_links, and the groups of more than one link (where a second kind of link may stand)."""
     groups: dict[Pair, list[Link]] = {}
+    multi: list[list[Link]] = []
     for link in links:
         a, b = _ENDS(link)
         pair = (a, b) if a < b else (b, a)
@@ -113,8 +119,10 @@ def group_links(links: list[Link]) -> dict[Pair, list[Link]]:
         if group is None:
             groups[pair] = [link]
         else:
+            if len(group) == 1:
+                multi.append(group)
             group.append(link)
-    return groups
+    return groups, multi
 
 
 def build_edges(design: Design, parts: Mapping[str, PartBase], chassis: ChassisSpec, base: Edges | None) -> Edges:
@@ -123,16 +131,12 @@ def build_edges(design: Design, parts: Mapping[str, PartBase], chassis: ChassisS
     capacities: dict[tuple, tuple[float, bool]] = {}
     if base is None:
         return _fresh(design.links, parts, part_ids, chassis, capacities)
-    groups = group_links(design.links)
+    groups, multi = _grouped(design.links)
     old_groups, old_data = base.groups, base.data
-    data: dict[Pair, dict] = {}
-    mixed = False
-    for pair, group in groups.items():
-        if old_groups.get(pair) == group:  # the same link objects (list equality tests identity first)
-            data[pair] = old_data[pair]
-        else:
-            data[pair] = _edge(group, parts, part_ids, chassis, capacities)
-        mixed = mixed or (len(group) > 1 and any(lk.kind is not group[0].kind for lk in group))
+    same = old_groups.get  # a group equal to the base's holds the same link objects (list == tests identity first)
+    data = {pair: old_data[pair] if same(pair) == group else _edge(group, parts, part_ids, chassis, capacities)
+            for pair, group in groups.items()}
+    mixed = any(lk.kind is not group[0].kind for group in multi for lk in group)
     return Edges(design.links, data, _conflicting(design.links, groups) if mixed else [], groups)
 
 

@@ -308,12 +308,16 @@ def _build(design: Design, catalog: Catalog, base: Topology | None = None) -> To
     unchanged pairs' edges from `base`, a topology of the same catalog, chassis and components), then handed to
     networkx in bulk."""
     graphs_built[0] += 1
-    parts = {c.id: catalog.get(c.part) for c in design.components}
+    if base is None:
+        parts = {c.id: catalog.get(c.part) for c in design.components}
+        nodes = {cid: {"part": p, "kind": p.kind, "transit": is_transit(p)} for cid, p in parts.items()}
+    else:  # the same components: the base's parts and node data (never edited)
+        parts, nodes = base.parts, base.graph._node
     edges = build_edges(design, parts, catalog.chassis(design.chassis), base.edges if base is not None else None)
     adjacency: dict[str, dict[str, dict]] = {cid: {} for cid in parts}
     for (a, b), d in edges.data.items():  # as networkx's add_edges_from orders them (one data dict per edge)
         adjacency[a][b] = adjacency[b][a] = d
-    g = _graph({cid: {"part": p, "kind": p.kind, "transit": is_transit(p)} for cid, p in parts.items()}, adjacency)
+    g = _graph(nodes, adjacency)
     if edges.conflicting:
         g.graph["conflicting_links"] = edges.conflicting
     topo = Topology(design, catalog, g)

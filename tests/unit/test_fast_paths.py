@@ -141,6 +141,7 @@ def test_edges_taken_from_the_last_topology_equal_a_fresh_build(catalog, design_
             edges, conflicting = link_by_link(edited, catalog)
             assert list(topo.graph.edges(data=True)) == edges, (tid, what)
             assert topo.graph.graph.get("conflicting_links", []) == conflicting, (tid, what)
+            assert list(topo.graph.nodes(data=True)) == list(_build(edited, catalog).graph.nodes(data=True))
             shared = sum(d is base.edges.data.get(p) for p, d in topo.edges.data.items())
             changed = sum(base.edges.groups.get(p) != g for p, g in topo.edges.groups.items())
             assert shared == len(topo.edges.data) - changed > 0, (tid, what)
