@@ -308,6 +308,7 @@ def _build(design: Design, catalog: Catalog, base: Topology | None = None) -> To
     unchanged pairs' edges from `base`, a topology of the same catalog, chassis and components), then handed to
     networkx in bulk."""
     graphs_built[0] += 1
+    parts: dict[str, PartBase]
     if base is None:
         parts = {c.id: catalog.get(c.part) for c in design.components}
         nodes = {cid: {"part": p, "kind": p.kind, "transit": is_transit(p)} for cid, p in parts.items()}
