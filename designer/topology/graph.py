@@ -310,8 +310,9 @@ def _build(design: Design, catalog: Catalog, base: Topology | None = None) -> To
     graphs_built[0] += 1
     parts: dict[str, PartBase]
     if base is None:
-        parts = {c.id: catalog.get(c.part) for c in design.components}
-        nodes = {cid: {"part": p, "kind": p.kind, "transit": is_transit(p)} for cid, p in parts.items()}
+        found = {c.id: catalog.get(c.part) for c in design.components}
+        nodes = {cid: {"part": p, "kind": p.kind, "transit": is_transit(p)} for cid, p in found.items()}
+        parts = dict(found)
     else:  # the same components: the base's parts and node data (never edited)
         parts, nodes = base.parts, base.graph._node
     edges = build_edges(design, parts, catalog.chassis(design.chassis), base.edges if base is not None else None)
