@@ -69,8 +69,9 @@ def class_rows(np: Any, cap: np.ndarray, has: np.ndarray, base: np.ndarray, rows
     gpu_classes(cap, has) where the caller has it."""
     cls, members = classes or gpu_classes(cap, has)
     n = len(members)
-    distinct: dict[tuple[int, int, float], int] = {}
-    row_of = [distinct.setdefault(k, len(distinct)) for k in zip(map(cls.__getitem__, rows), cols, lost, strict=True)]
+    keys = list(zip(map(cls.__getitem__, rows), cols, lost, strict=True))  # C-level: 1,296 links on a rack
+    distinct = {k: i for i, k in enumerate(dict.fromkeys(keys))}  # in order of first appearance
+    row_of = list(map(distinct.__getitem__, keys))
     u_cls, u_col, u_lost = (np.array(x) for x in zip(*distinct, strict=True))
     pair = np.array([[_between(base, members[a], members[b]) for b in range(n)] for a in range(n)])
     reps = [m[0] for m in members]

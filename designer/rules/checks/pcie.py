@@ -46,8 +46,17 @@ def lanes(ctx: RuleContext) -> Iterator[Finding]:
                           _m("move {n} lanes to another {what} or narrow links", n=used - have, what=what))
 
 
+def _lanes_of(spec: object) -> float:
+    """The lanes a GPU or NIC has (a link wider is an error); no limit for other parts or an unpublished count."""
+    lanes = spec.host_pcie_lanes if isinstance(spec, GpuSpec) else getattr(spec, "pcie_lanes", None)
+    return lanes if isinstance(spec, GpuSpec | NicSpec) and lanes is not None else float("inf")
+
+
 @rule("pcie.link_width", "PCIe links no wider than the device", Severity.ERROR)
 def link_width(ctx: RuleContext) -> Iterator[Finding]:
+    shapes = [(a, b, count) for a, b, kind, count in ctx.topo.link_shapes if kind is PCIE]
+    if all(count <= _lanes_of(ctx.catalog.get(p)) for a, b, count in shapes for p in (a, b)):
+        return  # no shape of PCIe link is wider than its ends: no link to walk
     for link in ctx.design.links:
         if link.kind is not PCIE:
             continue
