@@ -1,0 +1,103 @@
+"""Issue 24 item 1, the cluster planner's and the editor's messages as data: the cluster rules' messages and hints,
+the what-if effects, the assumptions, the BOM's places and the rack slots' words (designer/cluster), the undo names
+of the commands and the slot messages (designer/document). The set of messages is read from the code (Babel's
+extraction of the _m() ids of those modules, as packaging/update_catalogs.py does), not typed here; each must read
+as Chinese in zh_TW and zh_CN, and the reverse-parsing templates for them must be gone from the string tables."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+
+from designer.cluster.bom import bom
+from designer.cluster.build import ClusterModel
+from designer.cluster.perf import what_if
+from designer.cluster.plan import AuxFabric, ClusterPlan, ComputeFabric, Fabrics, NodeRef, Site
+from designer.cluster.racks import SLOT_WORDS, rack_types
+from designer.cluster.rules import CLUSTER_RULES, check_plan
+from designer.core import i18n
+from designer.core.locale import has_translation, render, translations
+from designer.core.messages import Legacy, Many, Msg, Name, Param
+
+ROOT = Path(__file__).resolve().parents[2]
+GROUP = ("cluster/", "document/")  # under designer/
+CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+ENGLISH = re.compile(r"[A-Za-z]{2,}(?:[ ,;:()/'-]+[A-Za-z]{2,}){2,}")  # three English words in a row: a sentence
+
+
+def group_ids() -> set[str]:
+    found = extract_from_dir(str(ROOT / "designer"), method_map=[("**.py", "python")], keywords={"_m": None})
+    return {message for path, _line, message, _c, _ctx in found if path.replace("\\", "/").startswith(GROUP)}
+
+
+def masked(item: Param) -> Param:
+    """The message with every id, name and not-yet-converted text as 'X': what is left is the translation's own."""
+    if isinstance(item, Msg):
+        return Msg(item.id, tuple((k, masked(v)) for k, v in item.params), item.tool, item.customer)
+    if isinstance(item, Many):
+        return Many(tuple(masked(i) for i in item.items), item.separator)
+    return Name("X") if isinstance(item, Name | Legacy) else item
+
+
+def reads_chinese(text: str) -> bool:
+    return not ENGLISH.search(text) and (bool(CJK.search(text)) or text.isascii() and not re.search("[a-z]", text))
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_every_message_of_the_group_is_chinese(lang):
+    ids = group_ids()
+    assert len(ids) > 60  # the cluster rules alone give 40
+    catalog = translations(lang)
+    wrong = [(i, catalog.gettext(i)) for i in sorted(ids)
+             if not has_translation(Msg(i), lang) or not reads_chinese(re.sub(r"\{\w+\}", "X", catalog.gettext(i)))]
+    assert not wrong
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_no_english_template_is_left_for_the_group(lang):
+    """The converted messages no longer go through designer.core.i18n's reverse parsing of English."""
+    table = i18n.table(lang)
+    assert not group_ids() & {english for english, _ in [*table["phrases"], *table["parts"]]}
+
+
+def plans(catalog, design_of) -> list[ClusterModel]:
+    def model(template: str = "dgx-h100", **kw: object) -> ClusterModel:
+        return ClusterModel(ClusterPlan(node=NodeRef(template=template), **kw), catalog)  # type: ignore[arg-type]
+    design = design_of("dgx-h100")  # one NIC of 800 Gb/s among the 400s
+    first = next(c for c in design.components if c.part == "cx7-400")
+    mixed = design.model_copy(update={"components": [c.model_copy(update={"part": "cx8-800"}) if c is first else c
+                                                     for c in design.components]})
+    return [ClusterModel(ClusterPlan(node=NodeRef(design=mixed), nodes=8), catalog),
+            model(nodes=100, fabrics=Fabrics(compute=ComputeFabric(oversubscription=2.0, planes=2,
+                                                                 target_oversubscription=1.0))),
+            model("hgx-b200-dlc", nodes=8, site=Site(rack_power_limit_w=20_000, rack_air_limit_w=3000)),
+            model("amd-mi300x", nodes=64),
+            model("gb200-nvl72", nodes=8, site=Site(cooling="air", rack_power_limit_w=100_000)),
+            model("gb200-nvl72", nodes=8, site=Site(cooling="liquid", rack_power_limit_w=150_000, ab_policy="2n")),
+            model(nodes=1000, site=Site(rack_power_limit_w=20_000)),
+            model(nodes=31, fabrics=Fabrics(storage=AuxFabric(switch="qm9700", target_gbytes_s_per_node=150.0)))]
+
+
+def shown(m: ClusterModel) -> list[Msg]:
+    """Every message a plan's rule check, what-if, assumptions, BOM and per-rack bill say."""
+    out = [t for v in check_plan(m).violations for t in (v.text, v.hint) if isinstance(t, Msg) and t]
+    out += [w["effect"] for w in what_if(m)] + m.assumptions() + [line.where for line in bom(m)]
+    words = [what for t in rack_types(m.racks.racks) for what, _ in t.contents]
+    return out + [SLOT_WORDS[w] for w in words if w in SLOT_WORDS]
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_what_the_cluster_planner_says_is_chinese(catalog, design_of, lang):
+    models = plans(catalog, design_of)
+    said = [msg for m in models for msg in shown(m)]
+    assert {v.rule for m in models for v in check_plan(m).violations} == set(CLUSTER_RULES)
+    assert len({msg.id for msg in said}) > 40
+    english = [str(msg) for msg in said if not reads_chinese(render(masked(msg), lang))]
+    assert not english
+    # the figures and ids stay as they are (Babel writes zh numbers as English does)
+    for msg in said:
+        figures = re.findall(r"\d[\d,.]*(?: kW| W|%| GB/s| Gb/s)|\b[CNM]\d{3}\b", str(msg))
+        assert all(f in render(msg, lang) for f in figures), (str(msg), render(msg, lang))
