@@ -21,6 +21,12 @@ from designer.cluster.rules import CLUSTER_RULES, check_plan
 from designer.core import i18n
 from designer.core.locale import has_translation, render, translations
 from designer.core.messages import Legacy, Many, Msg, Name, Param
+from designer.document import commands as cmd
+from designer.document.commands import CommandError, free_slot
+from designer.document.document import Document
+from designer.document.drops import drop_verdict
+from designer.model.layout import chassis_layout
+from designer.model.parts import SlotKind, slot_kind_for
 
 ROOT = Path(__file__).resolve().parents[2]
 GROUP = ("cluster/", "document/")  # under designer/
@@ -101,3 +107,54 @@ def test_what_the_cluster_planner_says_is_chinese(catalog, design_of, lang):
     for msg in said:
         figures = re.findall(r"\d[\d,.]*(?: kW| W|%| GB/s| Gb/s)|\b[CNM]\d{3}\b", str(msg))
         assert all(f in render(msg, lang) for f in figures), (str(msg), render(msg, lang))
+
+
+@pytest.mark.parametrize("name", ["remove_items", "duplicate", "paste_parts"])
+def test_undo_names_say_one_item_or_n_items(name):
+    """English has a form for one and one for more; Chinese one form: the count is in every language's name."""
+    make = getattr(cmd, name)
+    one, three = make(("gpu0",)).label, make(("gpu0", "gpu1", "gpu2")).label
+    assert str(one).endswith(" 1 item") and str(three).endswith(" 3 items")
+    for lang in ("zh_TW", "zh_CN"):
+        assert "1" in render(one, lang) and "3" in render(three, lang)
+        assert reads_chinese(render(one, lang)) and reads_chinese(render(three, lang))
+
+
+def test_every_command_of_an_edit_session_has_a_chinese_undo_name(catalog, design_of):
+    design = design_of("dgx-h100")
+    doc = Document(design, catalog)
+    gpu = next(c for c in design.components if catalog.get(c.part).kind == "gpu")
+    names = []
+    for command in (cmd.set_component(gpu.id, label="spare"), cmd.set_settings(nodes_per_rack=2),
+                    cmd.set_meta(name="x"), cmd.add_waiver("power.psu_redundancy", (), "bench"),
+                    cmd.move_component(gpu.id, 1), cmd.autowire(), cmd.remove_items((gpu.id,)),
+                    cmd.add_component(gpu.part, name=catalog.get(gpu.part).name)):
+        doc.push(command)
+        names.append(str(doc.history.undo_label))
+        for lang in ("zh_TW", "zh_CN"):
+            assert reads_chinese(render(masked(doc.history.undo_label), lang)), names[-1]
+    assert names[-2:] == ["Delete 1 item", f"Add {catalog.get(gpu.part).name}"]  # (auto-wire: nothing to wire)
+
+
+def test_slot_refusals_are_messages_in_the_language(catalog, design_of):
+    """A GPU dropped on a PSU slot and on a taken GPU slot; a part whose slot kind the chassis lacks."""
+    design = design_of("dgx-h100")
+    layout = chassis_layout(catalog.chassis(design.chassis))
+    gpu = next(c for c in design.components if catalog.get(c.part).kind == "gpu")
+    kind = slot_kind_for(catalog.get(gpu.part))
+    psu_slot = next(s for s in layout.slots if s.kind is SlotKind.PSU)
+    taken = layout.slot(kind, gpu.slot)
+    refusals = [drop_verdict(design, catalog, layout, gpu.part, *centre(s.rect)).reason for s in (psu_slot, taken)]
+    with pytest.raises(CommandError) as lacking:
+        free_slot(design, catalog, "mi300x")  # an OAM module in an SXM chassis
+    refusals.append(lacking.value.msg)
+    assert "this is a psu slot" in str(refusals[0]) and f"is taken by {gpu.id}" in str(refusals[1])
+    assert "has none" in str(refusals[2])
+    for lang in ("zh_TW", "zh_CN"):
+        for r in refusals:
+            assert isinstance(r, Msg) and reads_chinese(render(masked(r), lang)), str(r)
+
+
+def centre(rect: tuple[float, float, float, float]) -> tuple[float, float]:
+    x, y, w, h = rect
+    return x + w / 2, y + h / 2
