@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 
+import designer.rules.checks  # noqa: F401 (registers every rule)
+from designer.analysis import Analysis
 from designer.cluster.bom import bom
 from designer.cluster.build import ClusterModel
 from designer.cluster.perf import what_if
@@ -25,8 +27,10 @@ from designer.document import commands as cmd
 from designer.document.commands import CommandError, free_slot
 from designer.document.document import Document
 from designer.document.drops import drop_verdict
+from designer.model.edits import remove_components
 from designer.model.layout import chassis_layout
 from designer.model.parts import SlotKind, slot_kind_for
+from designer.templates import TEMPLATES
 
 ROOT = Path(__file__).resolve().parents[2]
 GROUP = ("cluster/", "document/")  # under designer/
@@ -158,3 +162,20 @@ def test_slot_refusals_are_messages_in_the_language(catalog, design_of):
 def centre(rect: tuple[float, float, float, float]) -> tuple[float, float]:
     x, y, w, h = rect
     return x + w / 2, y + h / 2
+
+
+def test_idle_and_fixed_link_messages_read_chinese(catalog, design_of):
+    """The idle-link and fixed-wiring findings of every template with one scale-up switch or link taken away."""
+    found = []
+    for tid in TEMPLATES:
+        design = design_of(tid)
+        switches = {c.id for c in design.components if catalog.get(c.part).kind == "scaleup_switch"}
+        variants = [design.model_copy(update={"links": design.links[1:]})]
+        variants += [remove_components(design, set(sorted(switches)[:1]))] if switches else []
+        found += [v for d in variants for v in Analysis(d, catalog).report.violations
+                  if v.rule in ("scaleup.gpu_links_unused", "scaleup.baseboard_switch_missing")]
+    assert {v.rule for v in found} == {"scaleup.gpu_links_unused", "scaleup.baseboard_switch_missing"}
+    for v in found:
+        for lang in ("zh_TW", "zh_CN"):
+            for msg in (v.text, v.hint):
+                assert isinstance(msg, Msg) and reads_chinese(render(masked(msg), lang)), (str(msg), lang)
