@@ -89,6 +89,15 @@ SLOT_WORDS = {str(w): w for w in (*(label for _, label in TRAY_SLOT.values()), I
                                    MGMT_SERVER)}
 
 
+def slot_label(label: str) -> Msg:
+    """A slot's label as a message: a word of SLOT_WORDS with its number kept ("compute tray 3"), else the label as
+    it stands (a node's or a part's name, "PDU A1")."""
+    word, _, number = label.rpartition(" ")
+    if number.isdigit() and word in SLOT_WORDS:
+        return _m("{what} {n}", what=SLOT_WORDS[word], n=Name(number))
+    return SLOT_WORDS.get(label) or _m("{what}", what=label)
+
+
 def _tray_slots(node: NodeFigures, site: Site) -> list[Slot]:
     """A rack-scale node's trays from the top of the rack down; its wall power shared by the compute trays."""
     computes = sum(count for kind, count, _ in node.trays if kind == "compute") or 1

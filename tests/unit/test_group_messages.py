@@ -18,7 +18,7 @@ from designer.cluster.bom import bom
 from designer.cluster.build import ClusterModel
 from designer.cluster.perf import what_if
 from designer.cluster.plan import AuxFabric, ClusterPlan, ComputeFabric, Fabrics, NodeRef, Site
-from designer.cluster.racks import SLOT_WORDS, rack_types
+from designer.cluster.racks import SLOT_WORDS, rack_types, slot_label
 from designer.cluster.rules import CLUSTER_RULES, check_plan
 from designer.core import i18n
 from designer.core.locale import has_translation, render, translations
@@ -179,3 +179,19 @@ def test_idle_and_fixed_link_messages_read_chinese(catalog, design_of):
         for lang in ("zh_TW", "zh_CN"):
             for msg in (v.text, v.hint):
                 assert isinstance(msg, Msg) and reads_chinese(render(masked(msg), lang)), (str(msg), lang)
+
+
+def test_rack_slot_labels_keep_their_number_and_read_chinese(catalog, design_of):
+    """The rack elevation's labels ('compute tray 3', 'UFM appliance', a node's name): English as the data holds
+    them; in Chinese the word translated, the number and any name kept."""
+    labels = {s.label for m in plans(catalog, design_of) for r in m.racks.racks for s in r.slots}
+    translated = 0
+    for label in labels:
+        msg = slot_label(label)
+        assert str(msg) == label
+        for lang in ("zh_TW", "zh_CN"):
+            text = render(msg, lang)
+            assert text.split()[-1] == label.split()[-1] or label in SLOT_WORDS, (label, text)
+            assert reads_chinese(render(masked(msg), lang)), (label, text)
+            translated += text != label
+    assert translated >= 2 * len({w for w in SLOT_WORDS if any(label.startswith(w) for label in labels)})
