@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from designer.core.errors import DesignerError
 from designer.core.ids import next_id
 from designer.core.messages import Msg, _m
+from designer.document.field_words import field_words
 from designer.model import edits
 from designer.model.catalog import Catalog
 from designer.model.design import Design, Placement, Waiver
@@ -177,8 +178,7 @@ def autowire() -> Command:
 
 
 def set_component(cid: str, **changes: Any) -> Command:
-    key = ",".join(sorted(changes))
-    return Command(_m("Change {id} {what}", id=cid, what=key),
+    return Command(_m("Change {id} {what}", id=cid, what=field_words(changes)),
                    lambda d, cat: _checked_part(edits.update_component(d, cid, **changes), cat))
 
 
@@ -190,20 +190,19 @@ def _checked_part(design: Design, catalog: Catalog) -> Design:
 
 
 def set_link(lid: str, **changes: Any) -> Command:
-    key = ",".join(sorted(changes))
-    return Command(_m("Change link {id} {what}", id=lid, what=key), lambda d, cat: edits.update_link(d, lid, **changes))
+    return Command(_m("Change link {id} {what}", id=lid, what=field_words(changes)),
+                   lambda d, cat: edits.update_link(d, lid, **changes))
 
 
 def set_settings(**changes: Any) -> Command:
-    key = ",".join(sorted(changes))
-    return Command(_m("Change {what}", what=key.replace("_", " ")), lambda d, cat: edits.set_settings(d, **changes))
+    return Command(_m("Change {what}", what=field_words(changes)), lambda d, cat: edits.set_settings(d, **changes))
 
 
 def set_meta(**changes: Any) -> Command:
     def apply(design: Design, catalog: Catalog) -> Design:
         meta = type(design.meta).model_validate({**design.meta.model_dump(), **changes})
         return design.model_copy(update={"meta": meta})
-    return Command(_m("Change {what}", what=", ".join(sorted(changes))), apply)
+    return Command(_m("Change {what}", what=field_words(changes)), apply)
 
 
 def set_chassis(chassis: str) -> Command:

@@ -342,6 +342,6 @@ def test_inspector_sets_the_spine_oversubscription_with_the_keyboard(make_window
     QTest.keyClicks(spin, "2")
     QTest.keyClick(spin, Qt.Key.Key_Return)
     assert window.document.design.settings.scaleout.oversubscription == 2.0
-    assert str(window.document.history.undo_label) == "Change scaleout"
+    assert str(window.document.history.undo_label) == "Change scale-out network"
     window.document.undo()
     assert window.document.design.settings.scaleout.oversubscription == 1.0

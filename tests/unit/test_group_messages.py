@@ -27,6 +27,8 @@ from designer.document import commands as cmd
 from designer.document.commands import CommandError, free_slot
 from designer.document.document import Document
 from designer.document.drops import drop_verdict
+from designer.document.field_words import FIELD_WORDS
+from designer.model.design import Link, Metadata, Placement, Settings
 from designer.model.edits import remove_components
 from designer.model.layout import chassis_layout
 from designer.model.parts import SlotKind, slot_kind_for
@@ -195,3 +197,14 @@ def test_rack_slot_labels_keep_their_number_and_read_chinese(catalog, design_of)
             assert reads_chinese(render(masked(msg), lang)), (label, text)
             translated += text != label
     assert translated >= 2 * len({w for w in SLOT_WORDS if any(label.startswith(w) for label in labels)})
+
+
+def test_every_field_an_edit_changes_has_a_word_in_the_undo_name():
+    """The fields of the design's metadata, components, links and settings (read from the models), each named in
+    the undo name by a word of the language, not by its key ('Change nodes per rack' -> '修改 每機櫃節點數')."""
+    fields = {name for model in (Metadata, Placement, Link, Settings) for name in model.model_fields} - {"id"}
+    assert not fields - set(FIELD_WORDS)
+    label = cmd.set_settings(nodes_per_rack=2, rack_air_limit_w=30_000.0).label
+    assert str(label) == "Change nodes per rack, rack limit, heat to air"
+    for lang in ("zh_TW", "zh_CN"):
+        assert reads_chinese(render(label, lang)) and "_" not in render(label, lang)
