@@ -88,12 +88,7 @@ def what_if(m: ClusterModel) -> list[dict]:
     leaf_gpus = under_leaf * g // m.node.fabric_units
     job = max(g, min(c.gpus, -(-leaf_gpus // g) * g))  # whole nodes holding them
     whole = min(c.gpus, MAX_NODES * g)
-    rail = _m("one rail of {n} trays: 1/{k} of their scale-out bandwidth; that rail's traffic moves to the other NICs "
-              "over the scale-up fabric") if m.node.fabric_units > 1 else \
-        _m("one rail of {n} nodes: 1/{k} of their scale-out bandwidth; that rail's traffic moves to the other NICs "
-           "over the scale-up fabric")
-    out = [_item("leaf", leaf_gpus, _m(rail.id, n=under_leaf, k=c.rails), _busbw(m, job),
-                 _busbw(m, job, rail_nics(m)))]
+    out = [_item("leaf", leaf_gpus, _rail_lost(m, under_leaf), _busbw(m, job), _busbw(m, job, rail_nics(m)))]
     if c.spine_switches:
         per_plane = c.spine_switches // c.planes
         after = c.oversubscription * per_plane / max(1, per_plane - 1)
@@ -106,9 +101,21 @@ def what_if(m: ClusterModel) -> list[dict]:
     out.append(_feed_item(m))
     if m.cdus:
         per_cdu = math.ceil(m.nodes / m.cdus)
-        out.append(_item("cdu", per_cdu * g, _m("{n} liquid-cooled nodes lose coolant and must stop", n=per_cdu),
-                         None, None))
+        lost = _m("1 liquid-cooled node loses coolant and must stop") if per_cdu == 1 else \
+            _m("{n} liquid-cooled nodes lose coolant and must stop", n=per_cdu)
+        out.append(_item("cdu", per_cdu * g, lost, None, None))
     return out
+
+
+def _rail_lost(m: ClusterModel, under_leaf: int) -> Msg:
+    """What the nodes (or a rack-scale node's trays) on one leaf of a rail lose with it."""
+    rail = _m("one rail of {n} trays: 1/{k} of their scale-out bandwidth; that rail's traffic moves to the other NICs "
+              "over the scale-up fabric") if m.node.fabric_units > 1 else \
+        _m("one rail of 1 node: 1/{k} of its scale-out bandwidth; that rail's traffic moves to the other NICs over "
+           "the scale-up fabric") if under_leaf == 1 else \
+        _m("one rail of {n} nodes: 1/{k} of their scale-out bandwidth; that rail's traffic moves to the other NICs "
+           "over the scale-up fabric")
+    return _m(rail.id, n=under_leaf, k=m.compute.rails)
 
 
 def _ratio(value: float) -> Msg:

@@ -124,8 +124,11 @@ def su_partial(m: ClusterModel) -> Iterable[Finding]:
     c = m.compute
     used = c.endpoints + m.plan.fabrics.compute.ufm_positions
     if used < c.positions:
-        yield Finding(_m("{u} of {p} node positions in use; the last SU is cabled in full ({e} positions empty)",
-                         u=used, p=c.positions, e=c.positions - used), (), _m("size the cluster in whole SUs"))
+        empty = _m("{u} of {p} node positions in use; the last SU is cabled in full (1 position empty)") \
+            if c.positions - used == 1 else \
+            _m("{u} of {p} node positions in use; the last SU is cabled in full ({e} positions empty)")
+        yield Finding(_m(empty.id, u=used, p=c.positions, e=c.positions - used), (),
+                      _m("size the cluster in whole SUs"))
 
 
 @cluster_rule("cluster.mixed_nic_speeds", "One scale-out port speed", Severity.WARNING)

@@ -208,3 +208,17 @@ def test_every_field_an_edit_changes_has_a_word_in_the_undo_name():
     assert str(label) == "Change nodes per rack, rack limit, heat to air"
     for lang in ("zh_TW", "zh_CN"):
         assert reads_chinese(render(label, lang)) and "_" not in render(label, lang)
+
+
+def test_one_rack_node_or_position_is_said_in_the_singular(catalog):
+    """A one-node plan's rail and CDU what-ifs and one empty SU position: English says '1 node', '1 position'."""
+    def plan(template: str, nodes: int, **site: object) -> ClusterModel:
+        return ClusterModel(ClusterPlan(node=NodeRef(template=template), nodes=nodes, site=Site(**site)), catalog)
+    one = what_if(plan("hgx-b200-dlc", 1, cooling="liquid", rack_power_limit_w=100_000))
+    said = [str(w["effect"]) for w in one if w["failure"] in ("leaf", "cdu")]
+    assert said[0].startswith("one rail of 1 node: ") and said[1].startswith("1 liquid-cooled node loses")
+    positions = plan("dgx-h100", 30).compute.positions  # one SU; the UFM takes a position: nodes = positions - 2
+    report = check_plan(plan("dgx-h100", positions - 2))
+    empty = [str(v.text) for v in report.violations if v.rule == "cluster.su_partial"]
+    assert empty and empty[0].endswith("(1 position empty)")
+    assert not [s for s in [*said, *empty] if re.search(r"\b1 (nodes|positions)\b", s)]
