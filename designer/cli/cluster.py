@@ -189,7 +189,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise DesignerError(f"cannot write: {exc.strerror or exc}") from None
     if out is not None:
         data = {"plan": json.loads(plan_to_json(model.plan)), "info": info_dict(model),
-                "bom": [line.__dict__ for line in bom(model)], "racks": [rack_dict(r) for r in model.racks.racks],
+                "bom": [line.as_dict() for line in bom(model)], "racks": [rack_dict(r) for r in model.racks.racks],
                 "rules": check_plan(model).as_dict(Path(args.plan).name)}
         atomic_write_bytes(out, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
         written.append(out)

@@ -27,7 +27,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"design": m.node.name, "nodes": place.nodes, "gpus_per_node": result.gpus_per_node,
                     "algorithm": "auto", "failed": [], "notes": notes, "fabric": result.fabric_summary,
-                    "results": [r.as_dict() for r in result.rows], "tier": place.tier, "what_if": what_if(m)})
+                    "results": [r.as_dict() for r in result.rows], "tier": place.tier,
+                    "what_if": [{**w, "effect": str(w["effect"])} for w in what_if(m)]})
         return EXIT_OK
     lines = table_lines(result, m.node.name)
     print("\n".join([lines[0], *[f"# note: {n}" for n in notes[len(result.notes):]], *lines[1:]]))

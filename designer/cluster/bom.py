@@ -9,9 +9,12 @@ from collections import Counter
 from dataclasses import dataclass
 
 from designer.cluster.build import DAC_REACH_M, ClusterModel
+from designer.core.messages import Msg, _m
 from designer.model.parts import CableSpec
 
 LENGTH_CLASSES_M = (2.0, 5.0, 30.0, 100.0, 500.0)  # in-rack copper, active copper, in-row, across rows, campus
+ROLE_RACKS = {"compute": _m("compute racks"), "network": _m("network racks"), "management": _m("management racks")}
+AUX_FABRICS = {"storage": _m("storage fabric"), "inband": _m("inband fabric"), "oob": _m("oob fabric")}
 
 
 @dataclass(frozen=True)
@@ -20,7 +23,11 @@ class BomLine:
     part: str
     name: str
     quantity: int
-    where: str  # the rack role or link the line belongs to
+    where: Msg  # the rack role or link the line belongs to (str(where) is the English: CSV, CLI)
+
+    def as_dict(self) -> dict[str, str | int]:
+        return {"category": self.category, "part": self.part, "name": self.name, "quantity": self.quantity,
+                "where": str(self.where)}
 
 
 def cable_for(m: ClusterModel, length_m: float) -> CableSpec:
@@ -42,9 +49,9 @@ def length_class(length_m: float) -> str:
 def _cable_lines(m: ClusterModel) -> list[BomLine]:
     f, c = m.plan.fabrics.compute, m.compute
     out = []
-    for link, count, length in (("node-leaf", c.node_leaf_cables, f.node_leaf_length_m),
-                                ("leaf-spine", c.leaf_spine_cables, f.leaf_spine_length_m),
-                                ("spine-core", c.spine_core_cables, f.spine_core_length_m)):
+    for link, count, length in ((_m("node-leaf"), c.node_leaf_cables, f.node_leaf_length_m),
+                                (_m("leaf-spine"), c.leaf_spine_cables, f.leaf_spine_length_m),
+                                (_m("spine-core"), c.spine_core_cables, f.spine_core_length_m)):
         if count:
             cable = cable_for(m, length)
             out.append(BomLine("cable", cable.id, f"{cable.name} ({length_class(length)})", count, link))
@@ -55,27 +62,29 @@ def _optics(m: ClusterModel) -> list[BomLine]:
     on_switches, on_nodes = m.optics
     t = m.transceiver
     node_t = t if m.node.ports_per_cage > 1 else m.catalog.get("mms4x00-ns400")
-    out = [BomLine("transceiver", t.id, t.name, on_switches, "compute switches")] if on_switches else []
-    return out + ([BomLine("transceiver", node_t.id, node_t.name, on_nodes, "nodes")] if on_nodes else [])
+    out = [BomLine("transceiver", t.id, t.name, on_switches, _m("compute switches"))] if on_switches else []
+    return out + ([BomLine("transceiver", node_t.id, node_t.name, on_nodes, _m("nodes"))] if on_nodes else [])
 
 
 def bom(m: ClusterModel) -> list[BomLine]:
     c, sw, site = m.compute, m.switch, m.plan.site
-    lines = [BomLine("node", m.plan.node.template or "embedded design", m.node.name, m.nodes, "compute racks")]
-    for role, n in (("leaf", c.leaf_switches), ("spine", c.spine_switches), ("core", c.core_switches)):
+    lines = [BomLine("node", m.plan.node.template or "embedded design", m.node.name, m.nodes, ROLE_RACKS["compute"])]
+    for tier, n in ((_m("compute leaf"), c.leaf_switches), (_m("compute spine"), c.spine_switches),
+                    (_m("compute core"), c.core_switches)):
         if n:
-            lines.append(BomLine("switch", sw.id, sw.name, n, f"compute {role}"))
+            lines.append(BomLine("switch", sw.id, sw.name, n, tier))
     for a in m.aux:
-        lines.append(BomLine("switch", a.switch, m.catalog.get(a.switch).name, a.switches, f"{a.role} fabric"))
+        lines.append(BomLine("switch", a.switch, m.catalog.get(a.switch).name, a.switches, AUX_FABRICS[a.role]))
     lines += _cable_lines(m) + _optics(m)
     racks = Counter(r.role for r in m.racks.racks)
     pdu, rack = m.catalog.get(site.pdu_part), m.catalog.get(site.rack_part)
-    lines.append(BomLine("pdu", pdu.id, pdu.name, sum(r.count("pdu") for r in m.racks.racks), "all racks"))
+    lines.append(BomLine("pdu", pdu.id, pdu.name, sum(r.count("pdu") for r in m.racks.racks),
+                         _m("all racks")))
     for role, n in racks.items():
-        lines.append(BomLine("rack", rack.id, rack.name, n, f"{role} racks"))
+        lines.append(BomLine("rack", rack.id, rack.name, n, ROLE_RACKS[role]))
     if m.cdus:
         cdu = m.catalog.get(site.cdu_part)
-        lines.append(BomLine("cdu", cdu.id, cdu.name, m.cdus, "liquid racks"))
+        lines.append(BomLine("cdu", cdu.id, cdu.name, m.cdus, _m("liquid racks")))
     return lines
 
 

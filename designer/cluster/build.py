@@ -13,6 +13,7 @@ from designer.cluster.racks import FeedCheck, RackLayout, feed_checks, layout
 from designer.cluster.sizing import ComputeSizing, nodes_for, size_compute
 from designer.core.electrical import cooling_tons
 from designer.core.errors import DesignerError
+from designer.core.messages import Legacy, Msg, Quantity, _m
 from designer.model.catalog import Catalog
 from designer.model.facility import coolant_flow_l_min
 from designer.model.parts import CduSpec, NetworkKind, NetworkSwitchSpec, TransceiverSpec
@@ -181,11 +182,14 @@ class ClusterModel:
         down_cages = c.leaf_switches * math.ceil(math.ceil(c.leaf_downlinks / split) / per_cage)
         return c.switch_cages_used - down_cages, 0
 
-    def assumptions(self) -> list[str]:
+    def assumptions(self) -> list[Msg]:
+        """What the plan assumes where nothing is published, as messages (str(msg) is the English)."""
         out = list(self.racks.notes)
-        out += [f"{self.node.name}, heat split: {a}" for a in self.node.heat_assumptions]
+        out += [_m("{node}, heat split: {note}", node=self.node.name, note=a if isinstance(a, Msg) else Legacy(a))
+                for a in self.node.heat_assumptions]
         for sw in {self.switch.id: self.switch, **{a.switch: self.catalog.get(a.switch) for a in self.aux}}.values():
             if isinstance(sw, NetworkSwitchSpec) and switch_watts(sw)[1]:
-                out.append(f"{sw.id}: power not published; {switch_watts(sw)[0]:,.0f} W assumed "
-                           f"({ASSUMED_SWITCH_W_PER_GBIT:.3f} W per Gb/s of ports: 1,720 W for 64 x 400G)")
+                out.append(_m("{raw_id}: power not published; {w} assumed ({k} per Gb/s of ports: 1,720 W for 64 x "
+                              "400G)", raw_id=sw.id, w=Quantity(switch_watts(sw)[0], "W"),
+                              k=Quantity(ASSUMED_SWITCH_W_PER_GBIT, "W", 3)))
         return out

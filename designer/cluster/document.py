@@ -21,6 +21,7 @@ from designer.cluster.files import load_plan, save_plan
 from designer.cluster.plan import ClusterPlan
 from designer.cluster.racks import nodes_per_rack
 from designer.core.errors import DesignerError
+from designer.core.messages import Msg, _m
 from designer.core.signal import Signal
 from designer.document.commands import CommandError
 from designer.document.document import mark_saved
@@ -44,7 +45,7 @@ def check_buildable(plan: ClusterPlan, catalog: Catalog) -> None:
 
 @dataclass(frozen=True)
 class PlanCommand:
-    label: str
+    label: Msg  # the undo name: str(label) is the English
     apply: Callable[[ClusterPlan], ClusterPlan]
     merge_key: str | None = None
 
@@ -85,28 +86,28 @@ def set_plan_field(path: str, value: Any) -> PlanCommand:
             raise CommandError(f"{path}: {validation_message(exc)[1]}") from None
         assert isinstance(out, ClusterPlan)
         return out
-    return PlanCommand(f"Set {path}", apply)
+    return PlanCommand(_m("Set {path}", path=path), apply)
 
 
 def set_plan_size(gpus: int | None = None, nodes: int | None = None) -> PlanCommand:
     """The cluster's size as a GPU count or a node count (the other one is cleared)."""
     def apply(plan: ClusterPlan) -> ClusterPlan:
         return ClusterPlan.model_validate({**dict(plan), "gpus": gpus, "nodes": nodes})
-    return PlanCommand("Set GPU count" if gpus is not None else "Set node count", apply)
+    return PlanCommand(_m("Set GPU count") if gpus is not None else _m("Set node count"), apply)
 
 
 def add_plan_waiver(rule: str, ids: tuple[str, ...], reason: str) -> PlanCommand:
     if not reason.strip():
         raise CommandError("a waiver needs a reason")
     waiver = Waiver(rule=rule, ids=ids, reason=reason.strip())
-    return PlanCommand(f"Waive {rule}", lambda p: p.model_copy(update={"waivers": (*p.waivers, waiver)}))
+    return PlanCommand(_m("Waive {rule}", rule=rule), lambda p: p.model_copy(update={"waivers": (*p.waivers, waiver)}))
 
 
 def remove_plan_waiver(rule: str, ids: tuple[str, ...]) -> PlanCommand:
     def apply(plan: ClusterPlan) -> ClusterPlan:
         kept = tuple(w for w in plan.waivers if not (w.rule == rule and tuple(w.ids) == tuple(ids)))
         return plan.model_copy(update={"waivers": kept})
-    return PlanCommand(f"Remove waiver of {rule}", apply)
+    return PlanCommand(_m("Remove waiver of {rule}", rule=rule), apply)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from designer.cluster.build import ClusterModel
 from designer.core.errors import DesignerError
+from designer.core.messages import Msg, Name, Number, Percent, _m
 from designer.model.design import Design, ScaleOut, ScaleOutTopology
 from designer.model.parts import NicSpec
 from designer.simulation import SimConfig, SimResult, simulate
@@ -86,25 +87,39 @@ def what_if(m: ClusterModel) -> list[dict]:
     under_leaf = min(c.positions_per_su, c.endpoints)  # nodes (or rack-scale trays) on one leaf of a rail
     leaf_gpus = under_leaf * g // m.node.fabric_units
     job = max(g, min(c.gpus, -(-leaf_gpus // g) * g))  # whole nodes holding them
-    unit = "tray" if m.node.fabric_units > 1 else "node"
     whole = min(c.gpus, MAX_NODES * g)
-    out = [_item("leaf", leaf_gpus, f"one rail of {under_leaf} {unit}s: 1/{c.rails} of their scale-out bandwidth; "
-                 "that rail's traffic moves to the other NICs over the scale-up fabric",
-                 _busbw(m, job), _busbw(m, job, rail_nics(m)))]
+    out = [_item("leaf", leaf_gpus, _rail_lost(m, under_leaf), _busbw(m, job), _busbw(m, job, rail_nics(m)))]
     if c.spine_switches:
         per_plane = c.spine_switches // c.planes
         after = c.oversubscription * per_plane / max(1, per_plane - 1)
-        out.append(_item("spine", c.gpus, f"leaf uplinks fall by 1/{per_plane}: oversubscription "
-                         f"{c.oversubscription:.2f}:1 -> {after:.2f}:1 between SUs",
+        out.append(_item("spine", c.gpus, _m("leaf uplinks fall by 1/{n}: oversubscription {a} -> {b} between SUs",
+                                             n=per_plane, a=_ratio(c.oversubscription), b=_ratio(after)),
                          _busbw(m, whole), _busbw(m, whole, oversubscription=min(after, 16.0))))
-    plane_lost = "the whole compute fabric is lost: jobs stay inside a node" if c.planes == 1 else \
-        f"1/{c.planes} of every node's scale-out bandwidth"
+    plane_lost = _m("the whole compute fabric is lost: jobs stay inside a node") if c.planes == 1 else \
+        _m("1/{n} of every node's scale-out bandwidth", n=c.planes)
     out.append(_item("plane", c.gpus, plane_lost, _busbw(m, whole), None if c.planes > 1 else 0.0))
     out.append(_feed_item(m))
     if m.cdus:
         per_cdu = math.ceil(m.nodes / m.cdus)
-        out.append(_item("cdu", per_cdu * g, f"{per_cdu} liquid-cooled nodes lose coolant and must stop", None, None))
+        lost = _m("1 liquid-cooled node loses coolant and must stop") if per_cdu == 1 else \
+            _m("{n} liquid-cooled nodes lose coolant and must stop", n=per_cdu)
+        out.append(_item("cdu", per_cdu * g, lost, None, None))
     return out
+
+
+def _rail_lost(m: ClusterModel, under_leaf: int) -> Msg:
+    """What the nodes (or a rack-scale node's trays) on one leaf of a rail lose with it."""
+    rail = _m("one rail of {n} trays: 1/{k} of their scale-out bandwidth; that rail's traffic moves to the other NICs "
+              "over the scale-up fabric") if m.node.fabric_units > 1 else \
+        _m("one rail of 1 node: 1/{k} of its scale-out bandwidth; that rail's traffic moves to the other NICs over "
+           "the scale-up fabric") if under_leaf == 1 else \
+        _m("one rail of {n} nodes: 1/{k} of their scale-out bandwidth; that rail's traffic moves to the other NICs "
+           "over the scale-up fabric")
+    return _m(rail.id, n=under_leaf, k=m.compute.rails)
+
+
+def _ratio(value: float) -> Msg:
+    return _m("{r}:1", r=Number(value, 2))
 
 
 def _feed_item(m: ClusterModel) -> dict:
@@ -115,15 +130,23 @@ def _feed_item(m: ClusterModel) -> dict:
     worst = max(feeds, key=lambda f: f.after_loss_load)
     over = worst.after_loss_load > 1
     gpus = compute[worst.rack].count("node") * m.node.gpus // m.node.fabric_units if over else 0
-    effect = (f"rack {worst.rack} needs {worst.after_loss_load:.0%} of the feeds left: its {gpus} GPUs stop or shed "
-              f"load ({m.plan.site.ab_policy.upper()} policy)") if over else "none: the feeds left carry every rack"
     network = [f.rack for f in m.feeds if f.rack not in compute and f.after_loss_load > 1]
-    if network:
-        effect += f"; network racks {', '.join(network[:3])}{' ...' if len(network) > 3 else ''} would lose switches"
+    named = Name(", ".join(network[:3]) + (" ..." if len(network) > 3 else ""))  # rack ids
+    if over:
+        figures = {"rack": worst.rack, "pct": Percent(worst.after_loss_load), "n": gpus,
+                   "raw_policy": m.plan.site.ab_policy.upper(), "racks": named}
+        effect = _m("rack {rack} needs {pct} of the feeds left: its {n} GPUs stop or shed load ({raw_policy} policy); "
+                    "network racks {racks} would lose switches", **figures) if network else \
+            _m("rack {rack} needs {pct} of the feeds left: its {n} GPUs stop or shed load ({raw_policy} policy)",
+               **figures)
+    else:
+        effect = _m("none: the feeds left carry every rack; network racks {racks} would lose switches",
+                    racks=named) if network else _m("none: the feeds left carry every rack")
     return _item("feed", gpus, effect, None, None)
 
 
-def _item(failure: str, gpus: int, effect: str, before: float | None, after: float | None) -> dict:
+def _item(failure: str, gpus: int, effect: Msg, before: float | None, after: float | None) -> dict:
+    """One what-if row; its effect is a message (str(effect) is the English, as the JSON reports write it)."""
     return {"failure": failure, "gpus_affected": gpus, "effect": effect, "busbw_before_GBps": before,
             "busbw_after_GBps": after}
 

@@ -15,6 +15,7 @@ from designer.cluster.node import NodeFigures
 from designer.cluster.plan import Site
 from designer.core.electrical import btu_per_hr, feed_capacity_w
 from designer.core.errors import DesignerError
+from designer.core.messages import Msg, Name, Quantity, _m, english
 
 UFM_APPLIANCE_U, UFM_APPLIANCE_W = 1, 500.0  # assumption: a 1U fabric-manager server, 500 W (not published here)
 MGMT_SERVERS, MGMT_SERVER_U, MGMT_SERVER_W = 5, 1, 800.0  # assumption after the RA's 5 management servers
@@ -57,7 +58,7 @@ class RackLayout:
     racks: tuple[Rack, ...]
     nodes_per_rack: int
     limited_by: str  # power, air, height, rack-scale
-    notes: tuple[str, ...] = field(default_factory=tuple)
+    notes: tuple[Msg, ...] = field(default_factory=tuple)
 
     def of_role(self, role: str) -> list[Rack]:
         return [r for r in self.racks if r.role == role]
@@ -79,9 +80,22 @@ def nodes_per_rack(node: NodeFigures, site: Site, cdu_u: int = 0) -> tuple[int, 
     return limits[kind], kind
 
 
-TRAY_SLOT = {"compute": ("node", "compute tray"), "switch": ("switch", "NVLink switch tray"),
-             "power": ("power_shelf", "power shelf"), "network": ("switch", "network tray"),
-             "cooling": ("cdu", "cooling (manifold / in-rack CDU)")}
+TRAY_SLOT = {"compute": ("node", _m("compute tray")), "switch": ("switch", _m("NVLink switch tray")),
+             "power": ("power_shelf", _m("power shelf")), "network": ("switch", _m("network tray")),
+             "cooling": ("cdu", _m("cooling (manifold / in-rack CDU)"))}
+IN_RACK_CDU, UFM_APPLIANCE, MGMT_SERVER = _m("in-rack CDU"), _m("UFM appliance"), _m("management server")
+# The words of the slot labels (a label is data, in English: "compute tray 3"), to show them in a language.
+SLOT_WORDS = {str(w): w for w in (*(label for _, label in TRAY_SLOT.values()), IN_RACK_CDU, UFM_APPLIANCE,
+                                   MGMT_SERVER)}
+
+
+def slot_label(label: str) -> Msg:
+    """A slot's label as a message: a word of SLOT_WORDS with its number kept ("compute tray 3"), else the label as
+    it stands (a node's or a part's name, "PDU A1")."""
+    word, _, number = label.rpartition(" ")
+    if number.isdigit() and word in SLOT_WORDS:
+        return _m("{what} {n}", what=SLOT_WORDS[word], n=Name(number))
+    return SLOT_WORDS.get(label) or _m("{what}", what=label)
 
 
 def _tray_slots(node: NodeFigures, site: Site) -> list[Slot]:
@@ -89,11 +103,11 @@ def _tray_slots(node: NodeFigures, site: Site) -> list[Slot]:
     computes = sum(count for kind, count, _ in node.trays if kind == "compute") or 1
     top, slots = min(site.rack_height_u, node.rack_units), []
     for kind, count, height in node.trays:
-        slot_kind, label = TRAY_SLOT.get(kind, ("node", kind))
+        slot_kind, label = TRAY_SLOT.get(kind, ("node", Name(kind)))
         for i in range(count):
             top -= height
             watts = node.wall_w / computes if kind == "compute" else 0.0
-            slots.append(Slot(top + 1, height, slot_kind, f"{label} {i + 1}", watts))
+            slots.append(Slot(top + 1, height, slot_kind, f"{english(label)} {i + 1}", watts))
     return slots
 
 
@@ -104,7 +118,7 @@ def _compute_rack(index: int, count: int, node: NodeFigures, site: Site, cdu_u: 
         slots = [Slot(1 + i * node.rack_units, node.rack_units, "node", f"{node.name} {index * 1000 + i + 1}",
                       node.wall_w) for i in range(count)]
     if node.liquid and not node.rack_scale and cdu_u:
-        slots.append(Slot(site.rack_height_u - cdu_u + 1, cdu_u, "cdu", "in-rack CDU"))
+        slots.append(Slot(site.rack_height_u - cdu_u + 1, cdu_u, "cdu", str(IN_RACK_CDU)))
     slots += [Slot(0, 0, "pdu", f"PDU {'AB'[i % 2]}{i // 2 + 1}") for i in range(site.feeds_per_rack)]
     return Rack(f"C{index + 1:03d}", "compute", tuple(slots), count * node.heat_to_liquid_w)
 
@@ -139,12 +153,16 @@ def layout(nodes: int, node: NodeFigures, site: Site, switches: list[tuple[str, 
     if rest:
         compute.append(_compute_rack(full, rest, node, site, cdu_u))
     network = _pack(switches, site, "network", "N")
-    mgmt_items = [("UFM appliance", UFM_APPLIANCE_U, UFM_APPLIANCE_W)] * ufm_appliances
-    mgmt_items += [("management server", MGMT_SERVER_U, MGMT_SERVER_W)] * MGMT_SERVERS
+    mgmt_items = [(str(UFM_APPLIANCE), UFM_APPLIANCE_U, UFM_APPLIANCE_W)] * ufm_appliances
+    mgmt_items += [(str(MGMT_SERVER), MGMT_SERVER_U, MGMT_SERVER_W)] * MGMT_SERVERS
     management = _pack(mgmt_items, site, "management", "M")
-    ufm = f"{ufm_appliances} UFM appliance(s) of {UFM_APPLIANCE_W:g} W and " if ufm_appliances else ""
-    notes = (f"management rack: {ufm}{MGMT_SERVERS} management servers of {MGMT_SERVER_W:g} W assumed "
-             "(not published in the RA)",)
+    servers = {"k": MGMT_SERVERS, "v": Quantity(MGMT_SERVER_W, "W", None)}
+    ufm = {"n": ufm_appliances, "w": Quantity(UFM_APPLIANCE_W, "W", None), **servers}
+    notes = (_m("management rack: {n} UFM appliances of {w} and {k} management servers of {v} assumed (not "
+                "published in the RA)", **ufm) if ufm_appliances > 1 else
+             _m("management rack: 1 UFM appliance of {w} and {k} management servers of {v} assumed (not published in "
+                "the RA)", **ufm) if ufm_appliances else
+             _m("management rack: {k} management servers of {v} assumed (not published in the RA)", **servers),)
     return RackLayout(tuple(compute + network + management), per_rack, limited, notes)
 
 

@@ -3,9 +3,10 @@ numbers, fix hints, waivers stored in the plan, a JSON report and an exit status
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from designer.cluster.build import ClusterModel, same_network
+from designer.core.messages import Msg, Number, Param, Percent, Quantity, _m, english, many
 from designer.rules.engine import SEVERITY_RANK, Finding, Report, Rule, Severity, Violation, waiver_for
 
 ClusterRuleFn = Callable[[ClusterModel], Iterable[Finding]]
@@ -19,70 +20,84 @@ def cluster_rule(rule_id: str, title: str, severity: Severity) -> Callable[[Clus
     return register
 
 
-def _kw(watts: float) -> str:
-    return f"{watts / 1000:,.1f} kW"
+def _kw(watts: float) -> Quantity:
+    return Quantity(watts / 1000, "kW", 1)
 
 
-def _groups(rows: Iterable[tuple[str, tuple]]) -> list[tuple[list[str], tuple]]:
-    """Racks with the same figures, in order: one finding per group (512 alike racks are one line)."""
-    out: dict[tuple, list[str]] = {}
-    for name, key in rows:
-        out.setdefault(key, []).append(name)
-    return [(names, key) for key, names in out.items()]
+def _groups(rows: Iterable[tuple[str, Mapping[str, Param]]]) -> list[tuple[list[str], Mapping[str, Param]]]:
+    """Racks whose figures read the same, in order: one finding per group (512 alike racks are one line)."""
+    out: dict[tuple[str, ...], tuple[list[str], Mapping[str, Param]]] = {}
+    for name, figures in rows:
+        out.setdefault(tuple(english(f) for f in figures.values()), ([], figures))[0].append(name)
+    return list(out.values())
 
 
-def _racks(names: list[str], one: str, many: str) -> str:
-    """'rack C001 draws' or '32 racks (C001 to C032) each draw'."""
+def _figures(**figures: Param) -> Mapping[str, Param]:
+    return figures
+
+
+def _racks(names: list[str], one: Msg, many: Msg, figures: Mapping[str, Param]) -> Msg:
+    """`one` naming the rack ('rack C001 draws ...'), or `many` naming the group ('32 racks (C001 to C032) each
+    draw ...'), with the figures."""
     if len(names) == 1:
-        return f"rack {names[0]} {one}"
-    return f"{len(names)} racks ({names[0]} to {names[-1]}) each {many}"
+        return _m(one.id, rack=names[0], **figures)
+    return _m(many.id, n=len(names), a=names[0], b=names[-1], **figures)
 
 
 @cluster_rule("cluster.rack_power", "Rack power within the site's limit", Severity.ERROR)
 def rack_power(m: ClusterModel) -> Iterable[Finding]:
-    limit = m.plan.site.rack_power_limit_w
-    for names, (w,) in _groups((r.name, (_kw(r.watts),)) for r in m.racks.racks if r.watts > limit):
-        yield Finding(f"{_racks(names, 'draws', 'draw')} {w}, over the {_kw(limit)} limit", tuple(names),
-                      "raise the rack power limit or put fewer nodes in a rack")
+    limit = _kw(m.plan.site.rack_power_limit_w)
+    for names, figures in _groups((r.name, {"w": _kw(r.watts), "limit": limit}) for r in m.racks.racks
+                                  if r.watts > m.plan.site.rack_power_limit_w):
+        yield Finding(_racks(names, _m("rack {rack} draws {w}, over the {limit} limit"),
+                             _m("{n} racks ({a} to {b}) each draw {w}, over the {limit} limit"), figures),
+                      tuple(names), _m("raise the rack power limit or put fewer nodes in a rack"))
 
 
 @cluster_rule("cluster.rack_cooling", "Rack heat within the site's cooling", Severity.ERROR)
 def rack_cooling(m: ClusterModel) -> Iterable[Finding]:
     site = m.plan.site
     if m.node.liquid and site.cooling == "air":
-        yield Finding(f"the node sends {_kw(m.node.heat_to_liquid_w)} to liquid but the site is air-cooled", (),
-                      "choose liquid cooling for the site")
-    hot = ((r.name, (_kw(r.heat_to_air_w),)) for r in m.racks.racks if r.heat_to_air_w > site.rack_air_limit_w)
-    for names, (w,) in _groups(hot):
-        yield Finding(f"{_racks(names, 'gives', 'give')} {w} to air, over the {_kw(site.rack_air_limit_w)} the room "
-                      "can take per rack", tuple(names), "add liquid cooling or spread the load")
+        yield Finding(_m("the node sends {w} to liquid but the site is air-cooled", w=_kw(m.node.heat_to_liquid_w)),
+                      (), _m("choose liquid cooling for the site"))
+    limit = _kw(site.rack_air_limit_w)
+    hot = ((r.name, {"w": _kw(r.heat_to_air_w), "limit": limit}) for r in m.racks.racks
+           if r.heat_to_air_w > site.rack_air_limit_w)
+    for names, figures in _groups(hot):
+        yield Finding(_racks(names, _m("rack {rack} gives {w} to air, over the {limit} the room can take per rack"),
+                             _m("{n} racks ({a} to {b}) each give {w} to air, over the {limit} the room can take "
+                                "per rack"), figures), tuple(names), _m("add liquid cooling or spread the load"))
 
 
 @cluster_rule("cluster.feed_capacity", "Feeds carry the rack", Severity.ERROR)
 def feed_capacity(m: ClusterModel) -> Iterable[Finding]:
-    rows = ((f.rack, (_kw(f.rack_w), f.feeds, _kw(f.feed_capacity_w), f"{f.normal_load:.0%}"))
-            for f in m.feeds if f.normal_load > 1)
-    for names, (w, n, cap, pct) in _groups(rows):
-        yield Finding(f"{_racks(names, 'draws', 'draw')} {w} from {n} feeds of {cap} ({pct})", tuple(names),
-                      "use larger feeds or more feeds per rack")
+    rows = ((f.rack, _figures(w=_kw(f.rack_w), k=Number(f.feeds), cap=_kw(f.feed_capacity_w),
+                              pct=Percent(f.normal_load))) for f in m.feeds if f.normal_load > 1)
+    for names, figures in _groups(rows):
+        yield Finding(_racks(names, _m("rack {rack} draws {w} from {k} feeds of {cap} ({pct})"),
+                             _m("{n} racks ({a} to {b}) each draw {w} from {k} feeds of {cap} ({pct})"), figures),
+                      tuple(names), _m("use larger feeds or more feeds per rack"))
 
 
 @cluster_rule("cluster.ab_loss", "A rack survives the loss of one feed", Severity.ERROR)
 def ab_loss(m: ClusterModel) -> Iterable[Finding]:
     policy = m.plan.site.ab_policy
-    rows = ((f.rack, (_kw(f.rack_w), _kw(f.feed_capacity_w * (f.feeds - 1)), f"{f.after_loss_load:.0%}"))
+    rows = ((f.rack, _figures(w=_kw(f.rack_w), cap=_kw(f.feed_capacity_w * (f.feeds - 1)),
+                              pct=Percent(f.after_loss_load)))
             for f in m.feeds if f.after_loss_load > 1 and f.normal_load <= 1)
-    for names, (w, left, pct) in _groups(rows):
-        yield Finding(f"with one feed lost, {_racks(names, 'needs', 'need')} {w} from {left} ({pct})", tuple(names),
-                      "size each feed for the whole rack (2N)", severity=None if policy == "2n" else Severity.INFO)
+    for names, figures in _groups(rows):
+        yield Finding(_racks(names, _m("with one feed lost, rack {rack} needs {w} from {cap} ({pct})"),
+                             _m("with one feed lost, {n} racks ({a} to {b}) each need {w} from {cap} ({pct})"),
+                             figures), tuple(names),
+                      _m("size each feed for the whole rack (2N)"), severity=None if policy == "2n" else Severity.INFO)
 
 
 @cluster_rule("cluster.oversubscription", "Oversubscription within the target", Severity.WARNING)
 def oversubscription(m: ClusterModel) -> Iterable[Finding]:
     achieved, target = m.compute.oversubscription, m.plan.fabrics.compute.target_oversubscription
     if achieved > target + 1e-9:
-        yield Finding(f"leaves are {achieved:.2f}:1 oversubscribed, over the {target:.2f}:1 target", (),
-                      "add uplinks (a lower oversubscription) or raise the target")
+        yield Finding(_m("leaves are {r}:1 oversubscribed, over the {t}:1 target", r=Number(achieved, 2),
+                         t=Number(target, 2)), (), _m("add uplinks (a lower oversubscription) or raise the target"))
 
 
 @cluster_rule("cluster.switch_ports", "Switch ports suffice", Severity.ERROR)
@@ -90,14 +105,18 @@ def switch_ports(m: ClusterModel) -> Iterable[Finding]:
     sw, c = m.switch, m.compute
     link = m.node.port_speed_gbit_s / c.planes
     if sw.port_speed_gbit_s < link:
-        yield Finding(f"switch {sw.id} ports run at {sw.port_speed_gbit_s:g} Gb/s, slower than the node's "
-                      f"{link:g} Gb/s NIC ports", (sw.id,), "choose a faster switch")
+        yield Finding(_m("switch {id} ports run at {s}, slower than the node's {n} NIC ports", id=sw.id,
+                         s=_gbit(sw.port_speed_gbit_s), n=_gbit(link)), (sw.id,), _m("choose a faster switch"))
     if not same_network(sw, m.node.network_kind):
-        yield Finding(f"switch {sw.id} runs {sw.network_kind.value}, the node's NICs run {m.node.network_kind.value}",
-                      (sw.id,), "choose a switch of the node's network kind")
+        yield Finding(_m("switch {id} runs {s}, the node's NICs run {n}", id=sw.id, s=sw.network_kind.value,
+                         n=m.node.network_kind.value), (sw.id,), _m("choose a switch of the node's network kind"))
     if c.leaf_downlinks + c.leaf_uplinks > c.radix:
-        yield Finding(f"each leaf needs {c.leaf_downlinks + c.leaf_uplinks} ports, switch {sw.id} has {c.radix}",
-                      (sw.id,), "choose a switch with more ports")
+        yield Finding(_m("each leaf needs {n} ports, switch {id} has {k}", n=c.leaf_downlinks + c.leaf_uplinks,
+                         id=sw.id, k=c.radix), (sw.id,), _m("choose a switch with more ports"))
+
+
+def _gbit(speed: float) -> Quantity:
+    return Quantity(speed, "Gb/s", None)
 
 
 @cluster_rule("cluster.su_partial", "Every scalable unit is full", Severity.INFO)
@@ -105,16 +124,19 @@ def su_partial(m: ClusterModel) -> Iterable[Finding]:
     c = m.compute
     used = c.endpoints + m.plan.fabrics.compute.ufm_positions
     if used < c.positions:
-        yield Finding(f"{used} of {c.positions} node positions in use; the last SU is cabled in full "
-                      f"({c.positions - used} positions empty)", (), "size the cluster in whole SUs")
+        empty = _m("{u} of {p} node positions in use; the last SU is cabled in full (1 position empty)") \
+            if c.positions - used == 1 else \
+            _m("{u} of {p} node positions in use; the last SU is cabled in full ({e} positions empty)")
+        yield Finding(_m(empty.id, u=used, p=c.positions, e=c.positions - used), (),
+                      _m("size the cluster in whole SUs"))
 
 
 @cluster_rule("cluster.mixed_nic_speeds", "One scale-out port speed", Severity.WARNING)
 def mixed_speeds(m: ClusterModel) -> Iterable[Finding]:
     speeds = m.node.port_speeds_gbit_s
     if len(speeds) > 1:
-        yield Finding(f"scale-out NIC ports at {', '.join(f'{s:g}' for s in speeds)} Gb/s; the fabric runs at "
-                      f"{min(speeds):g} Gb/s", (), "use one NIC speed on the compute fabric")
+        yield Finding(_m("scale-out NIC ports at {s} Gb/s; the fabric runs at {m}", s=many(Number(s, None)
+                         for s in speeds), m=_gbit(min(speeds))), (), _m("use one NIC speed on the compute fabric"))
 
 
 @cluster_rule("cluster.storage_bandwidth", "Storage bandwidth per node meets the target", Severity.WARNING)
@@ -124,8 +146,9 @@ def storage_bandwidth(m: ClusterModel) -> Iterable[Finding]:
         return
     have = m.node.storage_gbit_s / 8
     if have < storage.target_gbytes_s_per_node:
-        yield Finding(f"storage NICs give {have:,.1f} GB/s per node, under the {storage.target_gbytes_s_per_node:,.1f} "
-                      "GB/s target", (), "add storage NIC ports or lower the target")
+        yield Finding(_m("storage NICs give {have} per node, under the {t} target", have=Quantity(have, "GB/s", 1),
+                         t=Quantity(storage.target_gbytes_s_per_node, "GB/s", 1)), (),
+                      _m("add storage NIC ports or lower the target"))
 
 
 def check_plan(m: ClusterModel, min_severity: Severity = Severity.INFO) -> Report:

@@ -49,7 +49,7 @@ def info_dict(m: ClusterModel) -> dict:
                     "coolant_flow_l_min": round(m.coolant_flow_l_min, 1), "cdus": m.cdus,
                     "cooling_tons": round(m.cooling_tons, 1), "supply_water_c": m.plan.site.supply_water_c},
         "rack_types": [t.as_dict() for t in rack_types(m.racks.racks)],
-        "assumptions": m.assumptions(),
+        "assumptions": [str(a) for a in m.assumptions()],
     }
 
 

@@ -16,6 +16,8 @@ from pydantic import ValidationError
 
 from designer.core.errors import DesignerError
 from designer.core.ids import next_id
+from designer.core.messages import Msg, _m
+from designer.document.field_words import field_words
 from designer.model import edits
 from designer.model.catalog import Catalog
 from designer.model.design import Design, Placement, Waiver
@@ -24,12 +26,26 @@ from designer.model.wiring import WiringError, auto_wire, connect
 
 
 class CommandError(DesignerError):
-    pass
+    """str(error) is the English reason; `msg` the reason to show in a language (designer.core.locale.render)."""
+
+    def __init__(self, msg: Msg | str) -> None:
+        super().__init__(str(msg))
+        self.msg = msg
+
+
+def reason(exc: DesignerError) -> Msg | str:
+    """Why an edit was refused, to render: a CommandError's message, or another refusal's English line."""
+    return exc.msg if isinstance(exc, CommandError) else str(exc)
+
+
+def _count(n: int, one: Msg, many: Msg) -> Msg:
+    """`one` ('Delete 1 item') for one, `many` ('Delete {n} items') with n otherwise (Chinese has one form)."""
+    return one if n == 1 else _m(many.id, n=n)
 
 
 @dataclass(frozen=True)
 class Command:
-    label: str
+    label: Msg  # the undo name ("Delete 3 items"): str(label) is the English, render(label) in a language
     apply: Callable[[Design, Catalog], Design]
     merge_key: str | None = None
     select: tuple[str, ...] = field(default=())  # ids to select afterwards
@@ -53,13 +69,15 @@ def free_slot(design: Design, catalog: Catalog, part_id: str, wanted: int | None
     chassis = catalog.chassis(design.chassis)
     have = chassis.slots.get(kind, 0)
     if have == 0:
-        raise CommandError(f"{part.name} needs a {kind.value} slot; {chassis.name} has none")
+        raise CommandError(_m("{name} needs a {kind} slot; {chassis} has none", name=part.name, kind=kind.value,
+                              chassis=chassis.name))
     taken = {c.slot for c in design.components if c.slot is not None and slot_kind_for(catalog.get(c.part)) == kind}
     if wanted is not None and 0 <= wanted < have and wanted not in taken:
         return wanted
     free = [i for i in range(have) if i not in taken]
     if not free:
-        raise CommandError(f"all {have} {kind.value} slots of {chassis.name} are taken")
+        raise CommandError(_m("all {n} {kind} slots of {chassis} are taken", n=have, kind=kind.value,
+                              chassis=chassis.name))
     return free[0]
 
 
@@ -75,14 +93,14 @@ def add_component(part_id: str, slot: int | None = None, name: str = "") -> Comm
         cid = next_id(_prefix(part.kind), design.all_ids())
         return edits.add_components(design, [Placement(id=cid, part=part_id, slot=free_slot(design, catalog,
                                                                                              part_id, slot))])
-    return Command(f"Add {name or part_id}", apply)
+    return Command(_m("Add {part}", part=name or part_id), apply)
 
 
 def remove_items(ids: tuple[str, ...]) -> Command:
     def apply(design: Design, catalog: Catalog) -> Design:
         comps = [i for i in ids if any(c.id == i for c in design.components)]
         return edits.remove_links(edits.remove_components(design, comps), [i for i in ids if i not in comps])
-    return Command(f"Delete {len(ids)} item{'s' if len(ids) != 1 else ''}", apply)
+    return Command(_count(len(ids), _m("Delete 1 item"), _m("Delete {n} items")), apply)
 
 
 def move_component(cid: str, slot: int) -> Command:
@@ -98,7 +116,7 @@ def move_component(cid: str, slot: int) -> Command:
         if other is not None:
             design = edits.update_component(design, other.id, slot=comp.slot)
         return edits.update_component(design, cid, slot=slot)
-    return Command(f"Move {cid}", apply)
+    return Command(_m("Move {id}", id=cid), apply)
 
 
 def move_components(targets: dict[str, int]) -> Command:
@@ -122,7 +140,7 @@ def move_components(targets: dict[str, int]) -> Command:
             other = next((c for c in design.components if c.id not in moving and c.slot == slot
                           and slot_kind_for(catalog.get(c.part)) == kind), None)
             if other is not None:
-                raise CommandError(f"slot #{slot} is taken by {other.id}")
+                raise CommandError(_m("slot #{n} is taken by {holder}", n=slot, holder=other.id))
         wanted = [(kind, slot) for cid, slot in targets.items()
                   if (kind := slot_kind_for(catalog.get(design.component(cid).part)))]
         if len(set(wanted)) != len(wanted):
@@ -130,7 +148,7 @@ def move_components(targets: dict[str, int]) -> Command:
         for cid, slot in targets.items():
             design = edits.update_component(design, cid, slot=slot)
         return design
-    return Command(f"Move {len(targets)} components", apply)
+    return Command(_m("Move {n} components", n=len(targets)), apply)  # one target: move_component
 
 
 def duplicate(ids: tuple[str, ...]) -> Command:
@@ -140,7 +158,7 @@ def duplicate(ids: tuple[str, ...]) -> Command:
             if comp is not None:
                 design = add_component(comp.part).run(design, catalog)
         return design
-    return Command(f"Duplicate {len(ids)} item{'s' if len(ids) != 1 else ''}", apply)
+    return Command(_count(len(ids), _m("Duplicate 1 item"), _m("Duplicate {n} items")), apply)
 
 
 def paste_parts(parts: tuple[str, ...]) -> Command:
@@ -148,20 +166,20 @@ def paste_parts(parts: tuple[str, ...]) -> Command:
         for part in parts:
             design = add_component(part).run(design, catalog)
         return design
-    return Command(f"Paste {len(parts)} item{'s' if len(parts) != 1 else ''}", apply)
+    return Command(_count(len(parts), _m("Paste 1 item"), _m("Paste {n} items")), apply)
 
 
 def connect_components(a: str, b: str) -> Command:
-    return Command(f"Connect {a} to {b}", lambda d, cat: connect(d, cat, a, b))
+    return Command(_m("Connect {a} to {b}", a=a, b=b), lambda d, cat: connect(d, cat, a, b))
 
 
 def autowire() -> Command:
-    return Command("Auto-wire", auto_wire)
+    return Command(_m("Auto-wire"), auto_wire)
 
 
 def set_component(cid: str, **changes: Any) -> Command:
-    key = ",".join(sorted(changes))
-    return Command(f"Change {cid} {key}", lambda d, cat: _checked_part(edits.update_component(d, cid, **changes), cat))
+    return Command(_m("Change {id} {what}", id=cid, what=field_words(changes)),
+                   lambda d, cat: _checked_part(edits.update_component(d, cid, **changes), cat))
 
 
 def _checked_part(design: Design, catalog: Catalog) -> Design:
@@ -172,35 +190,34 @@ def _checked_part(design: Design, catalog: Catalog) -> Design:
 
 
 def set_link(lid: str, **changes: Any) -> Command:
-    key = ",".join(sorted(changes))
-    return Command(f"Change link {lid} {key}", lambda d, cat: edits.update_link(d, lid, **changes))
+    return Command(_m("Change link {id} {what}", id=lid, what=field_words(changes)),
+                   lambda d, cat: edits.update_link(d, lid, **changes))
 
 
 def set_settings(**changes: Any) -> Command:
-    key = ",".join(sorted(changes))
-    return Command(f"Change {key.replace('_', ' ')}", lambda d, cat: edits.set_settings(d, **changes))
+    return Command(_m("Change {what}", what=field_words(changes)), lambda d, cat: edits.set_settings(d, **changes))
 
 
 def set_meta(**changes: Any) -> Command:
     def apply(design: Design, catalog: Catalog) -> Design:
         meta = type(design.meta).model_validate({**design.meta.model_dump(), **changes})
         return design.model_copy(update={"meta": meta})
-    return Command(f"Change {', '.join(sorted(changes))}", apply)
+    return Command(_m("Change {what}", what=field_words(changes)), apply)
 
 
 def set_chassis(chassis: str) -> Command:
     def apply(design: Design, catalog: Catalog) -> Design:
         catalog.chassis(chassis)
         return edits.set_chassis(design, chassis)
-    return Command(f"Change chassis to {chassis}", apply)
+    return Command(_m("Change chassis to {id}", id=chassis), apply)
 
 
 def add_waiver(rule: str, ids: tuple[str, ...], reason: str) -> Command:
     if not reason.strip():
         raise CommandError("a waiver needs a reason")
     waiver = Waiver(rule=rule, ids=ids, reason=reason.strip())
-    return Command(f"Waive {rule}", lambda d, cat: edits.add_waiver(d, waiver))
+    return Command(_m("Waive {rule}", rule=rule), lambda d, cat: edits.add_waiver(d, waiver))
 
 
 def remove_waiver(waiver: Waiver) -> Command:
-    return Command(f"Remove waiver of {waiver.rule}", lambda d, cat: edits.remove_waiver(d, waiver))
+    return Command(_m("Remove waiver of {rule}", rule=waiver.rule), lambda d, cat: edits.remove_waiver(d, waiver))

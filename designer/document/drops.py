@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designer.core.errors import DesignerError
-from designer.document.commands import free_slot
+from designer.core.messages import EMPTY, Msg, _m
+from designer.document.commands import free_slot, reason
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.layout import ChassisLayout, Slot
@@ -20,7 +21,7 @@ from designer.model.parts import slot_kind_for
 class DropVerdict:
     accepted: bool
     slot: Slot | None  # the slot the part would take (accepted), or the slot that refuses it
-    reason: str  # why it is refused ("" when accepted)
+    reason: Msg | str  # why it is refused (empty when accepted): render it with designer.core.locale.render
     slot_index: int | None = None  # the slot number handed to the command (accepted on-chassis parts)
 
 
@@ -37,21 +38,23 @@ def drop_verdict(design: Design, catalog: Catalog, layout: ChassisLayout | None,
     any slot it takes the first free slot of its kind; on a slot of another kind, or a taken one, it is
     refused with the reason. Chassis and off-chassis parts (networks) are always accepted."""
     if part_id not in catalog:
-        return DropVerdict(False, None, f"unknown part '{part_id}'")
+        return DropVerdict(False, None, _m("unknown part '{id}'", id=part_id))
     part = catalog.get(part_id)
     kind = slot_kind_for(part)
     if part.kind == "chassis" or kind is None:
-        return DropVerdict(True, None, "")
+        return DropVerdict(True, None, EMPTY)
     under = layout.slot_at(x, y) if layout is not None else None
     if under is not None and under.kind != kind:
-        return DropVerdict(False, under, f"{part.name} needs a {kind.value} slot; this is a {under.kind.value} slot")
+        return DropVerdict(False, under, _m("{name} needs a {kind} slot; this is a {under} slot", name=part.name,
+                                            kind=kind.value, under=under.kind.value))
     if under is not None:
         holder = _holder(design, catalog, under)
         if holder is not None:
-            return DropVerdict(False, under, f"{kind.value} slot {under.index} is taken by {holder}")
+            return DropVerdict(False, under, _m("{kind} slot {n} is taken by {holder}", kind=kind.value, n=under.index,
+                                                holder=holder))
     try:
         index = free_slot(design, catalog, part_id, under.index if under is not None else None)
     except DesignerError as exc:
-        return DropVerdict(False, under, str(exc))
+        return DropVerdict(False, under, reason(exc))
     target = layout.slot(kind, index) if layout is not None and index is not None else None
-    return DropVerdict(True, target, "", index)
+    return DropVerdict(True, target, EMPTY, index)

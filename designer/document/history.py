@@ -9,12 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from designer.core.messages import EMPTY, Msg
+
 T = TypeVar("T")  # the frozen value the history holds: a Design, a ClusterPlan
 
 
 @dataclass(frozen=True)
 class Step(Generic[T]):
-    label: str
+    label: Msg  # the command's undo name (render it with designer.core.locale.render)
     before: T
     after: T
     merge_key: str | None = None
@@ -63,12 +65,12 @@ class History(Generic[T]):
         return self._index < len(self._steps)
 
     @property
-    def undo_label(self) -> str:
-        return self._steps[self._index - 1].label if self.can_undo else ""
+    def undo_label(self) -> Msg:
+        return self._steps[self._index - 1].label if self.can_undo else EMPTY
 
     @property
-    def redo_label(self) -> str:
-        return self._steps[self._index].label if self.can_redo else ""
+    def redo_label(self) -> Msg:
+        return self._steps[self._index].label if self.can_redo else EMPTY
 
     def set_clean(self) -> None:
         self._clean = self._index

@@ -1,9 +1,9 @@
 """The cluster sheet's data: one JSON-ready dict from a ClusterModel, typeset by the `cluster-sheet` template.
 
 Every figure is computed from the plan (sizing, racks, feeds, cooling, BOM, rule check, cross-tier model);
-every word comes from the text table (designer.export.cluster_text) or, for rule findings, assumptions and
-what-if effects, from designer.core.i18n's phrases, in the document's language. Part names stay as vendors
-write them.
+every word comes from the text table (designer.export.cluster_text) or, for rule findings, assumptions, BOM
+places and what-if effects, from their messages (designer.core.locale.render), in the document's language.
+Part names stay as vendors write them.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from designer.cluster.bom import bom
 from designer.cluster.build import DAC_REACH_M, ClusterModel
 from designer.cluster.files import plan_to_json
 from designer.cluster.perf import WHAT_IF_BYTES, place, simulate_job, what_if
-from designer.cluster.racks import rack_types
+from designer.cluster.racks import SLOT_WORDS, rack_types
 from designer.cluster.rules import check_plan
 from designer.core import i18n
 from designer.core.electrical import btu_per_hr
 from designer.core.locale import render
-from designer.core.messages import Audience
+from designer.core.messages import Audience, Msg
 from designer.cost.cluster import cost_summary
 from designer.cost.prices import catalog_prices
 from designer.cost.tco import TcoParams
@@ -75,9 +75,6 @@ class ClusterSheet:
 
     def fmt(self, key: str, **values: object) -> str:
         return self.t[key].format(**values)
-
-    def phrase(self, english: str) -> str:
-        return i18n.phrase(english, self.lang)
 
     # Cover ----------------------------------------------------------------------------------------------
     def meta(self) -> dict[str, Any]:
@@ -151,11 +148,12 @@ class ClusterSheet:
 
     # BOM, power, cooling ---------------------------------------------------------------------------------
     def bom_rows(self) -> list[list[str]]:
-        return [[self.t.get(f"cl_cat_{b.category}", b.category), b.name, _num(b.quantity), self.where(b.where)]
+        return [[self.t.get(f"cl_cat_{b.category}", b.category), b.name, _num(b.quantity), self.say(b.where)]
                 for b in bom(self.m)]
 
-    def where(self, english: str) -> str:
-        return self.phrase(english)
+    def say(self, msg: Msg) -> str:
+        """A message (a BOM line's place, a slot word, a what-if effect, an assumption) in the document's language."""
+        return render(msg, self.lang, Audience.DOCUMENT)
 
     def per_rack_rows(self) -> list[list[str]]:
         """The bill of one rack of each type: what it holds, how many racks alike."""
@@ -170,7 +168,8 @@ class ClusterSheet:
         if part in self.m.catalog and (key := f"cl_tier_{role}" if role in ("leaf", "spine", "core") else
                                        f"cl_{role}") in self.t:
             return f"{part} {self.t[key]}"
-        return self.phrase(what)
+        word = SLOT_WORDS.get(what)
+        return self.say(word) if word else what
 
     def rack_rows(self) -> list[list[str]]:
         feeds = {f.rack: f for f in self.m.feeds}
@@ -264,7 +263,7 @@ class ClusterSheet:
         for w in what_if(self.m):
             before, after = w["busbw_before_GBps"], w["busbw_after_GBps"]
             bw = "—" if after is None else f"{_num(before or 0, 1)} → {_num(after, 1)} GB/s"
-            rows.append([self.t[f"cl_fail_{w['failure']}"], _num(w["gpus_affected"]), self.phrase(w["effect"]), bw])
+            rows.append([self.t[f"cl_fail_{w['failure']}"], _num(w["gpus_affected"]), self.say(w["effect"]), bw])
         return rows
 
     # Assumptions and references -------------------------------------------------------------------------
@@ -272,7 +271,7 @@ class ClusterSheet:
         f = self.m.plan.fabrics.compute
         lengths = self.fmt("cl_lengths", nl=f"{f.node_leaf_length_m:g}", ls=f"{f.leaf_spine_length_m:g}",
                            sc=f"{f.spine_core_length_m:g}", dac=f"{DAC_REACH_M:g}")
-        return [*(self.phrase(a) for a in self.m.assumptions()), lengths]
+        return [*(self.say(a) for a in self.m.assumptions()), lengths]
 
     def references(self) -> list[list[dict[str, str]]]:
         parts: dict[str, PartBase] = {}

@@ -25,6 +25,7 @@ from shiboken6 import isValid
 from designer import __version__
 from designer.analysis import Analysis, unwaive_command
 from designer.core import i18n
+from designer.core.locale import render
 from designer.document import commands as cmd
 from designer.document.changes import DesignChange
 from designer.document.document import Document
@@ -280,10 +281,10 @@ class MainWindow(QMainWindow):
     def update_undo_actions(self) -> None:
         """Fixed-width toolbar labels; what would be undone is in the Edit menu's text and the tooltip."""
         history = self.document.history
-        for action, word, label, able, nothing in (
+        for action, word, name, able, nothing in (
                 (self.undo_action, self.tr("Undo"), history.undo_label, history.can_undo, self.tr("Nothing to undo")),
                 (self.redo_action, self.tr("Redo"), history.redo_label, history.can_redo, self.tr("Nothing to redo"))):
-            label = i18n.phrase(label)
+            label = render(name)
             action.setText(f"{word} {label}".strip())
             action.setIconText(word)
             action.setToolTip(f"{word} {label}".strip() if able else nothing)

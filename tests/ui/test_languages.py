@@ -25,6 +25,8 @@ from ui_harness.gestures import ScriptedUser, settle
 
 from designer.core import i18n
 from designer.core.errors import DesignerError
+from designer.document import commands as cmd
+from designer.model.parts import SlotKind
 from designer.templates import TEMPLATES
 from designer.ui.branding_dialog import BrandingDialog
 from designer.ui.i18n import chosen_language, install_translators
@@ -220,3 +222,23 @@ def test_branding_dialog_and_export_confirmation_in_chinese(make_window, languag
     box = window.files.exports.message
     assert f"{wrote} node.pdf" in box.text() and str(tmp_path) in box.informativeText()
     assert not english_left([box.windowTitle(), *(b.text() for b in box.buttons())])
+
+
+def test_undo_names_and_slot_refusals_follow_the_language(make_window, language):
+    """The Edit menu's 'Undo Delete 1 item' and a refused drop's reason (messages of designer.document) are in
+    the interface's language, with the ids and counts as they are."""
+    language("zh_TW")
+    window = make_window("dgx-h100")
+    user = ScriptedUser(window)
+    psu_slot = user.slot_point(SlotKind.PSU, 0)
+    user.drag_part_over("h100-sxm5", psu_slot)
+    user.drop_part("h100-sxm5", psu_slot)
+    said = [window.scene.drop_target.toolTip(), window.view.note.text(), window.statusBar().currentMessage()]
+    assert all("插槽" in t and "psu" in t for t in said), said
+    name = window.document.catalog.get("h100-sxm5").name  # the part's name and the slot kinds stay as they are
+    words = [re.sub(r"<[^>]+>|\b(sxm|psu)\b", " ", t.replace(name, " ")) for t in said]
+    assert not english_left(words), said
+    window.document.push(cmd.remove_items(("gpu0",)))
+    settle()
+    undo = window.undo_action.text()
+    assert "1" in undo and not english_left([undo]), undo

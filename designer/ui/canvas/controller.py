@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QPointF
 
-from designer.core import i18n
 from designer.core.errors import DesignerError
+from designer.core.locale import render
 from designer.document import commands as cmd
 from designer.document.document import Document
 from designer.document.drops import DropVerdict, drop_verdict
@@ -31,12 +31,12 @@ class CanvasController:
             self.document.push(command)
         except DesignerError as exc:
             self.report(translate("CanvasController", "{action}: refused: {reason}").format(
-                action=i18n.phrase(command.label), reason=exc))
+                action=render(command.label), reason=render(cmd.reason(exc))))
             self.scene.snap_back()  # put back anything the user dragged
             return False
         new = [i for i in self.document.design.all_ids() if i not in before]
         self.document.selection.set(select if select is not None else new)
-        self.report(i18n.phrase(command.label))
+        self.report(render(command.label))
         return True
 
     def verdict(self, part_id: str, pos: QPointF) -> DropVerdict:
@@ -45,15 +45,16 @@ class CanvasController:
     def hover_part(self, part_id: str, pos: QPointF) -> None:
         """While a palette part is dragged over the canvas: highlight where it would go, or what refuses it."""
         verdict = self.verdict(part_id, pos)
-        self.scene.show_drop_target(verdict.slot.rect if verdict.slot else None, verdict.accepted, verdict.reason)
+        self.scene.show_drop_target(verdict.slot.rect if verdict.slot else None, verdict.accepted,
+                                    render(verdict.reason))
 
     def drop_part(self, part_id: str, pos: QPointF) -> bool:
         self.scene.hide_drop_target()
         verdict = self.verdict(part_id, pos)
         if not verdict.accepted:
             self.report(translate("CanvasController", "Add {part}: refused: {reason}").format(
-                part=self.document.catalog.get(part_id).name, reason=i18n.phrase(verdict.reason)))
-            self.note(pos, i18n.phrase(verdict.reason))
+                part=self.document.catalog.get(part_id).name, reason=render(verdict.reason)))
+            self.note(pos, render(verdict.reason))
             return False
         if self.document.catalog.get(part_id).kind == "chassis":
             return self._push(cmd.set_chassis(part_id))

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QLineEd
 
 from designer.cluster.document import PlanCommand, PlanDocument, set_plan_field, set_plan_size
 from designer.cluster.plan import ClusterPlan
+from designer.core.locale import render
 from designer.document.commands import CommandError
 from designer.model.parts import NetworkSwitchSpec
 
@@ -143,13 +144,13 @@ class ClusterInspector(QWidget):
         try:
             self.commit(field, parsed(edit.text(), field))
         except CommandError as exc:
-            self.refuse(field, str(exc))
+            self.refuse(field, render(exc.msg))
 
     def commit(self, field: Field, value: Any) -> None:
         try:
             self.document.push(command_for(field, value))
         except CommandError as exc:
-            self.refuse(field, str(exc))
+            self.refuse(field, render(exc.msg))
             self.refresh(keep=field.path)
             return
         self.error.clear()

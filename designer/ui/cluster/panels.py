@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QTableWidget, QTa
 
 from designer.cluster.racks import FeedCheck
 from designer.core.electrical import btu_per_hr
+from designer.core.locale import render
 from designer.ui.cluster.view_data import PlanAnalysis, RackData
 
 Index = QModelIndex | QPersistentModelIndex
@@ -30,7 +31,8 @@ class ClusterBomPanel(QWidget):
     def show_analysis(self, analysis: PlanAnalysis) -> None:
         self.table.setRowCount(len(analysis.bom))
         for row, line in enumerate(analysis.bom):
-            for col, value in enumerate((line.category, line.part, line.name, f"{line.quantity:,}", line.where)):
+            cells = (line.category, line.part, line.name, f"{line.quantity:,}", render(line.where))
+            for col, value in enumerate(cells):
                 item = QTableWidgetItem(value)
                 if col == 3:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -8,6 +8,8 @@ racks whose data changed, adds new ones and removes gone ones.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPen, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import (
@@ -19,6 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.cluster.racks import slot_label
+from designer.core import i18n
+from designer.core.locale import render
 from designer.ui.cluster.view_data import RackData, floor_positions, row_columns, slot_at
 
 U_PX = 8.0  # one rack unit, in scene units
@@ -29,6 +34,16 @@ KIND_COLORS = {"node": QColor("#5b84c4"), "switch": QColor("#8a63b8"), "server":
                "cdu": QColor("#2f9ea3"), "power_shelf": QColor("#c7843a")}
 PDU_COLOR = QColor("#444444")
 SELECTED_PEN = QPen(QColor("#ffb000"), 4)
+
+
+@lru_cache(maxsize=1024)
+def _shown(label: str, lang: str) -> str:
+    return render(slot_label(label), lang)
+
+
+def shown(label: str) -> str:
+    """A slot's label in the interface's language ("compute tray 3" as "運算托盤 3"), made once per label."""
+    return _shown(label, i18n.language())
 
 
 def tint(color: QColor, share: float = 0.28) -> QColor:
@@ -111,7 +126,7 @@ class RackItem(QGraphicsItem):
             painter.drawRect(rect)
             if labels and rect.height() >= 7:
                 painter.setPen(QColor("white"))
-                painter.drawText(rect.adjusted(3, 0, -2, 0), Qt.AlignmentFlag.AlignVCenter, slot.label)
+                painter.drawText(rect.adjusted(3, 0, -2, 0), Qt.AlignmentFlag.AlignVCenter, shown(slot.label))
 
 
 class RackScene(QGraphicsScene):

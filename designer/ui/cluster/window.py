@@ -26,6 +26,7 @@ from designer.cluster.document import PlanChange, PlanCommand, PlanDocument, add
 from designer.cluster.node import node_design
 from designer.core import i18n
 from designer.core.errors import DesignerError
+from designer.core.locale import render
 from designer.document.commands import CommandError
 from designer.io.files import atomic_write_bytes
 from designer.model.catalog import Catalog
@@ -200,7 +201,7 @@ class ClusterWindow(QMainWindow):
         try:
             self.document.push(command)
         except CommandError as exc:
-            self.say(str(exc))
+            self.say(render(exc.msg))
 
     def locate(self, ids: list[str]) -> None:
         """A problem picked: its racks selected and centred, or the fabric shown for a switch problem."""
