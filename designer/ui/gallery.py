@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHBoxLayout,
     QLabel,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -136,6 +137,9 @@ class TemplateGallery(QDialog):
         self.entries = [entry(tid, catalog) for tid in TEMPLATES]
         self.list = QListWidget()
         self.list.setIconSize(THUMB)
+        self.list.setWordWrap(True)  # long lines wrap to the dialog's width instead of scrolling sideways
+        self.list.setResizeMode(QListView.ResizeMode.Adjust)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for e in self.entries:
             tags = self.tr("{vendor} · scheme {scheme} · {cooling}").format(
                 vendor=e.vendor, scheme=scheme_text(e.scheme), cooling=cooling_text(e.cooling))

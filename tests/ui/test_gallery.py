@@ -101,3 +101,15 @@ def test_filters_that_match_nothing_say_so_and_clear_filters_brings_the_designs_
     assert not gallery.list.isVisible() and not gallery.ok.isEnabled() and gallery.chosen() is None
     QTest.mouseClick(gallery.clear_filters, Qt.MouseButton.LeftButton)
     assert len(gallery.visible_ids()) == len(TEMPLATES) and gallery.list.isVisible() and gallery.ok.isEnabled()
+
+
+def test_long_description_lines_wrap_inside_the_dialog(qtbot, gallery):
+    """At the dialog's narrowest, every entry's lines fit its width (the HGX H800's description runs past it and
+    wraps): no sideways scrolling, every entry within the list."""
+    gallery.resize(gallery.minimumSizeHint().width(), 640)
+    qtbot.waitUntil(lambda: gallery.list.viewport().width() < 760)
+    QTest.qWait(50)
+    assert gallery.list.horizontalScrollBar().maximum() == 0
+    rows = {gallery.list.item(i).data(Qt.ItemDataRole.UserRole): gallery.list.visualItemRect(gallery.list.item(i))
+            for i in range(gallery.list.count())}
+    assert all(r.width() <= gallery.list.viewport().width() for r in rows.values())
