@@ -84,6 +84,26 @@ def main() -> None:
         node = statistics.median(statistics.median(pick(r) for r in timed[n]) for n in eight)
         print(f"gb200-nvl72 / median 8-GPU design, {what}: {rack:.2f} / {node:.2f} ms; median of the per-round "
               f"ratios {statistics.median(per_round):.1f}x (quartiles {_quartiles(per_round)})")
+    alternating(catalog, dict(rows), eight)
+
+
+def alternating(catalog, designs: dict, eight: list[str]) -> None:
+    """The rack's new-wiring check and an 8-GPU design's, one after the other (the 8-GPU designs in turn): each
+    check then starts with caches the other one used, as in the app, where the canvas and panels run between two
+    checks. Each design keeps its own last topologies (the cache holds both designs' latest two)."""
+    rack = designs["gb200-nvl72"]
+    ratios, rack_ms, node_ms = [], [], []
+    for i in range(ROUNDS * 3):
+        node = designs[eight[i % len(eight)]]
+        check(node.model_copy(update={"links": list(node.links)}), catalog)  # its edit before
+        a = _cpu_ms(rack.model_copy(update={"links": list(rack.links)}), catalog)[1]
+        b = _cpu_ms(node.model_copy(update={"links": list(node.links)}), catalog)[1]
+        rack_ms.append(a)
+        node_ms.append(b)
+        ratios.append(a / b)
+    print(f"alternating with the 8-GPU designs, new wiring, CPU time of the thread: gb200-nvl72 "
+          f"{statistics.median(rack_ms):.2f} ms, 8-GPU {statistics.median(node_ms):.2f} ms; median of the pair ratios "
+          f"{statistics.median(ratios):.1f}x (quartiles {_quartiles(ratios)})")
 
 
 def _quartiles(values: list[float]) -> str:
