@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from designer.model.design import Link
 from designer.topology.graph import SCALEUP, Topology
 from designer.topology.linkclass import BY_CLASS, class_rows, gpu_classes, plane_rows
-from designer.topology.paths import gpu_scaleup_ports, scaleup_pair_matrix
+from designer.topology.paths import gpu_scaleup_ports, port_matrix, scaleup_pair_matrix
 
 if TYPE_CHECKING:
     import numpy as np
@@ -73,23 +73,13 @@ def link_what(link: Link) -> str:
 class _Arrays:
     """The GPUs' scale-up ports and pair capacities as arrays (rows and columns in topo.gpus order)."""
 
-    def __init__(self, topo: Topology, ports: Ports) -> None:
+    def __init__(self, topo: Topology) -> None:
         import numpy as np  # noqa: PLC0415 (only the rule check needs it; keeps CLI start-up light)
 
         self.np = np
         self.gpus = topo.gpus
-        self.gi = gi = topo.gpu_index
-        self.cols = {n: j for j, n in enumerate(dict.fromkeys(n for p in ports.values() for n in p))}
-        shape, cols = (len(gi), len(self.cols)), self.cols
-        cap = [[0.0] * shape[1] for _ in range(shape[0])]  # filled as lists: numpy's item assignment is slow
-        has = [[False] * shape[1] for _ in range(shape[0])]
-        for g, row in ports.items():
-            cap_g, has_g = cap[gi[g]], has[gi[g]]
-            for n, c in row.items():
-                cap_g[cols[n]] = c
-                has_g[cols[n]] = True
-        self.cap = np.array(cap, dtype=float).reshape(shape)
-        self.has = np.array(has, dtype=bool).reshape(shape)
+        self.gi = topo.gpu_index
+        self.cols, self.cap, self.has = port_matrix(topo)
         self.base = scaleup_pair_matrix(topo)
 
     def pair(self, i: int, j: int) -> tuple[str, str]:
@@ -103,7 +93,7 @@ class _Arrays:
 
 def _arrays(topo: Topology) -> _Arrays:
     if "failure_arrays" not in topo.cache:
-        topo.cache["failure_arrays"] = _Arrays(topo, gpu_scaleup_ports(topo))
+        topo.cache["failure_arrays"] = _Arrays(topo)
     return topo.cache["failure_arrays"]
 
 

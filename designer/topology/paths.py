@@ -199,38 +199,60 @@ def scaleup_pair_matrix(topo: Topology) -> np.ndarray:
     return topo.cache["pair_matrix"]
 
 
+def port_matrix(topo: Topology) -> tuple[dict[str, int], np.ndarray, np.ndarray]:
+    """The GPUs' scale-up ports as arrays, once per topology: each neighbour's column (in order of first appearance
+    along the GPUs' ports), the capacity per GPU and neighbour (GB/s per direction, 0 where none) and whether the
+    port exists. The pair capacities and the failure sweep both read it (one pass over 72 x 18 ports on a rack)."""
+    if "port_matrix" not in topo.cache:
+        import numpy as np  # noqa: PLC0415
+
+        ports, gi = gpu_scaleup_ports(topo), topo.gpu_index
+        cols = {n: j for j, n in enumerate(dict.fromkeys(n for p in ports.values() for n in p))}
+        shape = (len(gi), len(cols))
+        cap = [[0.0] * shape[1] for _ in range(shape[0])]  # filled as lists: numpy's item assignment is slow
+        has = [[False] * shape[1] for _ in range(shape[0])]
+        for g, row in ports.items():
+            cap_g, has_g = cap[gi[g]], has[gi[g]]
+            for n, c in row.items():
+                cap_g[cols[n]] = c
+                has_g[cols[n]] = True
+        topo.cache["port_matrix"] = (cols, np.array(cap, dtype=float).reshape(shape),
+                                     np.array(has, dtype=bool).reshape(shape))
+    return topo.cache["port_matrix"]
+
+
 def _pair_matrix(topo: Topology) -> np.ndarray:
     import numpy as np  # noqa: PLC0415
 
-    ports = gpu_scaleup_ports(topo)
+    cols, cap, _ = port_matrix(topo)
     index = topo.gpu_index
     direct = np.zeros((len(topo.gpus),) * 2)
-    for gpu, row in ports.items():
-        for peer, cap in row.items():
-            if peer in index:
-                direct[index[gpu], index[peer]] = cap
-    out = direct + _via_switches(topo, ports)
+    for peer, j in cols.items():  # a GPU's direct links to another GPU (a mesh): that GPU's column
+        if peer in index:
+            direct[:, index[peer]] = cap[:, j]
+    out = direct + _via_switches(topo, cols, cap)
     np.fill_diagonal(out, 0.0)
     return out
 
 
-def _via_switches(topo: Topology, ports: dict[str, dict[str, float]]) -> np.ndarray | float:
-    """Per GPU pair, the sum over switches of the smaller side's capacity (arrays: 72 GPUs x 18 switches is
-    93,000 minima, about 40 ms as a Python loop); 0.0 without switches."""
+def _via_switches(topo: Topology, cols: dict[str, int], cap: np.ndarray) -> np.ndarray | float:
+    """Per GPU pair, the sum over switches (in topo.scaleup_switches order) of the smaller side's capacity (arrays:
+    72 GPUs x 18 switches is 93,000 minima, about 40 ms as a Python loop); 0.0 without switches."""
     switches = topo.scaleup_switches
     if not switches or len(topo.gpus) < 2:
         return 0.0
     import numpy as np  # noqa: PLC0415
 
-    zeros = [0.0] * len(switches)  # map(row.get, switches, zeros): the 72 x 18 look-ups without a generator
-    rows = [tuple(map(ports[g].get, switches, zeros)) for g in topo.gpus]
+    per_switch = np.zeros((len(topo.gpus), len(switches)))
+    for k, s in enumerate(switches):
+        if s in cols:
+            per_switch[:, k] = cap[:, cols[s]]
     if not BY_CLASS[0]:
-        cap = np.array(rows)
-        return np.minimum(cap[:, None, :], cap[None, :, :]).sum(axis=2)
+        return np.minimum(per_switch[:, None, :], per_switch[None, :, :]).sum(axis=2)
     alike: dict[tuple[float, ...], int] = {}  # once per class of alike GPUs (one on an NVL72 rack), then spread
-    cls = np.array([alike.setdefault(r, len(alike)) for r in rows], dtype=int)
-    cap = np.array(list(alike))
-    return np.minimum(cap[:, None, :], cap[None, :, :]).sum(axis=2)[cls][:, cls]
+    cls = np.array([alike.setdefault(tuple(r), len(alike)) for r in per_switch.tolist()], dtype=int)
+    rows = np.array(list(alike))
+    return np.minimum(rows[:, None, :], rows[None, :, :]).sum(axis=2)[cls][:, cls]
 
 
 @dataclass(frozen=True)
