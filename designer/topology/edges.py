@@ -15,7 +15,7 @@ Either way the edges, their order and their data equal a link-by-link networkx b
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from operator import attrgetter
 
@@ -85,13 +85,16 @@ _ENDS = attrgetter("a", "b")
 _FIELDS = attrgetter("kind", "count", "pcie_gen", "id")
 
 
+Group = Link | list[Link]  # a pair's link, or its links in design order where it has several
+
+
 class Edges:
     """A topology's edges: per pair its edge data (never edited) in the order of the pairs' first links, the ids of
     the links set aside (a pair's second kind of link) in design order, and, asked for when the next build takes
     this one as its base, the links per pair."""
 
-    def __init__(self, links: list[Link], data: dict[Pair, dict], conflicting: list[str],
-                 groups: dict[Pair, list[Link]] | None = None) -> None:
+    def __init__(self, links: Sequence[Link], data: dict[Pair, dict], conflicting: list[str],
+                 groups: dict[Pair, Group] | None = None) -> None:
         self.links = links
         self.data = data
         self.conflicting = conflicting
@@ -99,29 +102,37 @@ class Edges:
             self.__dict__["groups"] = groups
 
     @cached_property
-    def groups(self) -> dict[Pair, list[Link]]:
+    def groups(self) -> dict[Pair, Group]:
         return group_links(self.links)
 
 
-def group_links(links: list[Link]) -> dict[Pair, list[Link]]:
-    """The links per pair of ends, pairs in the order of their first link (as networkx would add the edges)."""
+def group_links(links: Sequence[Link]) -> dict[Pair, Group]:
+    """The link or links per pair of ends, pairs in the order of their first link (as networkx adds the edges)."""
     return _grouped(links)[0]
 
 
-def _grouped(links: list[Link]) -> tuple[dict[Pair, list[Link]], list[list[Link]]]:
-    """group_links, and the groups of more than one link (where a second kind of link may stand)."""
-    groups: dict[Pair, list[Link]] = {}
+def same_links(old: Group | None, new: Group) -> bool:
+    """Whether a pair has the very same link objects in the same order (list == tests identity first)."""
+    return old is new or (type(new) is list and old == new)
+
+
+def _grouped(links: Sequence[Link]) -> tuple[dict[Pair, Group], list[list[Link]]]:
+    """group_links, and the groups of more than one link (where a second kind of link may stand). A pair's single
+    link stands for itself, not in a list: a rack's 1,584 pairs mostly have one."""
+    groups: dict[Pair, Group] = {}
     multi: list[list[Link]] = []
     for link in links:
         a, b = _ENDS(link)
         pair = (a, b) if a < b else (b, a)
         group = groups.get(pair)
         if group is None:
-            groups[pair] = [link]
-        else:
-            if len(group) == 1:
-                multi.append(group)
+            groups[pair] = link
+        elif isinstance(group, list):
             group.append(link)
+        else:
+            both: list[Link] = [group, link]
+            multi.append(both)
+            groups[pair] = both
     return groups, multi
 
 
@@ -133,14 +144,13 @@ def build_edges(design: Design, parts: Mapping[str, PartBase], chassis: ChassisS
         return _fresh(design.links, parts, part_ids, chassis, capacities)
     groups, multi = _grouped(design.links)
     old_groups, old_data = base.groups, base.data
-    same = old_groups.get  # a group equal to the base's holds the same link objects (list == tests identity first)
-    data = {pair: old_data[pair] if same(pair) == group else _edge(group, parts, part_ids, chassis, capacities)
-            for pair, group in groups.items()}
+    data = {pair: old_data[pair] if same_links(old_groups.get(pair), group)
+            else _edge(group, parts, part_ids, chassis, capacities) for pair, group in groups.items()}
     mixed = any(lk.kind is not group[0].kind for group in multi for lk in group)
-    return Edges(design.links, data, _conflicting(design.links, groups) if mixed else [], groups)
+    return Edges(design.links, data, _conflicting(design.links, multi) if mixed else [], groups)
 
 
-def _fresh(links: list[Link], parts: Mapping[str, PartBase], part_ids: dict[str, str], chassis: ChassisSpec,
+def _fresh(links: Sequence[Link], parts: Mapping[str, PartBase], part_ids: dict[str, str], chassis: ChassisSpec,
            capacities: dict[tuple, tuple[float, bool]]) -> Edges:
     """Every edge summed afresh in one pass over the links (a first build: nothing to take from)."""
     data: dict[Pair, dict] = {}
@@ -166,13 +176,14 @@ def _fresh(links: list[Link], parts: Mapping[str, PartBase], part_ids: dict[str,
     return Edges(links, data, conflicting)
 
 
-def _edge(group: list[Link], parts: Mapping[str, PartBase], part_ids: dict[str, str], chassis: ChassisSpec,
+def _edge(group: Group, parts: Mapping[str, PartBase], part_ids: dict[str, str], chassis: ChassisSpec,
           capacities: dict[tuple, tuple[float, bool]]) -> dict:
     """One pair's edge data from its links in order (links of another kind than the first are left out)."""
-    return next(iter(_fresh(group, parts, part_ids, chassis, capacities).data.values()))
+    links = group if isinstance(group, list) else [group]
+    return next(iter(_fresh(links, parts, part_ids, chassis, capacities).data.values()))
 
 
-def _conflicting(links: list[Link], groups: dict[Pair, list[Link]]) -> list[str]:
+def _conflicting(links: Sequence[Link], multi: list[list[Link]]) -> list[str]:
     """The links of a pair whose kind differs from the pair's first link, in design order."""
-    aside = {id(lk) for group in groups.values() if len(group) > 1 for lk in group if lk.kind is not group[0].kind}
+    aside = {id(lk) for group in multi for lk in group if lk.kind is not group[0].kind}
     return [lk.id for lk in links if id(lk) in aside]
