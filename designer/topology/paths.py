@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -255,8 +254,10 @@ def _via_switches(topo: Topology, cols: dict[str, int], cap: np.ndarray) -> np.n
     return np.minimum(rows[:, None, :], rows[None, :, :]).sum(axis=2)[cls][:, cls]
 
 
-@dataclass(frozen=True)
-class NicAffinity:
+class NicAffinity(NamedTuple):
+    """A GPU's nearest compute NIC, its host path class and bottleneck (a named tuple: 72 made per affinity on a
+    rack, where a frozen dataclass costs several times more)."""
+
     gpu: str
     nic: str | None
     path_class: str
