@@ -207,7 +207,8 @@ def failures_spec(design: Design, catalog: Catalog) -> FailuresSpec | None:
     policy = resolve(topo)
     if policy is None:
         return None
-    found = {k: FailureSpec(text=o.text, severity=o.severity, drop=round(o.drop, 4)) for k, o in outcomes(topo).items()}
+    found = {k: FailureSpec(text=str(o.text), severity=o.severity, drop=round(o.drop, 4))
+             for k, o in outcomes(topo).items()}
     return FailuresSpec(policy=PolicySpec(**policy.as_dict()), one_link=found.get("link"), one_plane=found.get("plane"),
                         one_tray=found.get("tray"))
 
