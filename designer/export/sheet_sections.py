@@ -8,10 +8,12 @@ from datetime import datetime
 from typing import Any
 
 from designer import __version__
-from designer.core import i18n
+from designer.core.locale import render
+from designer.core.messages import Audience
 from designer.export.brand import Brand
 from designer.export.sheet_text import SHEET_TEXT
 from designer.model.catalog import Catalog
+from designer.model.data_text import data_msg
 from designer.model.design import Design
 from designer.model.export_control import export_control_dict
 from designer.model.facility import heat_balance
@@ -62,8 +64,9 @@ class SheetSections:
             tx[" (assumed)"] if h.coolant_delta_t_assumed else "")
         flow = tx["facility_flow"].format(flow=f"{h.coolant_flow_l_min:,.1f}", watts=f"{h.heat_to_liquid_w:,.0f}",
                                           rise=rise, per_kw=f"{h.flow_l_min_per_kw or 0:.2f}")
-        return {"cdu": h.cdu or tx["not named"], "inlet": inlet, "flow": flow,
-                "split": "; ".join(i18n.phrase(a, self.lang) for a in h.assumptions)}
+        cdu = render(data_msg(h.cdu), self.lang, Audience.DOCUMENT) if h.cdu else tx["not named"]
+        return {"cdu": cdu, "inlet": inlet, "flow": flow,
+                "split": "; ".join(render(a, self.lang, Audience.DOCUMENT) for a in h.assumptions)}
 
     def meta_lines(self) -> dict[str, str]:
         """The sheet's sentences about the design itself: the reference design it started from (by its title, not

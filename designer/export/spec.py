@@ -155,7 +155,7 @@ def power_spec(design: Design, catalog: Catalog) -> PowerSpec:
         ocp_l_min_per_kw=OcpFlowGuide(low=low, typical=typical, high=high, source=OCP_SOURCE),
         psu_loss_w=round(h.psu_loss_w, 1), liquid_cooling=h.cooling, cdu=h.cdu,
         coolant_inlet_c_max=h.coolant_inlet_c_max, cdu_capacity_w=h.cdu_capacity_w,
-        cdu_capacity_source=h.cdu_capacity_source, heat_assumptions=list(h.assumptions))
+        cdu_capacity_source=h.cdu_capacity_source, heat_assumptions=[str(a) for a in h.assumptions])
     return PowerSpec(
         dc_load_w=round(b.load_w, 1), wall_peak_w=wall, psu_part=b.psu_part, psu_count=b.psu_count,
         psu_unit_output_w=b.psu_unit_w, psu_redundancy=b.redundancy.value, psu_usable_w=b.usable_w,
