@@ -86,7 +86,7 @@ class SheetData(SheetSections):
     # References -------------------------------------------------------------------------------------
     def cite_part(self, part: PartBase) -> int:
         if part.id not in self.part_ref:
-            self.refs.append({"text": f"{part.name}: {part.source}",
+            self.refs.append({"text": f"{self.name(part)}: {part.source}",
                               "note": i18n.confidence_label(part.confidence, self.lang, short=True)})
             self.part_ref[part.id] = len(self.refs)
         return self.part_ref[part.id]

@@ -66,7 +66,8 @@ class SheetSections:
                                           rise=rise, per_kw=f"{h.flow_l_min_per_kw or 0:.2f}")
         cdu = render(data_msg(h.cdu), self.lang, Audience.DOCUMENT) if h.cdu else tx["not named"]
         return {"cdu": cdu, "inlet": inlet, "flow": flow,
-                "split": "; ".join(render(a, self.lang, Audience.DOCUMENT) for a in h.assumptions)}
+                "split": tx["abbreviation_separator"].join(render(a, self.lang, Audience.DOCUMENT)
+                                                           for a in h.assumptions)}
 
     def meta_lines(self) -> dict[str, str]:
         """The sheet's sentences about the design itself: the reference design it started from (by its title, not
