@@ -52,7 +52,9 @@ def data_texts() -> list[str]:
     from designer.model.data_text import catalog_texts  # noqa: PLC0415
     from designer.topology.policy import policy_data  # noqa: PLC0415
 
-    return catalog_texts(shipped_catalog()) + [p["name"] for p in policy_data()["policies"].values()]
+    policies = policy_data()
+    return (catalog_texts(shipped_catalog()) + [p["name"] for p in policies["policies"].values()]
+            + [s["title"] for s in policies["sources"].values() if not s["url"]])  # no document: a sentence
 
 
 def read(lang: str) -> Catalog:

@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 MODULES = ("designer/topology/outcomes.py", "designer/topology/whatif.py", "designer/topology/failures.py",
            "designer/topology/trays.py")
 ENGLISH = re.compile(r"(?:[A-Za-z]{2,}[ ,.;:()/-]+){5,}")  # as /work/shared/tools/zh_sheet_english.py counts
+URL = re.compile(r"https?://\S+")
 
 
 def _ids_in_code() -> set[str]:
@@ -109,3 +110,29 @@ def test_english_lines_keep_their_ids_for_the_customer_name_swap(catalog, design
     for lang in ("en", "zh_TW", "zh_CN"):
         text = render(line, lang)
         assert "gpu0" in text and "l0" in text and "nvs0" in text, text
+
+
+@pytest.mark.parametrize("lang", ["zh-TW", "zh-CN"])
+def test_info_writes_the_failure_lines_and_heat_notes_in_the_language_asked(capsys, lang):
+    """`info --lang`: the message rows (failure policy, the failure lines, the heat split) in the language, every
+    other row as the English `info` writes it."""
+    from designer.cli.main import main  # noqa: PLC0415
+
+    main(["info", "gb200-nvl72"])
+    english = dict(line.split("  ", 1) for line in capsys.readouterr().out.splitlines())
+    main(["info", "gb200-nvl72", "--lang", lang])
+    chinese = dict(line.split("  ", 1) for line in capsys.readouterr().out.splitlines())
+    said = {"Failure policy", "One link fails", "One plane fails", "Heat split"}
+    assert english.keys() == chinese.keys() >= said
+    for key in said:
+        cited = chinese[key].split("; NMX")[0]  # the policy row ends with its document's title and URL, as written
+        assert english[key] != chinese[key] and not ENGLISH.search(URL.sub("", cited)), key
+    assert {k: v for k, v in english.items() if k not in said} == {k: v for k, v in chinese.items() if k not in said}
+
+
+def test_info_refuses_an_unknown_language_in_one_line(capsys):
+    from designer.cli.main import main  # noqa: PLC0415
+
+    assert main(["info", "dgx-h100", "--lang", "fr"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and "--lang" in err
