@@ -14,7 +14,7 @@ from typing import Any
 from designer import __version__
 from designer.core import i18n
 from designer.core.locale import render
-from designer.core.messages import Audience, Legacy, Msg, Number, Quantity, _m, many
+from designer.core.messages import Audience, Msg, Number, Quantity, _m, many
 from designer.core.units import format_bytes
 from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand, logo_svg
@@ -33,6 +33,7 @@ from designer.model.catalog import Catalog
 from designer.model.data_text import data_msg, part_name
 from designer.model.design import Design
 from designer.model.parts import CpuSpec, NicSpec, PartBase
+from designer.model.rack_limits import effective_limits
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.model import band
 from designer.templates import TEMPLATES, template_description
@@ -273,10 +274,10 @@ class SheetData(SheetSections):
 
     def rack_limits(self) -> str:
         """The rack limits the check used (power.rack_density), each with where it comes from."""
-        lim = self.spec.rules.rack_limits
+        lim = effective_limits(self.design.settings, self.analysis.site)  # as the spec's rules.rack_limits
         return self.t(_m("{air} to air ({air_source}), {liquid} to liquid ({liquid_source})",
-                         air=Quantity(lim.air_w / 1000, "kW"), air_source=Legacy(lim.air_source),
-                         liquid=Quantity(lim.liquid_w / 1000, "kW"), liquid_source=Legacy(lim.liquid_source)))
+                         air=Quantity(lim.air_w / 1000, "kW"), air_source=lim.air_source,
+                         liquid=Quantity(lim.liquid_w / 1000, "kW"), liquid_source=lim.liquid_source))
 
     def failure_policy(self) -> dict[str, Any] | None:
         """The fabric failure policy the failure findings follow, with its document among the references."""

@@ -199,7 +199,8 @@ def rules_spec(design: Design, catalog: Catalog, site: RackLimits = DEFAULT_RACK
                      counts=SeverityCounts(**counts), violations=[_finding(v) for v in report.active],
                      waived=[_finding(v) for v in report.waived],
                      rack_limits=RackLimitsSpec(air_w=limits.air_w, liquid_w=limits.liquid_w,
-                                                air_source=limits.air_source, liquid_source=limits.liquid_source))
+                                                air_source=str(limits.air_source),
+                                                liquid_source=str(limits.liquid_source)))
 
 
 def failures_spec(design: Design, catalog: Catalog) -> FailuresSpec | None:

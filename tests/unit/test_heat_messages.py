@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from designer.core import i18n
 from designer.core.locale import has_translation, render
 from designer.core.messages import Audience
 from designer.export.analysis import ExportAnalysis
@@ -22,6 +23,7 @@ from designer.export.sheet_data import SheetData
 from designer.model.data_text import catalog_texts, part_name
 from designer.model.facility import _assumptions
 from designer.model.parts import CoolingSpec, CoolingType
+from designer.model.rack_limits import DEFAULT_RACK_LIMITS, effective_limits, site_limits
 
 ENGLISH = re.compile(r"(?:[A-Za-z]{2,}[ ,.;:()/-]+){5,}")  # as /work/shared/tools/zh_sheet_english.py counts
 URL = re.compile(r"https?://\S+")
@@ -70,3 +72,17 @@ def test_the_cooling_form_factor_and_facility_lines_of_the_sheet_are_chinese(cat
     english = SheetData(analysis, Brand(), "en")
     assert {r["label"]: r["value"] for r in english.spec_rows()}["Form factor"].endswith(
         f"rack-mount ({catalog.chassis(design_of(template).chassis).name})")
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_the_rack_limits_say_where_they_come_from_in_the_language(catalog, design_of, lang):
+    """Defaults (40 kW air: NVIDIA DGX SuperPOD H100 RA; 132 kW liquid: Supermicro's GB200 NVL72 power shelves), the
+    site's (Preferences) and the design's own: each source a message, none left to the string tables."""
+    design = design_of("dgx-h100")
+    own = design.model_copy(update={"settings": design.settings.model_copy(update={"rack_air_limit_w": 30_000.0})})
+    found = {s for lim in (DEFAULT_RACK_LIMITS, site_limits(35_000.0, 100_000.0), effective_limits(own.settings))
+             for s in (lim.air_source, lim.liquid_source)}
+    assert len(found) == 4
+    for source in found:
+        assert has_translation(source, lang) and not i18n.translated(str(source), lang), source.id
+        assert _chinese(render(source, lang))
