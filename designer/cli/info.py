@@ -9,7 +9,7 @@ from pathlib import Path
 from designer.cli.common import EXIT_OK, UsageError, fmt, print_json, resolve_design
 from designer.core import i18n
 from designer.core.locale import render
-from designer.core.messages import Audience
+from designer.core.messages import Audience, _m
 from designer.export.spec import (
     export_control_spec,
     failures_spec,
@@ -115,8 +115,10 @@ def _policy_row(data: dict, lang: str) -> tuple[str, str]:
     src = p["source"]
     cited = (render(data_msg(src["title"]), lang, Audience.CLI) if not src["url"]  # no document: a sentence
              else f"{src['title']}, {src['publisher']}, {src['url']}")
-    note = f" ({p['chosen']} is not effective here)" if p["not_effective"] else ""
-    return ("Failure policy", f"{render(data_msg(p['name']), lang, Audience.CLI)}{note}; {cited}")
+    name = data_msg(p["name"])
+    if p["not_effective"]:
+        name = _m("{policy} ({chosen} is not effective here)", policy=name, chosen=p["chosen"])
+    return ("Failure policy", f"{render(name, lang, Audience.CLI)}; {cited}")
 
 
 def _export_row(data: dict) -> tuple[str, str]:
