@@ -14,7 +14,7 @@ from typing import Any
 from designer import __version__
 from designer.core import i18n
 from designer.core.locale import render
-from designer.core.messages import Audience, Msg, Number, Quantity, _m, many
+from designer.core.messages import Audience, Msg
 from designer.core.units import format_bytes
 from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand, logo_svg
@@ -33,7 +33,6 @@ from designer.model.catalog import Catalog
 from designer.model.data_text import data_msg, part_name
 from designer.model.design import Design
 from designer.model.parts import CpuSpec, NicSpec, PartBase
-from designer.model.rack_limits import effective_limits
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.model import band
 from designer.templates import TEMPLATES, template_description
@@ -50,11 +49,6 @@ MODEL_REFERENCES = {
     "topo": "NVIDIA. nvidia-smi: NVIDIA System Management Interface, 'topo -m' matrix and legend. "
             "https://docs.nvidia.com/deploy/nvidia-smi/index.html",
 }
-
-
-def _split(wall_w: float, liquid_w: float) -> dict[str, Number]:
-    """Heat to liquid and to air as shown: whole watts that add up to the wall power shown."""
-    return {"liquid": Number(round(liquid_w)), "air": Number(round(wall_w) - round(liquid_w))}
 
 
 def _grouped_waivers(waived: list) -> list[tuple[Any, int]]:
@@ -165,17 +159,6 @@ class SheetData(SheetSections):
         switches, refs = self.listed("pcie_switch", "no PCIe switches")
         return f"Gen{slot_gen} slots; {switches}", refs
 
-    def cooling(self) -> tuple[Msg, list[int]]:
-        p = self.spec.power
-        items = self.parts_of("cooling")
-        name = many([part_name(part) for part, _ in items], "; ") if items else _m("none")
-        cap = (_m("capacity not published") if p.cooling_capacity_w is None else
-               _m("removes {w}", w=Quantity(p.cooling_capacity_w, "W")))
-        return (_m("{name}, {cap}; {liquid} W to liquid, {air} W to air; {cfm} CFM for the air share at a {dt} K rise",
-                   name=name, cap=cap, **_split(p.wall_peak_w, p.facility.heat_to_liquid_w),
-                   cfm=Number(p.facility.airflow_cfm), dt=Number(p.facility.air_delta_t_c, None)),
-                [self.cite_part(part) for part, _ in items])
-
     def latency_class(self) -> str:
         row = self.analysis.latency
         return f"8-byte AllReduce in {row.time_us:.1f} us over {row.gpus} GPUs (model)"
@@ -247,9 +230,7 @@ class SheetData(SheetSections):
                 "psu": f"{p.psu_count} x {p.psu_unit_output_w:,.0f} W, {p.psu_redundancy}",
                 "psu_usable_w": f"{p.psu_usable_w:,.0f}", "heat_btu_per_hr": f"{p.heat_btu_per_hr:,.0f}",
                 "airflow_cfm": f"{p.facility.airflow_cfm:,.0f}",
-                "heat_split": self.t(_m("{liquid} W to liquid, {air} W to air; the air share at a {rise} K rise",
-                                        **_split(p.wall_peak_w, p.facility.heat_to_liquid_w),
-                                        rise=Number(p.facility.air_delta_t_c, None))),
+                "heat_split": self.heat_split(),
                 "cooling_capacity": "not published" if p.cooling_capacity_w is None
                 else f"{p.cooling_capacity_w:,.0f} W",
                 "categories": [{"label": self.words.tr(c.label), "power_w": f"{c.power_w:,.0f}"}
@@ -271,13 +252,6 @@ class SheetData(SheetSections):
         return {"lead": lead, "count": len(r.rules_run), "errors": r.counts.error, "warnings": r.counts.warning,
                 "infos": r.counts.info, "findings": finding, "waived": waived, "waived_count": len(r.waived),
                 "rules_run": r.rules_run, "failure_policy": self.failure_policy(), "rack_limits": self.rack_limits()}
-
-    def rack_limits(self) -> str:
-        """The rack limits the check used (power.rack_density), each with where it comes from."""
-        lim = effective_limits(self.design.settings, self.analysis.site)  # as the spec's rules.rack_limits
-        return self.t(_m("{air} to air ({air_source}), {liquid} to liquid ({liquid_source})",
-                         air=Quantity(lim.air_w / 1000, "kW"), air_source=lim.air_source,
-                         liquid=Quantity(lim.liquid_w / 1000, "kW"), liquid_source=lim.liquid_source))
 
     def failure_policy(self) -> dict[str, Any] | None:
         """The fabric failure policy the failure findings follow, with its document among the references."""
