@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from designer.core.messages import Msg, _m
 from designer.document import commands as cmd
 from designer.model.budget import PowerBudget, power_budget
 from designer.model.catalog import Catalog
@@ -93,7 +94,7 @@ def unwaive_command(violation: Violation, design: Design) -> cmd.Command | None:
 HEADLINE_SIZE_BYTES = 1 << 30  # the AllReduce size quoted in the headline (large-message busbw)
 
 
-def headline_figures(design: Design, catalog: Catalog, fail: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+def headline_figures(design: Design, catalog: Catalog, fail: tuple[str, ...] = ()) -> list[tuple[str, Msg | str]]:
     """The five figures a customer asks for first, for the design with `fail` components out of service
     (what-if): scale-up per GPU, AllReduce busbw, GPU memory, scale-out per GPU, power against PSU capacity."""
     from designer.model.edits import remove_components, remove_links  # noqa: PLC0415
@@ -108,7 +109,7 @@ def headline_figures(design: Design, catalog: Catalog, fail: tuple[str, ...] = (
     busbw = sim.rows[-1].busbw_GBps if sim.rows else 0.0
     return [
         ("Scale-up per GPU", f"{k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per direction"),
-        ("AllReduce busbw, 1 GiB", "none: the NVLink domain is down (failure policy)" if effect.down
+        ("AllReduce busbw, 1 GiB", _m("none: the NVLink domain is down (failure policy)") if effect.down
          else f"{busbw:,.0f} GB/s"),
         ("GPU memory", f"{k.hbm_total_gb:,.0f} GB on {k.gpu_count} accelerators"),
         ("Scale-out per GPU", f"{k.scaleout_gbit_s_per_gpu:,.0f} Gb/s"),

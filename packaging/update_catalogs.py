@@ -1,6 +1,7 @@
 """Update the message catalogs of the code below the UI: `python packaging/update_catalogs.py [--check]`.
 
-1. Extract: Babel reads every _m("English template {x}", ...) in designer/ (keyword _m, the first argument).
+1. Extract: Babel reads every _m("English template {x}", ...) in designer/ (keyword _m, the first argument), and
+   the shipped data's texts that documents show (designer.model.data_text, the failure policies' names).
 2. Update: designer/locale/<lang>/LC_MESSAGES/designer.po gets the new ids (untranslated) and loses the gone ones.
 3. Translate the empty msgstr entries (any .po editor, or a text editor) following resources/i18n/GLOSSARY.md,
    keeping every {placeholder}; run again.
@@ -40,7 +41,20 @@ def extract() -> Catalog:
                              comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
     for _file, _line, message, comments, context in found:
         template.add(message, None, auto_comments=comments, context=context)
+    for text in data_texts():
+        template.add(text, None, auto_comments=["shipped data (designer.model.data_text)"])
     return template
+
+
+def data_texts() -> list[str]:
+    """Text of the shipped data that documents show translated: catalog texts and the failure policies' names."""
+    from designer.model.catalog import shipped_catalog  # noqa: PLC0415
+    from designer.model.data_text import catalog_texts  # noqa: PLC0415
+    from designer.topology.policy import policy_data  # noqa: PLC0415
+
+    policies = policy_data()
+    return (catalog_texts(shipped_catalog()) + [p["name"] for p in policies["policies"].values()]
+            + [s["title"] for s in policies["sources"].values() if not s["url"]])  # no document: a sentence
 
 
 def read(lang: str) -> Catalog:

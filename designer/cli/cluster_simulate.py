@@ -20,7 +20,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     gpus = args.gpus if args.gpus is not None else min(m.compute.gpus, 4096 * m.node.gpus)
     sizes = tuple(size_sweep(_size(args.min_bytes, "--min-bytes"), _size(args.max_bytes, "--max-bytes")))
     result, place = simulate_job(m, gpus, SimConfig(_collectives(args.collective), sizes=sizes))
-    notes = [*result.notes, f"job of {place.gpus} GPUs on {place.nodes} nodes placed compactly; "
+    notes = [*map(str, result.notes), f"job of {place.gpus} GPUs on {place.nodes} nodes placed compactly; "
              f"highest tier crossed: {place.tier}"]
     if place.tier == "core":
         notes.append("the core tier's extra switch hops are not in the latency model")

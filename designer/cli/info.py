@@ -7,6 +7,9 @@ import sys
 from pathlib import Path
 
 from designer.cli.common import EXIT_OK, UsageError, fmt, print_json, resolve_design
+from designer.core import i18n
+from designer.core.locale import render
+from designer.core.messages import Audience, _m
 from designer.export.spec import (
     export_control_spec,
     failures_spec,
@@ -17,9 +20,13 @@ from designer.export.spec import (
 from designer.io.files import save_design
 from designer.io.schema import design_schema_text
 from designer.model.catalog import default_catalog
+from designer.model.data_text import data_msg
+from designer.model.design import Design
+from designer.model.facility import heat_balance
 from designer.templates import TEMPLATES, build_template
 from designer.topology.figures import cpu_line
 from designer.topology.graph import build_topology
+from designer.topology.outcomes import outcomes
 from designer.topology.paths import LEGEND, gpu_nic_affinity, topo_matrix
 
 
@@ -52,12 +59,12 @@ def cmd_new(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def info_dict(design_arg: str) -> dict:
+def info_dict(design_arg: str | Design) -> dict:
     """The JSON spec's vocabulary (designer.export.spec_model): its key_figures and power sections flattened (the
     power section's facility object, the heat balance, stays an object), its failures and export_control sections as
     they are, and the design's name, template and chassis."""
     catalog = default_catalog()
-    design = resolve_design(design_arg, catalog)
+    design = design_arg if isinstance(design_arg, Design) else resolve_design(design_arg, catalog)
     failures = failures_spec(design, catalog)
     return {"name": design.meta.name, "template": design.meta.template, "chassis": design.chassis,
             **key_figures_spec(design, catalog).model_dump(mode="json"),
@@ -101,14 +108,17 @@ def _facility_row(f: dict) -> tuple[str, str]:
                         f"({f['coolant_l_min_per_kw']:.2f} L/min per kW; OCP guideline about 1.5, 1.25-2.0)")
 
 
-def _policy_row(data: dict) -> tuple[str, str]:
+def _policy_row(data: dict, lang: str) -> tuple[str, str]:
     if data["failures"] is None:
         return ("Failure policy", "-")
     p = data["failures"]["policy"]
     src = p["source"]
-    cited = src["title"] if not src["url"] else f"{src['title']}, {src['publisher']}, {src['url']}"
-    note = f" ({p['chosen']} is not effective here)" if p["not_effective"] else ""
-    return ("Failure policy", f"{p['name']}{note}; {cited}")
+    cited = (render(data_msg(src["title"]), lang, Audience.CLI) if not src["url"]  # no document: a sentence
+             else f"{src['title']}, {src['publisher']}, {src['url']}")
+    name = data_msg(p["name"])
+    if p["not_effective"]:
+        name = _m("{policy} ({chosen} is not effective here)", policy=name, chosen=p["chosen"])
+    return ("Failure policy", f"{render(name, lang, Audience.CLI)}; {cited}")
 
 
 def _export_row(data: dict) -> tuple[str, str]:
@@ -125,16 +135,27 @@ def psu_summary(data: dict) -> str:
     return f"{data['psu_count']} x {data['psu_unit_output_w'] / 1000:g} kW, {data['psu_redundancy']}"
 
 
-def _failure_text(data: dict, key: str) -> str:
-    found = (data["failures"] or {}).get(key)
-    return found["text"] if found else "-"
+def _messages(design: Design, lang: str) -> dict[str, str]:
+    """The rows that are messages (the failure lines under the policy, the heat split's notes) in `lang`: the JSON
+    keeps the English text, a person reading `info --lang` gets them in the language."""
+    catalog = default_catalog()
+    found = outcomes(build_topology(design, catalog))
+    rows = {key: render(found[g].text, lang, Audience.CLI) if g in found else "-"
+            for key, g in (("one_link", "link"), ("one_plane", "plane"))}
+    heat = heat_balance(design, catalog)
+    separator = "; " if lang == "en" else "；"
+    rows["heat_split"] = separator.join(render(a, lang, Audience.CLI) for a in heat.assumptions) if heat.liquid else ""
+    return rows
 
 
 def cmd_info(args: argparse.Namespace) -> int:
-    data = info_dict(args.design)
+    lang = i18n.parse_language(args.lang)
+    design = resolve_design(args.design, default_catalog())
+    data = info_dict(design)
     if args.json:
         print_json(data)
         return EXIT_OK
+    said = _messages(design, lang)
     word = "GPU" if data["device_word"] == "GPUs" else "accelerator"
     fp8 = f"{fmt(data['fp8_dense_pflops'], 2)} PFLOPS" if data["fp8_supported"] else "not supported"
     rows = [
@@ -157,11 +178,11 @@ def cmd_info(args: argparse.Namespace) -> int:
                   f"peak at the wall; PSUs {psu_summary(data)} = {fmt(data['psu_usable_w'], 0)} W usable"),
         _published_row(data),
         _heat_row(data),
-        _policy_row(data),
-        ("One link fails", _failure_text(data, "one_link")),
-        ("One plane fails", _failure_text(data, "one_plane")),
+        _policy_row(data, lang),
+        ("One link fails", said["one_link"]),
+        ("One plane fails", said["one_plane"]),
         _facility_row(data["facility"]),
-        *([("Heat split", "; ".join(heat))] if (heat := data["facility"]["heat_assumptions"]) else []),
+        *([("Heat split", said["heat_split"])] if said["heat_split"] else []),
         _export_row(data),
     ]
     width = max(len(k) for k, _ in rows)
@@ -210,6 +231,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("info", help="key figures of a design")
     p.add_argument("design", help="design file or template id")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", default="en", help="language of the messages (failure lines, heat-split notes, failure "
+                                                  "policy): en, zh-TW or zh-CN; the figures and --json stay English")
     p.set_defaults(func=cmd_info)
     p = sub.add_parser("topo", help="device matrix in the style of nvidia-smi topo -m")
     p.add_argument("design")

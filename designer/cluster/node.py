@@ -67,7 +67,7 @@ def node_figures(analysis: Analysis) -> NodeFigures:
         rack_units=chassis.rack_units, rack_scale=bool(chassis.rack_trays), wall_w=heat.wall_w,
         heat_to_air_w=heat.heat_to_air_w, heat_to_liquid_w=heat.heat_to_liquid_w,
         coolant_flow_l_min=heat.coolant_flow_l_min or 0.0,
-        heat_assumptions=heat.assumptions if heat.liquid else (),
+        heat_assumptions=tuple(map(str, heat.assumptions)) if heat.liquid else (),
         scaleout_ports=sum(n for n, _ in compute), port_speeds_gbit_s=tuple(sorted({s for _, s in compute})),
         network_kind=network_of(analysis.topology).kind, ports_per_cage=chassis.scaleout_ports_per_cage,
         storage_ports=sum(n for n, _ in storage), storage_gbit_s=sum(n * s for n, s in storage),

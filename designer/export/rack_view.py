@@ -63,15 +63,17 @@ def rack_rows(design: Design, catalog: Catalog, t: Translate = str,
     return rows
 
 
-def rack_legend(design: Design, catalog: Catalog, tags: dict[str, str] | None = None) -> list[dict[str, str]]:
-    """Every part drawn: its colour, its tags and what it is (count x name, as the vendor writes it)."""
+def rack_legend(design: Design, catalog: Catalog, tags: dict[str, str] | None = None,
+                t: Translate = str) -> list[dict[str, str]]:
+    """Every part drawn: its colour, its tags and what it is (count x name, as the vendor writes it; a descriptive
+    name of a cooling part in the language)."""
     tags = _tags(design, catalog, tags)
     ids: dict[str, list[str]] = defaultdict(list)
     for c in design.components:
         if c.slot is not None:
             ids[c.part].append(tags[c.id])
     return [{**_box(_tag_range(found), catalog.get(part).kind),
-             "label": f"{len(found)} x {catalog.get(part).name}"} for part, found in ids.items()]
+             "label": f"{len(found)} x {t(catalog.get(part).name)}"} for part, found in ids.items()]
 
 
 def rack_links(design: Design, catalog: Catalog, t: Translate = str) -> list[str]:
@@ -103,8 +105,8 @@ def rack_view(design: Design, catalog: Catalog, t: Translate = str,
     `tags`: the text in each part's box by component id (display names), the ids in capitals where not given."""
     chassis = catalog.chassis(design.chassis)
     used = max((tr.top_u + tr.height_u for tr in trays(chassis)), default=0)
-    return {"title": f"{chassis.name}, {chassis.rack_units}U; {t('front view, trays from the top of the rack')}",
+    return {"title": f"{t(chassis.name)}, {chassis.rack_units}U; {t('front view, trays from the top of the rack')}",
             "units": max(chassis.rack_units, used), "rows": rack_rows(design, catalog, t, tags),
-            "legend": rack_legend(design, catalog, tags), "links": rack_links(design, catalog, t),
+            "legend": rack_legend(design, catalog, tags, t), "links": rack_links(design, catalog, t),
             "outside": rack_outside(design, catalog, t), "outside_label": t("Outside the rack"),
             "links_note": t("Links are listed, not drawn, at rack scale.")}

@@ -9,6 +9,8 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from designer.core.locale import render
+from designer.core.messages import Audience
 from designer.core.units import format_bytes
 from designer.export.canvas import Canvas, nice_ticks, tick_label
 from designer.export.diagram_layout import (
@@ -27,6 +29,7 @@ from designer.export.sheet_text import SHEET_TEXT
 from designer.export.wording import Wording
 from designer.model.budget import PowerBudget
 from designer.model.catalog import Catalog
+from designer.model.data_text import part_name
 from designer.model.design import Design
 from designer.model.layout import chassis_layout
 
@@ -193,7 +196,8 @@ def diagram_chart(design: Design, catalog: Catalog, width: float, words: Wording
     k = width / (x_max - ox + 12)
     to: ToPage = lambda x, y: ((x - ox + 6) * k, (y - oy) * k + 14)  # noqa: E731
     c = Canvas(width, oh * k + 20)
-    c.text((0, 6), f"{chassis.name} ({chassis.rack_units}U), {words.tr(layout.view)}", size=7, anchor="left",
+    name = render(part_name(chassis), words.lang, Audience.DOCUMENT)
+    c.text((0, 6), f"{name} ({chassis.rack_units}U), {words.tr(layout.view)}", size=7, anchor="left",
            color="#444444", width=width)
     c.rect(*to(ox, oy), ow * k, oh * k, stroke="#757575", thickness=0.8)
     for name, (x, y, w, h) in layout.zones.items():

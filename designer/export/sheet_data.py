@@ -14,7 +14,7 @@ from typing import Any
 from designer import __version__
 from designer.core import i18n
 from designer.core.locale import render
-from designer.core.messages import Audience
+from designer.core.messages import Audience, Msg
 from designer.core.units import format_bytes
 from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand, logo_svg
@@ -30,6 +30,7 @@ from designer.export.topology_summary import SUMMARY_ABOVE_GPUS, topology_summar
 from designer.export.wording import Wording
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
+from designer.model.data_text import data_msg, part_name
 from designer.model.design import Design
 from designer.model.parts import CpuSpec, NicSpec, PartBase
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
@@ -48,11 +49,6 @@ MODEL_REFERENCES = {
     "topo": "NVIDIA. nvidia-smi: NVIDIA System Management Interface, 'topo -m' matrix and legend. "
             "https://docs.nvidia.com/deploy/nvidia-smi/index.html",
 }
-
-
-def _split(wall_w: float, liquid_w: float) -> tuple[str, str]:
-    """Heat to liquid and to air as shown: whole watts that add up to the wall power shown."""
-    return f"{round(liquid_w):,}", f"{round(wall_w) - round(liquid_w):,}"
 
 
 def _grouped_waivers(waived: list) -> list[tuple[Any, int]]:
@@ -85,7 +81,7 @@ class SheetData(SheetSections):
     # References -------------------------------------------------------------------------------------
     def cite_part(self, part: PartBase) -> int:
         if part.id not in self.part_ref:
-            self.refs.append({"text": f"{part.name}: {part.source}",
+            self.refs.append({"text": f"{self.name(part)}: {part.source}",
                               "note": i18n.confidence_label(part.confidence, self.lang, short=True)})
             self.part_ref[part.id] = len(self.refs)
         return self.part_ref[part.id]
@@ -115,7 +111,7 @@ class SheetData(SheetSections):
         chassis = self.catalog.chassis(self.design.chassis)
         gpu_refs = [self.cite_part(g) for g, _ in gpus]
         mem_types = ", ".join(sorted({getattr(g, "memory_type", "") for g, _ in gpus}))
-        rows = [("GPUs", self.listed("gpu")[0], gpu_refs),
+        rows: list[tuple[str, Msg | str, list[int]]] = [("GPUs", self.listed("gpu")[0], gpu_refs),
                 ("GPU memory", f"{k.hbm_total_gb:,.0f} GB {mem_types} usable in total{self.physical()}; "
                  f"{_num(k.mem_bw_total_tbytes_s, '.1f', ' TB/s')} aggregate bandwidth", gpu_refs),
                 ("Scale-up per GPU", f"{k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per direction, "
@@ -135,9 +131,9 @@ class SheetData(SheetSections):
                  f"{p.psu_usable_w:,.0f} W usable", [self.cite_part(self.catalog.get(p.psu_part))] if p.psu_part
                  else []),
                 ("Cooling", *self.cooling()),
-                ("Form factor", f"{chassis.rack_units}U rack-mount ({chassis.name})", [self.cite_part(chassis)]),
+                ("Form factor", f"{chassis.rack_units}U rack-mount ({self.name(chassis)})", [self.cite_part(chassis)]),
                 ("Latency class", self.latency_class(), [self.cite_model("nccl")])]
-        return [{"label": self.text.get(label, label), "value": i18n.phrase(value, self.lang), "refs": refs}
+        return [{"label": self.text.get(label, label), "value": self.t(value), "refs": refs}
                 for label, value, refs in rows]
 
     def cpus(self) -> tuple[str, list[int]]:
@@ -163,16 +159,6 @@ class SheetData(SheetSections):
         switches, refs = self.listed("pcie_switch", "no PCIe switches")
         return f"Gen{slot_gen} slots; {switches}", refs
 
-    def cooling(self) -> tuple[str, list[int]]:
-        p = self.spec.power
-        items = self.parts_of("cooling")
-        name = "; ".join(part.name for part, _ in items) or "none"
-        cap = "capacity not published" if p.cooling_capacity_w is None else f"removes {p.cooling_capacity_w:,.0f} W"
-        liquid, air = _split(p.wall_peak_w, p.facility.heat_to_liquid_w)
-        return (f"{name}, {cap}; {liquid} W to liquid, {air} W to air; "
-                f"{p.facility.airflow_cfm:,.0f} CFM for the air share at a {p.facility.air_delta_t_c:g} K rise",
-                [self.cite_part(part) for part, _ in items])
-
     def latency_class(self) -> str:
         row = self.analysis.latency
         return f"8-byte AllReduce in {row.time_us:.1f} us over {row.gpus} GPUs (model)"
@@ -186,9 +172,15 @@ class SheetData(SheetSections):
             cards[0]["detail"] = self.parts_of("gpu")[0][0].name  # a part name stays as the vendor writes it
         return cards
 
-    def t(self, english: str) -> str:
-        """Chart and card wording in the sheet's language (nccl-tests terms stay as they are)."""
-        return i18n.phrase(english, self.lang)
+    def t(self, english: Msg | str) -> str:
+        """Chart and card wording in the sheet's language (nccl-tests terms stay as they are); a message rendered
+        for a customer document, an English str by the string tables."""
+        return render(english, self.lang, Audience.DOCUMENT)
+
+    def name(self, part: PartBase) -> str:
+        """A part's name in the sheet's language (designer.model.data_text: descriptive chassis and cooling names
+        translated, product names as the vendor writes them)."""
+        return render(part_name(part), self.lang, Audience.DOCUMENT)
 
     def _headlines(self) -> list[dict[str, str]]:
         k, p = self.spec.key_figures, self.spec.power
@@ -224,7 +216,8 @@ class SheetData(SheetSections):
         rows = []
         for b in self.spec.bom:
             part = self.catalog.get(b.part) if b.part else None
-            name = self.text.get(b.name, b.name) if part and part.kind == "fabric" else b.name
+            name = (b.name if part is None else self.text.get(b.name, b.name) if part.kind == "fabric"
+                    else self.name(part))
             rows.append({"name": name, "quantity": b.quantity, "unit_w": f"{b.unit_power_w:,.0f}",
                          "total_w": f"{b.total_power_w:,.0f}", "assumed": b.power_assumed,
                          "refs": [self.cite_part(part)] if part else []})
@@ -237,9 +230,7 @@ class SheetData(SheetSections):
                 "psu": f"{p.psu_count} x {p.psu_unit_output_w:,.0f} W, {p.psu_redundancy}",
                 "psu_usable_w": f"{p.psu_usable_w:,.0f}", "heat_btu_per_hr": f"{p.heat_btu_per_hr:,.0f}",
                 "airflow_cfm": f"{p.facility.airflow_cfm:,.0f}",
-                "heat_split": self.t("{} W to liquid, {} W to air; ".format(
-                    *_split(p.wall_peak_w, p.facility.heat_to_liquid_w))
-                                     + f"the air share at a {p.facility.air_delta_t_c:g} K rise"),
+                "heat_split": self.heat_split(),
                 "cooling_capacity": "not published" if p.cooling_capacity_w is None
                 else f"{p.cooling_capacity_w:,.0f} W",
                 "categories": [{"label": self.words.tr(c.label), "power_w": f"{c.power_w:,.0f}"}
@@ -262,12 +253,6 @@ class SheetData(SheetSections):
                 "infos": r.counts.info, "findings": finding, "waived": waived, "waived_count": len(r.waived),
                 "rules_run": r.rules_run, "failure_policy": self.failure_policy(), "rack_limits": self.rack_limits()}
 
-    def rack_limits(self) -> str:
-        """The rack limits the check used (power.rack_density), each with where it comes from."""
-        lim = self.spec.rules.rack_limits
-        return self.t(f"{lim.air_w / 1000:,.0f} kW to air ({lim.air_source}), {lim.liquid_w / 1000:,.0f} kW to liquid "
-                      f"({lim.liquid_source})")
-
     def failure_policy(self) -> dict[str, Any] | None:
         """The fabric failure policy the failure findings follow, with its document among the references."""
         failures = self.spec.failures
@@ -276,7 +261,7 @@ class SheetData(SheetSections):
         p, src = failures.policy, failures.policy.source
         if src.url:
             self.refs.append({"text": f"{src.title} ({src.publisher}), {src.url}", "note": ""})
-        return {"name": i18n.phrase(p.name, self.lang), "refs": [len(self.refs)] if src.url else []}
+        return {"name": self.t(data_msg(p.name)), "refs": [len(self.refs)] if src.url else []}
 
     def finding(self, f: Any) -> dict[str, str]:
         """A rule finding in the sheet's language (the waiver's reason is the user's text, as written)."""
@@ -326,7 +311,10 @@ class SheetData(SheetSections):
 
     def rack_words(self, english: str) -> str:
         """The rack elevation's words: the sheet's own table first (generic fabric parts), then the phrases."""
-        return self.text[english] if english in self.text else self.t(english)
+        if english in self.text:
+            return self.text[english]
+        data = self.t(data_msg(english))  # a catalog text (a cooling part's or chassis's name), where translated
+        return data if data != english else self.t(english)
 
     def model_tag(self) -> str:
         """What every performance chart says of its curves: modelled, and how uncertain."""

@@ -155,7 +155,7 @@ def power_spec(design: Design, catalog: Catalog) -> PowerSpec:
         ocp_l_min_per_kw=OcpFlowGuide(low=low, typical=typical, high=high, source=OCP_SOURCE),
         psu_loss_w=round(h.psu_loss_w, 1), liquid_cooling=h.cooling, cdu=h.cdu,
         coolant_inlet_c_max=h.coolant_inlet_c_max, cdu_capacity_w=h.cdu_capacity_w,
-        cdu_capacity_source=h.cdu_capacity_source, heat_assumptions=list(h.assumptions))
+        cdu_capacity_source=h.cdu_capacity_source, heat_assumptions=[str(a) for a in h.assumptions])
     return PowerSpec(
         dc_load_w=round(b.load_w, 1), wall_peak_w=wall, psu_part=b.psu_part, psu_count=b.psu_count,
         psu_unit_output_w=b.psu_unit_w, psu_redundancy=b.redundancy.value, psu_usable_w=b.usable_w,
@@ -199,7 +199,8 @@ def rules_spec(design: Design, catalog: Catalog, site: RackLimits = DEFAULT_RACK
                      counts=SeverityCounts(**counts), violations=[_finding(v) for v in report.active],
                      waived=[_finding(v) for v in report.waived],
                      rack_limits=RackLimitsSpec(air_w=limits.air_w, liquid_w=limits.liquid_w,
-                                                air_source=limits.air_source, liquid_source=limits.liquid_source))
+                                                air_source=str(limits.air_source),
+                                                liquid_source=str(limits.liquid_source)))
 
 
 def failures_spec(design: Design, catalog: Catalog) -> FailuresSpec | None:
@@ -207,7 +208,8 @@ def failures_spec(design: Design, catalog: Catalog) -> FailuresSpec | None:
     policy = resolve(topo)
     if policy is None:
         return None
-    found = {k: FailureSpec(text=o.text, severity=o.severity, drop=round(o.drop, 4)) for k, o in outcomes(topo).items()}
+    found = {k: FailureSpec(text=str(o.text), severity=o.severity, drop=round(o.drop, 4))
+             for k, o in outcomes(topo).items()}
     return FailuresSpec(policy=PolicySpec(**policy.as_dict()), one_link=found.get("link"), one_plane=found.get("plane"),
                         one_tray=found.get("tray"))
 

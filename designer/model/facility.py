@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designer.core.memo import memo_by_identity
+from designer.core.messages import Msg, Number, _m, as_msg
 from designer.core.units import airflow_cfm, watts_to_btu_per_hr
 from designer.model.budget import PowerBudget, PowerLine, power_budget
 from designer.model.catalog import Catalog
@@ -31,8 +32,9 @@ WATER_KG_M3 = 997.0
 WATER_J_KG_K = 4186.0
 DEFAULT_COOLANT_DELTA_T_K = 10.0  # where a liquid part gives none: the rise OCP's 1.5 L/min per kW implies
 OCP_L_MIN_PER_KW = (1.25, 1.5, 2.0)  # low, typical, high: OCP guideline (see README "Heat balance")
-OCP_SOURCE = ("Open Compute Project cold-plate guidance: about 1.5 L/min per kW of liquid heat (1.25-2.0) at a "
-              "rise of about 10 K (from secondary summaries of OCP and Vertiv material)")
+OCP_SOURCE_MSG = _m("Open Compute Project cold-plate guidance: about 1.5 L/min per kW of liquid heat (1.25-2.0) at a "
+                    "rise of about 10 K (from secondary summaries of OCP and Vertiv material)")
+OCP_SOURCE = str(OCP_SOURCE_MSG)
 
 
 def coolant_flow_l_min(heat_w: float, delta_t_k: float) -> float:
@@ -59,7 +61,9 @@ class HeatBalance:
     coolant_inlet_c_max: float | None = None
     cdu_capacity_w: float | None = None
     cdu_capacity_source: str = ""
-    assumptions: tuple[str, ...] = ()  # what is assumed or where the split comes from, each with its source
+    # what is assumed or where the split comes from, each with its source; the catalog's note is a message whose id
+    # is the note itself (translated in the .po catalogs: packaging/update_catalogs.py extracts the catalog's notes)
+    assumptions: tuple[Msg, ...] = ()
 
     @property
     def liquid(self) -> bool:
@@ -104,12 +108,13 @@ def _to_liquid_w(budget: PowerBudget, part: CoolingSpec, catalog: Catalog) -> fl
     return sum(line.watts * share for line in budget.lines if _line_kind(line, catalog) in part.cold_plated)
 
 
-def _assumptions(part: CoolingSpec, rise_given: bool) -> tuple[str, ...]:
-    out = [part.liquid_split_note or "assumed: the cold plates take all the heat of the parts under them "
-                                     "(no split given for this cooling part)"]
+def _assumptions(part: CoolingSpec, rise_given: bool) -> tuple[Msg, ...]:
+    out = [as_msg(part.liquid_split_note) if part.liquid_split_note else
+           _m("assumed: the cold plates take all the heat of the parts under them (no split given for this cooling "
+              "part)")]
     if not rise_given:
-        out.append(f"assumed: a {DEFAULT_COOLANT_DELTA_T_K:g} K coolant rise (none given for this cooling part; "
-                   f"{OCP_SOURCE})")
+        out.append(_m("assumed: a {rise} K coolant rise (none given for this cooling part; {source})",
+                      rise=Number(DEFAULT_COOLANT_DELTA_T_K, None), source=OCP_SOURCE_MSG))
     return tuple(out)
 
 

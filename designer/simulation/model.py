@@ -6,6 +6,7 @@ import math
 from dataclasses import asdict, dataclass, field, replace
 
 from designer.core.errors import DesignerError
+from designer.core.messages import Msg
 from designer.model import edits
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -86,20 +87,20 @@ NO_FIGURE = "no figure: no path left between the GPUs for this collective"
 @dataclass(frozen=True)
 class SimResult:
     rows: tuple[SimRow, ...]
-    notes: tuple[str, ...] = ()
+    notes: tuple[Msg | str, ...] = ()  # a str: a note not yet made a message (designer.core.messages)
     failed: tuple[str, ...] = ()
     gpus_per_node: int = 0
     fabric_summary: dict = field(default_factory=dict)
-    not_operational: str = ""  # the failure policy stopped the NVLink domain: its documented state, in words
+    not_operational: Msg | str = ""  # the failure policy stopped the NVLink domain: its documented state, in words
 
-    def reason(self, row: SimRow) -> str:
+    def reason(self, row: SimRow) -> Msg | str:
         """What stands in place of a row's missing figures: the fabric's documented state, or that no path is
         left ("" where the row has its figures)."""
         return "" if row.has_figures else self.not_operational or NO_FIGURE
 
     def row_dicts(self) -> list[dict]:
         """The rows for JSON, each without figures carrying the reason in place of them."""
-        return [r.as_dict() | ({"reason": self.reason(r)} if not r.has_figures else {}) for r in self.rows]
+        return [r.as_dict() | ({"reason": str(self.reason(r))} if not r.has_figures else {}) for r in self.rows]
 
     def for_collective(self, name: str) -> list[SimRow]:
         return [r for r in self.rows if r.collective == name]
@@ -181,8 +182,8 @@ def scaleout_note(fab: NodeFabric, nodes: int) -> str:
 
 def simulate(design: Design, catalog: Catalog, config: SimConfig = SimConfig()) -> SimResult:
     config.validate()
-    notes: list[str] = []
-    state = ""
+    notes: list[Msg | str] = []
+    state: Msg | str = ""
     if config.fail:  # under the design's fabric failure policy: it may take more out than the failed parts
         effect = policy_effect(design, catalog, config.fail)
         notes.extend(failure_notes(design, catalog, config.fail, effect.extra))
@@ -208,7 +209,7 @@ class Simulator:
         return _simulate_on(self.fab, config, [])
 
 
-def _simulate_on(fab: NodeFabric, config: SimConfig, notes: list[str]) -> SimResult:
+def _simulate_on(fab: NodeFabric, config: SimConfig, notes: list[Msg | str]) -> SimResult:
     if fab.n == 0:
         raise DesignerError("the design has no GPUs to simulate")
     if config.nodes > 1 and fab.network.gbytes_s <= 0:

@@ -18,6 +18,7 @@ from functools import cached_property
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
+from designer.core.messages import Msg, _m
 from designer.model.design import Link
 from designer.topology.graph import SCALEUP, Topology
 from designer.topology.linkclass import BY_CLASS, class_rows, gpu_classes, plane_rows
@@ -35,7 +36,7 @@ class FailureCost:
     """The worst GPU pair after one failure of a kind: its bandwidth before and after (GB/s per direction)."""
 
     granularity: str  # "link" (one physical link) or "plane" (a whole switch chip)
-    what: str  # "one NVLink of l0 (gpu0-nvs0)", "switch plane nvs0"
+    what: Msg  # "one NVLink of l0 (gpu0-nvs0)", "switch plane nvs0"
     pair: tuple[str, str]
     before: float
     after: float
@@ -51,7 +52,7 @@ class Sweep:
     (scale-up capacity before, none after) in failure order."""
 
     worst: dict[str, FailureCost]
-    cut: tuple[tuple[str, tuple[str, str]], ...]  # (what failed, pair)
+    cut: tuple[tuple[Msg, tuple[str, str]], ...]  # (what failed, pair)
 
 
 def scaleup_links(topo: Topology, ports: Ports) -> list[Link]:
@@ -65,9 +66,11 @@ def scaleup_links(topo: Topology, ports: Ports) -> list[Link]:
     return topo.cache[key]
 
 
-def link_what(link: Link) -> str:
+def link_what(link: Link) -> Msg:
     name = link.kind.value.upper() if link.kind.value != "nvlink" else "NVLink"
-    return f"link {link.id}" if link.count == 1 else f"one {name} of {link.id} ({link.a}-{link.b})"
+    if link.count == 1:
+        return _m("link {id}", id=link.id)
+    return _m("one {name} of {id} ({a}-{b})", name=name, id=link.id, a=link.a, b=link.b)
 
 
 class _Arrays:
@@ -158,7 +161,7 @@ def _link_rows(arr: _Arrays, e: _Ends) -> tuple[np.ndarray, np.ndarray, np.ndarr
     return before, np.where(col, after, before - lost), np.where(col, affected, peer)
 
 
-Cut = tuple[str, tuple[str, str]]
+Cut = tuple[Msg, tuple[str, str]]
 
 
 def _link_sweep(topo: Topology, arr: _Arrays, links: list[Link]) -> tuple[FailureCost | None, list[Cut]]:
@@ -209,7 +212,7 @@ def _worst(np, before, after, affected, what, pair_of, granularity: str) -> Fail
     return FailureCost(granularity, what(r), pair_of(r, c), float(before[r, c]), max(0.0, float(after[r, c])))
 
 
-def _cuts(np, before, after, affected, what, pair_of) -> list[tuple[str, tuple[str, str]]]:
+def _cuts(np, before, after, affected, what, pair_of) -> list[Cut]:
     rows, cols = np.nonzero(affected & (after <= EPS) & (before > EPS))
     return [(what(int(r)), pair_of(int(r), int(c))) for r, c in zip(rows, cols, strict=True)]
 
@@ -217,7 +220,7 @@ def _cuts(np, before, after, affected, what, pair_of) -> list[tuple[str, tuple[s
 def _plane_sweep(topo: Topology, arr: _Arrays, planes: list[str]) -> tuple[FailureCost | None, list[Cut]]:
     """The worst pair after one switch plane fails, and the pairs a plane failure cuts off."""
     np = arr.np
-    what = lambda r: f"switch plane {planes[r]}"  # noqa: E731
+    what = lambda r: _m("switch plane {id}", id=planes[r])  # noqa: E731
     if BY_CLASS[0] and not any(c in arr.gi for c in arr.cols):  # no GPU links to another GPU
         rows = plane_rows(np, arr.cap, arr.has, arr.base, [arr.cols[s] for s in planes], arr.classes)
         hit = rows.worst(np)

@@ -91,7 +91,7 @@ def _failure(topo: Topology, granularity: str) -> dict:
     name = f"failure_one_{granularity}"
     if o is None:
         return {f"{name}_drop": None, name: "", f"{name}_severity": None}
-    return {f"{name}_drop": o.drop, name: o.text, f"{name}_severity": o.severity}
+    return {f"{name}_drop": o.drop, name: str(o.text), f"{name}_severity": o.severity}
 
 
 def _fp8(specs: list[GpuSpec]) -> tuple[float | None, bool]:

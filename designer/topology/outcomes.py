@@ -1,6 +1,6 @@
 """What one failed scale-up link, switch or switch tray does under the design's failure policy (policy.py).
 
-One line per granularity, in English with the numbers (the i18n tables translate it), a severity (error where
+One message per granularity (designer.core.messages: rendered in the language asked), a severity (error where
 the NVLink domain stops: an uninitialised fabric, an unhealthy partition) and the ids it concerns. Where the
 policy keeps the fabric running degraded the figures are the worst GPU pair's, computed from the topology
 (failures.py); where no vendor publishes a policy the line says so and that the figure is assumed.
@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from designer.core.messages import EMPTY, Msg, Number, Percent, _m
 from designer.model.design import Link, Waiver
 from designer.topology.failures import FailureCost, plane_losses, scaleup_links, sweep, switch_planes
 from designer.topology.graph import Topology
 from designer.topology.paths import gpu_scaleup_ports, scaleup_pair_matrix
 from designer.topology.policy import DOWN, Policy, resolve
-from designer.topology.trays import tray_parts, worst_switch_tray
+from designer.topology.trays import tray_parts, tray_what, worst_switch_tray
 
 RULE = "resilience.fabric_failure"
 
@@ -25,18 +26,24 @@ class Outcome:
     granularity: str  # "link" (one physical link), "plane" (one switch chip), "tray" (a switch tray)
     kind: str  # gpu_removed | fabric_down | partition_unhealthy | switch_disabled | bandwidth_lost
     severity: str  # "error" where the NVLink domain stops, else "info"
-    text: str
+    text: Msg
     ids: tuple[str, ...]
     drop: float  # the worst GPU pair's loss of scale-up bandwidth (1.0: no NVLink left)
-    fix: str = ""
+    fix: Msg = EMPTY
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        return {**asdict(self), "text": str(self.text), "fix": str(self.fix)}
 
 
-def _pct(cost: FailureCost) -> str:
-    return (f"{cost.pair[0]}-{cost.pair[1]} {cost.before:.0f} -> {cost.after:.0f} GB/s per direction "
-            f"(-{cost.drop:.0%})")
+def _pct(cost: FailureCost) -> Msg:
+    return _m("{a}-{b} {before} -> {after} GB/s per direction (-{pct})", a=cost.pair[0], b=cost.pair[1],
+              before=Number(cost.before), after=Number(cost.after), pct=Percent(cost.drop))
+
+
+def _access_what(lk: Link) -> Msg:
+    if lk.count > 1:
+        return _m("one {name} of {id} ({a}-{b})", name="NVLink", id=lk.id, a=lk.a, b=lk.b)
+    return _m("link {id} ({a}-{b})", id=lk.id, a=lk.a, b=lk.b)
 
 
 def _access_link(topo: Topology) -> tuple[str, str, Link] | None:
@@ -55,7 +62,7 @@ def _switch_cost(topo: Topology, switch: str) -> FailureCost | None:
         return None
     drop = losses.loss[switch] / losses.base.clip(min=1e-12)
     k = int(drop.argmax())
-    return FailureCost("plane", f"switch {switch}", losses.pair(k), float(losses.base[k]),
+    return FailureCost("plane", _m("switch plane {id}", id=switch), losses.pair(k), float(losses.base[k]),
                        max(0.0, float(losses.base[k] - losses.loss[switch][k])))
 
 
@@ -64,48 +71,60 @@ def _gpu_bw(topo: Topology, gpu: str) -> float:
     return float(scaleup_pair_matrix(topo)[topo.gpu_index[gpu]].max()) if len(topo.gpus) > 1 else 0.0
 
 
+def _gpu_removed(topo: Topology, policy: Policy, gpu: str, lk: Link) -> Outcome:
+    n = len(topo.gpus)
+    figures = {"what": _access_what(lk), "gpu": gpu, "k": n - 1, "bw": Number(_gpu_bw(topo, gpu)), "n": n}
+    if policy.platform == "nvl72":
+        text = _m("{what} fails: {gpu} leaves NVLink routing (NMX full-bandwidth partition, state DEGRADED); the other "
+                  "{k} keep {bw} GB/s per direction; a job on all {n} runs on {k} or sends {gpu}'s traffic over PCIe",
+                  **figures)
+    else:
+        text = _m("{what} fails: {gpu} leaves NVLink routing (Fabric Manager ACCESS_LINK_FAILURE_MODE=0); the other "
+                  "{k} keep {bw} GB/s per direction; a job on all {n} runs on {k} or sends {gpu}'s traffic over PCIe",
+                  **figures)
+    return Outcome("link", "gpu_removed", "info", text, (gpu, lk.id), 1.0)
+
+
 def _link_outcome(topo: Topology, policy: Policy) -> Outcome | None:
     kind = policy.spec["link"]
-    n = len(topo.gpus)
     access = _access_link(topo)
     if kind == "gpu_removed" and access:
-        gpu, _, lk = access
-        what = f"one NVLink of {lk.id} ({lk.a}-{lk.b})" if lk.count > 1 else f"link {lk.id} ({lk.a}-{lk.b})"
-        mode = ("Fabric Manager ACCESS_LINK_FAILURE_MODE=0" if policy.platform != "nvl72"
-                else "NMX full-bandwidth partition, state DEGRADED")
-        return Outcome("link", kind, "info", f"{what} fails: {gpu} leaves NVLink routing ({mode}); the other "
-                       f"{n - 1} keep {_gpu_bw(topo, gpu):.0f} GB/s per direction; a job on all {n} runs on "
-                       f"{n - 1} or sends {gpu}'s traffic over PCIe", (gpu, lk.id), 1.0)
+        return _gpu_removed(topo, policy, access[0], access[2])
     if kind == "switch_disabled" and access:
         _, sw, lk = access
         cost = _switch_cost(topo, sw)
         if cost is not None:
-            what = f"one NVLink of {lk.id} ({lk.a}-{lk.b})" if lk.count > 1 else f"link {lk.id} ({lk.a}-{lk.b})"
-            return Outcome("link", kind, "info", f"{what} fails: Fabric Manager disables {sw} "
-                           f"(ACCESS_LINK_FAILURE_MODE=1): {_pct(cost)} on every pair", (sw, lk.id), cost.drop)
+            return Outcome("link", kind, "info", _m("{what} fails: Fabric Manager disables {sw} "
+                                                    "(ACCESS_LINK_FAILURE_MODE=1): {change} on every pair",
+                                                    what=_access_what(lk), sw=sw, change=_pct(cost)),
+                           (sw, lk.id), cost.drop)
     cost = sweep(topo).worst.get("link")
     if cost is None:
         return None
     if policy.documented:  # NMX adaptive bandwidth
-        text = f"{cost.what} fails: all GPUs keep NVLink at degraded bandwidth (NMX adaptive-bandwidth partition): "
+        text = _m("{what} fails: all GPUs keep NVLink at degraded bandwidth (NMX adaptive-bandwidth partition): "
+                  "{change}", what=cost.what, change=_pct(cost))
+    elif cost.after <= 1e-9:
+        text = _m("{what} fails (no vendor failure policy published; assumed: its bandwidth is lost): {change} (its "
+                  "only scale-up path: falls back to PCIe or the network)", what=cost.what, change=_pct(cost))
     else:
-        text = f"{cost.what} fails (no vendor failure policy published; assumed: its bandwidth is lost): "
-    tail = " (its only scale-up path: falls back to PCIe or the network)" if cost.after <= 1e-9 else ""
-    return Outcome("link", "bandwidth_lost", "info", text + _pct(cost) + tail, cost.pair, cost.drop)
+        text = _m("{what} fails (no vendor failure policy published; assumed: its bandwidth is lost): {change}",
+                  what=cost.what, change=_pct(cost))
+    return Outcome("link", "bandwidth_lost", "info", text, cost.pair, cost.drop)
 
 
-def _down(topo: Topology, policy: Policy, kind: str, what: str, ids: tuple[str, ...], granularity: str) -> Outcome:
+def _down(topo: Topology, policy: Policy, kind: str, what: Msg, ids: tuple[str, ...], granularity: str) -> Outcome:
     n = len(topo.gpus)
     if kind == "fabric_down":
-        text = (f"{what} fails: Fabric Manager leaves the fabric uninitialised (NVSWITCH_FAILURE_MODE=0): no NVLink "
-                f"for the {n} GPUs, CUDA launches fail until it is replaced")
-        fix = ("set the failure policy to fm_degraded (NVSWITCH_FAILURE_MODE=1: 5/6 bandwidth)"
+        text = _m("{what} fails: Fabric Manager leaves the fabric uninitialised (NVSWITCH_FAILURE_MODE=0): no NVLink "
+                  "for the {n} GPUs, CUDA launches fail until it is replaced", what=what, n=n)
+        fix = (_m("set the failure policy to fm_degraded (NVSWITCH_FAILURE_MODE=1: 5/6 bandwidth)")
                if "fm_degraded" in policy.alternatives else
-               "plan a spare node (the degraded modes are A100 only)")
+               _m("plan a spare node (the degraded modes are A100 only)"))
     else:
-        text = (f"{what} fails: the full-bandwidth partition of {n} GPUs becomes UNHEALTHY, not operational (NMX), "
-                "until the switch is back")
-        fix = "use adaptive-bandwidth partitions (failure policy nmx_adaptive_bandwidth) or plan a spare rack"
+        text = _m("{what} fails: the full-bandwidth partition of {n} GPUs becomes UNHEALTHY, not operational (NMX), "
+                  "until the switch is back", what=what, n=n)
+        fix = _m("use adaptive-bandwidth partitions (failure policy nmx_adaptive_bandwidth) or plan a spare rack")
     return Outcome(granularity, kind, "error", text, ids, 1.0, fix)
 
 
@@ -115,15 +134,21 @@ def _plane_outcome(topo: Topology, policy: Policy) -> Outcome | None:
         return None
     kind = policy.spec["switch"]
     if kind in DOWN:
-        chip = "one NVSwitch" if policy.platform != "nvl72" else "one NVLink switch chip"
-        return _down(topo, policy, kind, f"{chip} (any of {len(switches)})", tuple(switches), "plane")
+        chip = (_m("one NVSwitch (any of {n})", n=len(switches)) if policy.platform != "nvl72" else
+                _m("one NVLink switch chip (any of {n})", n=len(switches)))
+        return _down(topo, policy, kind, chip, tuple(switches), "plane")
     costs = [(sw, c) for sw in switches if (c := _switch_cost(topo, sw)) is not None]
     sw, cost = max(costs, key=lambda sc: sc[1].drop)
-    head = {"fm_degraded": f"one NVSwitch ({sw}) fails: Fabric Manager disables it (NVSWITCH_FAILURE_MODE=1)",
-            "nmx_adaptive_bandwidth": f"one NVLink switch chip ({sw}) fails: the adaptive-bandwidth partition runs "
-                                      "degraded (NMX)"}.get(
-        policy.id, f"one switch ({sw}) fails (no vendor failure policy published; assumed: its links are lost)")
-    return Outcome("plane", kind, "info", f"{head}: {_pct(cost)}", (sw, *cost.pair), cost.drop)
+    if policy.id == "fm_degraded":
+        text = _m("one NVSwitch ({sw}) fails: Fabric Manager disables it (NVSWITCH_FAILURE_MODE=1): {change}", sw=sw,
+                  change=_pct(cost))
+    elif policy.id == "nmx_adaptive_bandwidth":
+        text = _m("one NVLink switch chip ({sw}) fails: the adaptive-bandwidth partition runs degraded (NMX): "
+                  "{change}", sw=sw, change=_pct(cost))
+    else:
+        text = _m("one switch ({sw}) fails (no vendor failure policy published; assumed: its links are lost): "
+                  "{change}", sw=sw, change=_pct(cost))
+    return Outcome("plane", kind, "info", text, (sw, *cost.pair), cost.drop)
 
 
 def _tray_outcome(topo: Topology, policy: Policy) -> Outcome | None:
@@ -135,15 +160,17 @@ def _tray_outcome(topo: Topology, policy: Policy) -> Outcome | None:
         return None
     if policy.spec["switch"] in DOWN:
         name, chips = trays[0]
-        return _down(topo, policy, policy.spec["switch"], f"{name} ({', '.join(chips)})", chips, "tray")
+        return _down(topo, policy, policy.spec["switch"], tray_what(name, chips), chips, "tray")
     cost = worst_switch_tray(topo, racks)
     if cost is None:
         return None
     if cost.after > 1e-9:
-        return Outcome("tray", "switch_disabled", "info", f"{cost.what} fails: the adaptive-"
-                       f"bandwidth partition runs degraded (NMX): {_pct(cost)}", cost.pair, cost.drop)
-    return Outcome("tray", "switch_disabled", "error", f"{cost.what} fails: {_pct(cost)}, no NVLink "
-                   "left between them", cost.pair, cost.drop, "spread every GPU's links over more switch trays")
+        return Outcome("tray", "switch_disabled", "info", _m("{what} fails: the adaptive-bandwidth partition runs "
+                                                             "degraded (NMX): {change}", what=cost.what,
+                                                             change=_pct(cost)), cost.pair, cost.drop)
+    return Outcome("tray", "switch_disabled", "error", _m("{what} fails: {change}, no NVLink left between them",
+                                                          what=cost.what, change=_pct(cost)), cost.pair, cost.drop,
+                   _m("spread every GPU's links over more switch trays"))
 
 
 def outcomes(topo: Topology) -> dict[str, Outcome]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designer.core.memo import memo_by_identity
+from designer.core.messages import Msg, _m, many
 from designer.model.parts import ChassisSpec, NicSpec, PsuSpec, SlotKind
 from designer.model.rack import Tray, trays
 from designer.topology.failures import FailureCost, plane_losses
@@ -16,6 +17,11 @@ from designer.topology.graph import Topology
 class TrayParts:
     tray: Tray
     ids: tuple[str, ...]  # components placed in the tray, in design order
+
+
+def tray_what(name: str, chips: tuple[str, ...] | list[str]) -> Msg:
+    """A switch tray named with its switch chips: "NVLink switch tray 1 (nvs0, nvs1)"."""
+    return _m("{tray} ({ids})", tray=name, ids=many(chips))
 
 
 def tray_parts(topo: Topology) -> list[TrayParts]:
@@ -75,7 +81,7 @@ def _worst_switch_tray(topo: Topology, racks: list[TrayParts]) -> FailureCost | 
         lost = sum((losses.loss[c] for c in chips if c in losses.loss), base * 0.0)
         drop = lost / base.clip(min=1e-12)
         k = int(drop.argmax())
-        cost = FailureCost("tray", f"{name} ({', '.join(chips)})", losses.pair(k), float(base[k]),
+        cost = FailureCost("tray", tray_what(name, chips), losses.pair(k), float(base[k]),
                            max(0.0, float(base[k] - lost[k])))
         if worst is None or cost.drop > worst.drop + 1e-12:
             worst = cost

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from designer.core.messages import EMPTY, Msg, _m
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.topology.graph import SCALEUP, Topology, build_topology
@@ -17,9 +18,9 @@ from designer.topology.policy import DOWN, Policy, resolve
 @dataclass(frozen=True)
 class PolicyEffect:
     extra: tuple[str, ...]  # further component or link ids out of service
-    notes: tuple[str, ...]  # what the platform does, first in the what-if notes
+    notes: tuple[Msg, ...]  # what the platform does, first in the what-if notes
     down: bool  # the NVLink domain stops (an uninitialised fabric, an unhealthy partition): nothing runs on it
-    state: str = ""  # where down: the documented state in words, shown in place of figures that do not exist
+    state: Msg = EMPTY  # where down: the documented state in words, shown in place of figures that do not exist
 
 
 NONE = PolicyEffect((), (), False)
@@ -30,21 +31,22 @@ def _scaleup_link_ids(topo: Topology, ends: set[str] | None = None) -> tuple[str
                  and (ends is None or lk.a in ends or lk.b in ends))
 
 
-def _down_note(policy: Policy, switch: str) -> str:
+def _down_note(policy: Policy, switch: str) -> Msg:
     if policy.spec["switch"] == "fabric_down":
-        return (f"failed {switch}: Fabric Manager leaves the fabric uninitialised (NVSWITCH_FAILURE_MODE=0): no "
-                "NVLink for any GPU and CUDA launches fail (cudaErrorSystemNotReady); the figures are what PCIe and "
-                "the network alone would carry, not a state the node runs in")
-    return (f"failed {switch}: the full-bandwidth partition becomes UNHEALTHY, not operational (NMX); the figures are "
-            "what would remain without NVLink, not a state the rack runs in")
+        return _m("failed {id}: Fabric Manager leaves the fabric uninitialised (NVSWITCH_FAILURE_MODE=0): no NVLink "
+                  "for any GPU and CUDA launches fail (cudaErrorSystemNotReady); the figures are what PCIe and the "
+                  "network alone would carry, not a state the node runs in", id=switch)
+    return _m("failed {id}: the full-bandwidth partition becomes UNHEALTHY, not operational (NMX); the figures are "
+              "what would remain without NVLink, not a state the rack runs in", id=switch)
 
 
-def down_state(policy: Policy) -> str:
+def down_state(policy: Policy) -> Msg:
     """The documented state of a stopped NVLink domain, in words, naming the policy in force."""
     if policy.spec["switch"] == "fabric_down":
-        return (f"fabric not operational (policy {policy.id}: Fabric Manager leaves the fabric uninitialised, "
-                "NVSWITCH_FAILURE_MODE=0)")
-    return f"fabric not operational (policy {policy.id}: the full-bandwidth partition is UNHEALTHY, NMX)"
+        return _m("fabric not operational (policy {policy}: Fabric Manager leaves the fabric uninitialised, "
+                  "NVSWITCH_FAILURE_MODE=0)", policy=policy.id)
+    return _m("fabric not operational (policy {policy}: the full-bandwidth partition is UNHEALTHY, NMX)",
+              policy=policy.id)
 
 
 def _switch_effect(topo: Topology, policy: Policy, switches: list[str]) -> PolicyEffect:
@@ -54,8 +56,8 @@ def _switch_effect(topo: Topology, policy: Policy, switches: list[str]) -> Polic
                                                      policy.alternatives, False)
         return PolicyEffect(_scaleup_link_ids(topo), (_down_note(fallback, switches[0]),), True, down_state(fallback))
     if policy.id == "fm_degraded":
-        return PolicyEffect((), (f"failed {switches[0]}: Fabric Manager disables it (NVSWITCH_FAILURE_MODE=1)",),
-                            False)
+        return PolicyEffect((), (_m("failed {id}: Fabric Manager disables it (NVSWITCH_FAILURE_MODE=1)",
+                                    id=switches[0]),), False)
     return NONE
 
 
@@ -66,13 +68,14 @@ def _link_effect(topo: Topology, policy: Policy, link_id: str) -> PolicyEffect:
     if link.kind not in SCALEUP or gpu not in topo.gpu_index or other not in switches:
         return NONE
     if policy.spec["link"] == "gpu_removed":
-        mode = ("Fabric Manager ACCESS_LINK_FAILURE_MODE=0" if policy.platform != "nvl72"
-                else "NMX full-bandwidth partition, state DEGRADED")
-        return PolicyEffect(_scaleup_link_ids(topo, {gpu}), (f"failed {link_id}: {gpu} leaves NVLink routing ({mode});"
-                                                              f" its traffic goes over PCIe or the network",), False)
+        note = (_m("failed {id}: {gpu} leaves NVLink routing (Fabric Manager ACCESS_LINK_FAILURE_MODE=0); its traffic "
+                   "goes over PCIe or the network", id=link_id, gpu=gpu) if policy.platform != "nvl72" else
+                _m("failed {id}: {gpu} leaves NVLink routing (NMX full-bandwidth partition, state DEGRADED); its "
+                   "traffic goes over PCIe or the network", id=link_id, gpu=gpu))
+        return PolicyEffect(_scaleup_link_ids(topo, {gpu}), (note,), False)
     if policy.spec["link"] == "switch_disabled":
-        return PolicyEffect((other,), (f"failed {link_id}: Fabric Manager disables {other} "
-                                       "(ACCESS_LINK_FAILURE_MODE=1)",), False)
+        return PolicyEffect((other,), (_m("failed {id}: Fabric Manager disables {sw} (ACCESS_LINK_FAILURE_MODE=1)",
+                                          id=link_id, sw=other),), False)
     return NONE
 
 
@@ -87,8 +90,8 @@ def policy_effect(design: Design, catalog: Catalog, fail: tuple[str, ...]) -> Po
     effects = [_switch_effect(topo, policy, switches)] if switches else []
     effects += [_link_effect(topo, policy, f) for f in fail if f in links]
     if not policy.documented and (switches or any(f in links for f in fail)):
-        effects.append(PolicyEffect((), ("no vendor failure policy published for this fabric: the failed parts' "
-                                          "bandwidth is taken as lost (assumed)",), False))
+        effects.append(PolicyEffect((), (_m("no vendor failure policy published for this fabric: the failed parts' "
+                                             "bandwidth is taken as lost (assumed)"),), False))
     extra = tuple(dict.fromkeys(i for e in effects for i in e.extra if i not in fail))
     return PolicyEffect(extra, tuple(n for e in effects for n in e.notes), any(e.down for e in effects),
-                        next((e.state for e in effects if e.state), ""))
+                        next((e.state for e in effects if e.state), EMPTY))

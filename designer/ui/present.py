@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QVBox
 from designer.analysis import headline_figures
 from designer.core import i18n
 from designer.core.errors import DesignerError
+from designer.core.locale import render
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.parts import NicSpec, PsuSpec, ScaleupSwitchSpec
@@ -109,10 +110,10 @@ class PresentWindow(QWidget):
         try:
             rows = headline_figures(self.design(), self.catalog, self.failed())
         except DesignerError as exc:
-            rows = [(self.tr("Cannot compute"), str(exc))] + [("", "")] * 4
+            rows = [(self.tr("Cannot compute"), str(exc)), *[("", "")] * 4]
         for (name, value), (name_label, value_label) in zip(rows, self.values, strict=True):
             name_label.setText(i18n.phrase(name))
-            value_label.setText(i18n.phrase(value))
+            value_label.setText(render(value))
         self.scene.set_highlight(set())
         self.scene.set_markers({i: "error" for i in self.failed()})
 

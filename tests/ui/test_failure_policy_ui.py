@@ -39,3 +39,29 @@ def test_a_what_if_that_stops_the_nvlink_domain_shows_its_state_in_words(make_wi
     panel.figure.canvas.draw()  # the chart draws (no log-scale error on an empty chart) and says why it is empty
     texts = [t.get_text() for t in panel.figure.axes[0].texts]
     assert texts == [state] and not panel.figure.axes[0].get_lines()
+
+
+def test_the_what_if_state_and_notes_follow_the_interface_language(make_window, qtbot):
+    """The same what-if in Traditional Chinese: the failure policy's state and notes are messages rendered in the
+    interface's language (designer.core.locale.render), ids kept for the customer-name swap."""
+    from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+
+    from designer.core import i18n  # noqa: PLC0415
+    from designer.ui.i18n import install_translators  # noqa: PLC0415
+
+    app = QApplication.instance()
+    installed = install_translators(app, "zh_TW")
+    try:
+        window = make_window("gb200-nvl72")
+        with qtbot.waitSignal(window.performance.finished, timeout=20000):
+            window.what_if(["nvs0"])
+        panel = window.performance
+        qtbot.waitUntil(lambda: panel.result is not None and panel.result.failed == ("nvs0",), timeout=20000)
+        state = "fabric 無法運作（故障策略 nmx_full_bandwidth：全頻寬分區為 UNHEALTHY，NMX）"
+        assert state in panel.status.text() and "not operational" not in panel.status.text()
+        assert panel.table.item(0, 4).text() == state
+        assert panel.notes.text().startswith("nvs0 故障：全頻寬分區變為 UNHEALTHY")
+    finally:
+        for translator in installed:
+            app.removeTranslator(translator)
+        i18n.set_language("en")

@@ -205,7 +205,7 @@ def test_the_link_sweep_by_class_equals_the_full_arrays(catalog, design_of):
     for name, design in all_designs(design_of):
         fast = sweep_with(design, catalog, True)
         assert fast == sweep_with(design, catalog, False), name
-        cut_off |= {what.split()[0] for what, _ in fast.cut} if "one GPU on one link" in name else set()
+        cut_off |= {str(what).split()[0] for what, _ in fast.cut} if "one GPU on one link" in name else set()
     assert cut_off == {"link", "switch"}  # both kinds of failure cut pairs off somewhere: those paths are compared
 
 

@@ -22,6 +22,8 @@ from designer.core.messages import Msg
 from designer.model.edits import remove_components
 from designer.rules.engine import RULES as REGISTRY
 from designer.templates import TEMPLATES
+from designer.topology.graph import build_topology
+from designer.topology.outcomes import outcomes
 
 ROOT = Path(__file__).resolve().parents[2]
 TS = {lang: ROOT / "resources" / "i18n" / f"gpu_designer_{lang}.ts" for lang in ("zh_TW", "zh_CN")}
@@ -84,15 +86,17 @@ def test_rule_messages_of_real_and_broken_designs_are_translated(catalog, design
     assert sum(isinstance(f, Msg) for f in findings) > 10  # the converted groups (see test_messages.py)
 
 
-def test_a_message_keeps_its_numbers_and_ids_and_says_bandwidth_per_script():
-    english = "worst single-link failure: link l0 drops gpu0-gpu1 from 450 to 325 GB/s per direction (-28%)"
-    tw, cn = i18n.phrase(english, "zh_TW"), i18n.phrase(english, "zh_CN")
+def test_a_message_keeps_its_numbers_and_ids_and_says_bandwidth_per_script(catalog, design_of):
+    """MI300X: no vendor failure policy (AMD), so one failed xGMI link costs its pair all of its 64 GB/s."""
+    line = outcomes(build_topology(design_of("amd-mi300x"), catalog))["link"].text
+    assert str(line).startswith("link l0 fails") and "gpu0-gpu1 64 -> 0 GB/s per direction (-100%)" in str(line)
+    tw, cn = render(line, "zh_TW"), render(line, "zh_CN")
     for text in (tw, cn):
-        assert all(token in text for token in ("l0", "gpu0-gpu1", "450", "325 GB/s", "28%")), text
+        assert all(token in text for token in ("l0", "gpu0-gpu1", "64", "0 GB/s", "100%")), text
     assert "鏈路" in tw and "链路" in cn and "per direction" not in tw + cn
     assert i18n.phrase("Scale-up per GPU", "zh_TW").endswith("頻寬")
     assert i18n.phrase("Scale-up per GPU", "zh_CN").endswith("带宽")
-    assert i18n.phrase(english, "en") == english
+    assert render(line, "en") == str(line)
 
 
 def test_numbers_in_messages_are_written_again_in_the_language_format():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from designer.core.messages import Legacy, Msg, Number, Quantity, _m
+from designer.core.messages import Msg, Number, Quantity, _m
 from designer.model.facility import OCP_L_MIN_PER_KW, coolant_flow_l_min
 from designer.model.rack_limits import effective_limits
 from designer.rules.engine import Finding, RuleContext, Severity, rule
@@ -41,7 +41,7 @@ def rack_density(ctx: RuleContext) -> Iterator[Finding]:
         if n * h.wall_w > lim.air_w:
             yield Finding(_m("{n} x {node} = {total} at the wall, all to air, exceeds the {limit} limit of an "
                              "air-cooled rack ({source})", n=n, node=_kw(h.wall_w), total=_kw(n * h.wall_w),
-                             limit=_kw(lim.air_w), source=Legacy(lim.air_source)), (),
+                             limit=_kw(lim.air_w), source=lim.air_source), (),
                           _fix(lim.air_w, h.wall_w, _m("at most {k} nodes per air-cooled rack, a liquid-cooled "
                                "variant, or a higher limit where the site is built for it (Preferences or design "
                                "settings)")))
@@ -49,13 +49,13 @@ def rack_density(ctx: RuleContext) -> Iterator[Finding]:
     if n * h.heat_to_liquid_w > lim.liquid_w:
         yield Finding(_m("{n} x {node} = {total} to liquid exceeds the {limit} liquid limit of a rack ({source})",
                          n=n, node=_kw(h.heat_to_liquid_w), total=_kw(n * h.heat_to_liquid_w),
-                         limit=_kw(lim.liquid_w), source=Legacy(lim.liquid_source)), (),
+                         limit=_kw(lim.liquid_w), source=lim.liquid_source), (),
                       _fix(lim.liquid_w, h.heat_to_liquid_w, _m("at most {k} nodes per rack on this loop, or a higher "
                            "limit where the facility is built for it")))
     if n * h.heat_to_air_w > lim.air_w:
         yield Finding(_m("{n} x {node} = {total} to air (PSU losses, fans and parts without cold plates) exceeds the "
                          "{limit} air limit of a rack ({source})", n=n, node=_kw(h.heat_to_air_w),
-                         total=_kw(n * h.heat_to_air_w), limit=_kw(lim.air_w), source=Legacy(lim.air_source)), (),
+                         total=_kw(n * h.heat_to_air_w), limit=_kw(lim.air_w), source=lim.air_source), (),
                       _fix(lim.air_w, h.heat_to_air_w, _m("at most {k} nodes per rack, or a rear-door heat exchanger")))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from designer.core.messages import Legacy, Quantity, _m, many
+from designer.core.messages import Msg, Quantity, _m, many
 from designer.rules.checks.rack import tray_findings
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 from designer.rules.words import device
@@ -51,11 +51,11 @@ def single_failure(ctx: RuleContext) -> Iterator[Finding]:
 
 
 def _scaleup_findings(ctx: RuleContext) -> Iterator[Finding]:
-    fallback: list[str] = []
+    fallback: list[Msg] = []
     result = sweep(ctx.topo)
     for what, pair in result.cut:
         if fallback_path(ctx.topo, *pair) is None:
-            yield Finding(_m("a failed {what} leaves {a} and {b} with no path at all", what=Legacy(what), a=pair[0],
+            yield Finding(_m("a failed {what} leaves {a} and {b} with no path at all", what=what, a=pair[0],
                              b=pair[1]), pair, _m("add a second path (another switch plane or a PCIe route)"))
         else:
             fallback.append(what)
@@ -63,7 +63,7 @@ def _scaleup_findings(ctx: RuleContext) -> Iterator[Finding]:
         devs = device(ctx.device, plural=True)
         yield Finding(_m("{n} single scale-up failures (e.g. {first}) leave a pair of {devs} without a scale-up path: "
                          "its traffic falls back to PCIe or the network, and ring collectives route around it",
-                         n=len(set(fallback)), first=Legacy(fallback[0]), devs=devs), (),
+                         n=len(set(fallback)), first=fallback[0], devs=devs), (),
                       _m("expected where each pair of {devs} has a single link (a full mesh)", devs=devs),
                       Severity.INFO)
 

@@ -9,6 +9,7 @@ from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from designer.core import i18n
+from designer.core.locale import render
 from designer.model.budget import PowerBudget, power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -71,7 +72,7 @@ class PowerPanel(QWidget):
             (self.tr("Cooling headroom"), unknown if headroom is None else f"{n(headroom, sign=True)} W"),
             (self.tr("Assumed figures"), self.tr("{count} lines").format(count=len(b.assumed_lines))),
         ]
-        self.numbers.setToolTip("; ".join(h.assumptions))  # where the heat split comes from, or what it assumes
+        self.numbers.setToolTip("; ".join(map(render, h.assumptions)))  # where the heat split comes from (or assumed)
         self.numbers.setText("<table>" + "".join(f"<tr><td>{k}</td><td align=right><b>{v}</b></td></tr>"
                                                  for k, v in rows) + "</table>")
         def build(figure: Any) -> None:
