@@ -13,8 +13,8 @@ from typing import Any
 
 from designer import __version__
 from designer.core import i18n
-from designer.core.locale import render
-from designer.core.messages import Audience
+from designer.core.locale import render, render_param
+from designer.core.messages import Audience, Msg, Number, _m
 from designer.core.units import format_bytes
 from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand, logo_svg
@@ -69,6 +69,16 @@ def _more_alike(count: int, lang: str) -> str:
     return f" (and {count} more alike)" if lang == "en" else f" (+{count})"
 
 
+def dense_compute(bf16: float | None, fp8: float | None, fp8_supported: bool) -> Msg:
+    """'2.50 / 5.00 PFLOPS'; a GPU without FP8 says so (a 0 or 'not published' would mislead)."""
+    def pflops(value: float | None) -> Msg | Number:
+        return _m("not published") if value is None else Number(value, 2)
+
+    if not fp8_supported:
+        return _m("{bf16} PFLOPS; no FP8", bf16=pflops(bf16))
+    return _m("{bf16} / {fp8} PFLOPS", bf16=pflops(bf16), fp8=pflops(fp8))
+
+
 class SheetData(SheetSections):
     """Builds the dict from the export's one analysis (spec and simulations); one instance per document."""
 
@@ -118,11 +128,9 @@ class SheetData(SheetSections):
         rows = [("GPUs", self.listed("gpu")[0], gpu_refs),
                 ("GPU memory", f"{k.hbm_total_gb:,.0f} GB {mem_types} usable in total{self.physical()}; "
                  f"{_num(k.mem_bw_total_tbytes_s, '.1f', ' TB/s')} aggregate bandwidth", gpu_refs),
-                ("Scale-up per GPU", f"{k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per direction, "
-                 f"{k.scaleup_gbytes_s_per_gpu_bidir:,.0f} GB/s bidirectional ({k.scaleup_fabric})", gpu_refs),
+                ("Scale-up per GPU", self.scaleup_row(), gpu_refs),
                 ("Scale-up switches", *self.listed("scaleup_switch", "none (direct links)")),
-                ("Dense BF16 / FP8", f"{_num(k.bf16_dense_pflops, '.2f')} / {_num(k.fp8_dense_pflops, '.2f')} PFLOPS",
-                 gpu_refs),
+                ("Dense BF16 / FP8", dense_compute(k.bf16_dense_pflops, k.fp8_dense_pflops, k.fp8_supported), gpu_refs),
                 ("CPUs", *self.cpus()),
                 ("System memory", f"{chassis.dimms} DIMM slots" if chassis.dimms else "not in the catalog",
                  [self.cite_part(chassis)]),
@@ -137,8 +145,16 @@ class SheetData(SheetSections):
                 ("Cooling", *self.cooling()),
                 ("Form factor", f"{chassis.rack_units}U rack-mount ({chassis.name})", [self.cite_part(chassis)]),
                 ("Latency class", self.latency_class(), [self.cite_model("nccl")])]
-        return [{"label": self.text.get(label, label), "value": i18n.phrase(value, self.lang), "refs": refs}
+        return [{"label": self.text.get(label, label), "refs": refs,
+                 "value": self.doc(value) if isinstance(value, Msg) else i18n.phrase(value, self.lang)}
                 for label, value, refs in rows]
+
+    def scaleup_row(self) -> str | Msg:
+        k = self.spec.key_figures
+        if not k.scaleup_gbytes_s_per_gpu_per_dir:
+            return _m("no scale-up fabric (PCIe only)")  # not "0 GB/s": a PCIe box has no such fabric
+        return (f"{k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per direction, "
+                f"{k.scaleup_gbytes_s_per_gpu_bidir:,.0f} GB/s bidirectional ({k.scaleup_fabric})")
 
     def cpus(self) -> tuple[str, list[int]]:
         items = self.parts_of("cpu")
@@ -179,45 +195,17 @@ class SheetData(SheetSections):
 
     # Headline figures (cover cards, slide) --------------------------------------------------------------
     def headlines(self) -> list[dict[str, str]]:
-        """The five cards, their words in the sheet's language (values and part names as they are)."""
-        cards = [{key: (self.t(text) if key != "value" else text) for key, text in card.items()}
-                 for card in self._headlines()]
-        if self.parts_of("gpu"):
-            cards[0]["detail"] = self.parts_of("gpu")[0][0].name  # a part name stays as the vendor writes it
-        return cards
+        """The five cards of the headline table (designer.core.figures), in the sheet's language: the number, its
+        unit words, and the label with what stands behind it."""
+        return [{"value": render_param(h.card_value, self.lang, Audience.DOCUMENT),
+                 "unit": self.doc(h.unit), "detail": self.doc(h.card_detail)} for h in self.analysis.headlines]
+
+    def doc(self, msg: Msg) -> str:
+        return render(msg, self.lang, Audience.DOCUMENT)
 
     def t(self, english: str) -> str:
         """Chart and card wording in the sheet's language (nccl-tests terms stay as they are)."""
         return i18n.phrase(english, self.lang)
-
-    def _headlines(self) -> list[dict[str, str]]:
-        k, p = self.spec.key_figures, self.spec.power
-        gpu = self.parts_of("gpu")
-        return [
-            {"value": f"{k.gpu_count}", "unit": "GPUs", "detail": gpu[0][0].name if gpu else "none"},
-            self.scaleup_card(),
-            {"value": f"{k.hbm_total_gb:,.0f}", "unit": "GB GPU memory",
-             "detail": f"{_num(k.mem_bw_total_tbytes_s, '.1f', ' TB/s')} aggregate"},
-            self.compute_card(),
-            {"value": f"{p.wall_peak_w / 1000:,.1f}", "unit": "kW at the wall",
-             "detail": f"peak; {p.psu_count} x {p.psu_unit_output_w / 1000:g} kW PSUs, {p.psu_redundancy}"},
-        ]
-
-    def scaleup_card(self) -> dict[str, str]:
-        k = self.spec.key_figures
-        if not k.scaleup_gbytes_s_per_gpu_per_dir:
-            return {"value": "PCIe", "unit": "GPU to GPU", "detail": "no scale-up fabric"}
-        return {"value": f"{k.scaleup_gbytes_s_per_gpu_bidir:,.0f}", "unit": "GB/s per GPU",
-                "detail": f"scale-up, bidirectional ({k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} per direction)"}
-
-    def compute_card(self) -> dict[str, str]:
-        """Dense FP8 when the GPUs have it, else dense BF16 (a 0.0 FP8 figure would mislead)."""
-        k = self.spec.key_figures
-        if k.fp8_dense_pflops:
-            return {"value": f"{k.fp8_dense_pflops:.1f}", "unit": "PFLOPS FP8",
-                    "detail": f"dense; BF16 {_num(k.bf16_dense_pflops, '.1f')}"}
-        fp8 = "no FP8" if k.fp8_dense_pflops == 0 else "FP8 not published"
-        return {"value": _num(k.bf16_dense_pflops, ".1f"), "unit": "PFLOPS BF16", "detail": f"dense; {fp8}"}
 
     # Sections -------------------------------------------------------------------------------------------
     def bom(self) -> dict[str, Any]:

@@ -1,0 +1,149 @@
+"""One table of headline figures (designer.core.figures) for every place that shows them, the status line as
+messages, and assumed PSU configurations marked in comparisons (issue 24, items 1 and 6)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from datetime import UTC, datetime
+
+import pytest
+
+from designer.analysis import Analysis, headline_figures, status_parts
+from designer.cli.info import headline_lines
+from designer.cli.main import main
+from designer.compare import comparison
+from designer.compare.document import comparison_pdf_bytes
+from designer.compare.render import ASSUMED, PSU_NOTE, cell_text, comparison_text
+from designer.core.figures import HEADLINE_FIGURES, Headline
+from designer.core.locale import has_translation, render, render_param
+from designer.core.messages import Audience, Msg
+from designer.export.analysis import ExportAnalysis
+from designer.export.brand import Brand
+from designer.export.sheet_data import SheetData
+from designer.model import edits
+from designer.rules import Severity
+from designer.templates import PSUS_ASSUMED, TEMPLATES
+
+# A GPU node, a node of accelerators (NPUs), a PCIe box without a scale-up fabric
+KINDS = ("dgx-h100", "huawei-atlas-910b", "rtx-pcie-8")
+ENGLISH_WORDS = re.compile(r"\b(per|direction|bidirectional|usable|of|on|errors?|warnings?|power|memory|accelerators?"
+                           r"|modelled|aggregate|peak|none|no|compute|fabric|only|wall)\b")
+
+
+def _sheet_cards(design, catalog, lang: str) -> list[dict[str, str]]:
+    analysis = ExportAnalysis(design, catalog, 1, now=datetime(2026, 1, 1, tzinfo=UTC))
+    return SheetData(analysis, Brand(), lang).headlines()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_TW"])
+def test_every_place_shows_the_same_five_headline_figures_written_the_same_way(catalog, design_of, lang):
+    """Presentation mode renders headline_figures; the sheet's cards (and the slide, which uses them), the
+    comparison and `info` must show the same set with the same numbers and words."""
+    a, b = design_of("dgx-h100"), design_of("huawei-atlas-910b")
+    present = {tid: [(render(h.label, lang), render(h.value, lang)) for h in headline_figures(d, catalog)]
+               for tid, d in (("a", a), ("b", b))}
+    assert len(present["a"]) == len(HEADLINE_FIGURES) == 5
+    for tid, design in (("a", a), ("b", b)):
+        cards = _sheet_cards(design, catalog, lang)
+        assert [f"{c['value']} {c['unit']}" for c in cards] == [value for _, value in present[tid]]
+        assert [c["detail"].split("；" if lang != "en" else ";")[0] for c in cards] == [lab for lab, _ in present[tid]]
+    data = comparison([("a", a), ("b", b)], catalog, lang=lang)
+    assert [row["label"] for row in data["headline"]] == [label for label, _ in present["a"]]
+    assert [row["values"] for row in data["headline"]] == [[va, vb] for (_, va), (_, vb) in
+                                                          zip(present["a"], present["b"], strict=True)]
+    if lang == "en":
+        lines = headline_lines("dgx-h100")
+        assert [line.split()[-2:] for line in lines[1:]] == [value.split()[-2:] for _, value in present["a"]]
+        assert all(label in line for (label, _), line in zip(present["a"], lines[1:], strict=True))
+
+
+def test_accelerators_are_not_called_gpus_and_a_pcie_box_shows_no_zero(catalog, design_of):
+    npu = [str(h.label) for h in headline_figures(design_of("huawei-atlas-910b"), catalog)]
+    assert not any("GPU" in label for label in npu), npu
+    pcie = {h.key: h for h in headline_figures(design_of("rtx-pcie-8"), catalog)}
+    assert str(pcie["scaleup"].value) == "no scale-up fabric (PCIe only)"
+    assert render_param(pcie["scaleup"].card_value, "en", Audience.DOCUMENT) == "PCIe"
+
+
+def test_the_headline_numbers_are_the_key_figures(catalog, design_of):
+    """The values come from the key figures and the model, not from a table of answers: DGX H100 as the NVIDIA
+    DGX H100 User Guide describes it (8 GPUs, 18 NVLinks x 25 GB/s = 450 GB/s per direction, 8 x 80 GB)."""
+    figures = {h.key: h for h in headline_figures(design_of("dgx-h100"), catalog)}
+    k = Analysis(design_of("dgx-h100"), catalog).figures
+    assert str(figures["scaleup"].value) == f"{k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per direction" \
+        == f"{18 * 25} GB/s per direction"
+    assert str(figures["memory"].value) == f"{8 * 80} GB on 8 GPUs"
+    assert str(figures["power"].value) == f"{k.wall_peak_w / 1000:.1f} kW of {k.psu_usable_w / 1000:.1f} kW usable"
+
+
+def _messages(msg: Msg) -> list[Msg]:
+    inner = [p for _, p in msg.params if isinstance(p, Msg)]
+    return [msg, *(m for i in inner for m in _messages(i))]
+
+
+def _group(catalog, design_of) -> list[Msg]:
+    """Every headline and status-line message the templates give (both bandwidth views), plus the what-if that
+    takes an NVLink domain down (DGX H100, one NVSwitch: Fabric Manager's NVSWITCH_FAILURE_MODE=0)."""
+    out: list[Msg] = []
+    for tid in TEMPLATES:
+        design = design_of(tid)
+        analysis = Analysis(design, catalog)
+        heads: list[Headline] = headline_figures(design, catalog)
+        out += [m for h in heads for m in (h.label, h.value, h.card_detail)]
+        out += [*status_parts(analysis.figures, analysis.report, False), *status_parts(analysis.figures, None, True)]
+    out += [h.value for h in headline_figures(design_of("dgx-h100"), catalog, ("nvs0",))]
+    return out
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_every_headline_and_status_message_is_chinese(catalog, design_of, lang):
+    group = _group(catalog, design_of)
+    ids = {m.id for msg in group for m in _messages(msg)}
+    assert {"none: the NVLink domain is down (failure policy)", "no scale-up fabric (PCIe only)",
+            "{n} accelerators", "{n} GPUs"} <= ids  # the group covers the variants
+    assert [str(m) for m in group if not has_translation(m, lang)] == []
+    english = {render(m, lang) for m in group if ENGLISH_WORDS.search(render(m, lang))}
+    assert english == set()
+
+
+def test_the_status_line_counts_with_plural_forms(catalog, design_of):
+    analysis = Analysis(design_of("dgx-h100"), catalog)
+    e, w = analysis.report.count(Severity.ERROR), analysis.report.count(Severity.WARNING)
+    tail = analysis.status_line().split(" | ")[-1]
+    assert tail == f"{e} error{'s' if e != 1 else ''}, {w} warning{'s' if w != 1 else ''}"
+    assert render(status_parts(analysis.figures, analysis.report)[-1], "zh_TW") == f"{e} 個錯誤，{w} 個警告"
+
+
+def test_the_templates_with_assumed_psus_are_the_ones_whose_description_says_so():
+    said = {t.id for t in TEMPLATES.values()
+            if re.search(r"PSUs?\b[^;]*\b(assumed|assumptions|not verified)|modelled \d\+\d", t.description)}
+    assert said == PSUS_ASSUMED
+
+
+def test_an_assumed_psu_capacity_is_marked_in_every_comparison_output(catalog, design_of, tmp_path):
+    """DGX H100's PSUs are published (NVIDIA DGX H100 User Guide: 6 x 3.3 kW, 4+2); the MI300X platform's are
+    assumed (its description says so). Changing the PSUs makes them the user's, no longer the template's."""
+    mi300x = design_of("amd-mi300x")
+    assert "amd-mi300x" in PSUS_ASSUMED and "dgx-h100" not in PSUS_ASSUMED
+    data = comparison([("dgx", design_of("dgx-h100")), ("amd", mi300x)], catalog)
+    psu = next(r for r in data["power"] if r["key"] == "psu_usable_w")
+    assert psu["status"] == ["", "assumed"] and cell_text(psu, 1).endswith(ASSUMED)
+    text = comparison_text(data)
+    assert str(PSU_NOTE) in text
+    pdf = tmp_path / "c.pdf"
+    pdf.write_bytes(comparison_pdf_bytes(data))
+    flat = " ".join(subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                                   check=True).stdout.split())
+    assert "PSU configuration is assumed" in flat
+    own = edits.set_settings(mi300x, psu_redundancy="N+N")
+    assert next(r for r in comparison([("dgx", design_of("dgx-h100")), ("own", own)], catalog)["power"]
+                if r["key"] == "psu_usable_w")["status"] == ["", ""]
+
+
+def test_the_compare_cli_shows_the_headline_rows_and_the_psu_note(capsys):
+    assert main(["compare", "dgx-h100", "amd-mi300x"]) == 0
+    out = capsys.readouterr().out
+    assert "AllReduce busbw, 1 GiB" in out and str(PSU_NOTE) in out
+    assert main(["compare", "dgx-h100", "dgx-b200"]) == 0
+    assert str(PSU_NOTE) not in capsys.readouterr().out  # both publish their PSUs: no note
