@@ -97,7 +97,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         write_plot(result, Path(args.plot), design.meta.name)
     if args.json:
         print_json({"design": design.meta.name, "nodes": args.nodes, "gpus_per_node": result.gpus_per_node,
-                    "algorithm": args.algorithm, "failed": list(result.failed), "notes": list(result.notes),
+                    "algorithm": args.algorithm, "failed": list(result.failed), "notes": [str(n) for n in result.notes],
                     "fabric": result.fabric_summary, "fabric_state": result.not_operational or None,
                     "results": result.row_dicts()})
     else:

@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter
 
-from designer.core import i18n
+from designer.core.locale import render
 from designer.core.units import format_bytes
 from designer.export.names import LABELS, SCALING_NODES
 from designer.export.sheet_text import sheet_word as w
@@ -84,7 +84,7 @@ def _no_figures(ax, result: SimResult) -> None:
         return
     sizes = [r.size_bytes for r in result.rows]
     ax.set_xlim(min(sizes) / 2, max(sizes) * 2)
-    ax.text(0.5, 0.5, i18n.phrase(result.reason(result.rows[0])), transform=ax.transAxes, ha="center",
+    ax.text(0.5, 0.5, render(result.reason(result.rows[0])), transform=ax.transAxes, ha="center",
             va="center", wrap=True, fontsize="small", gid="no-figures")
 
 

@@ -280,10 +280,15 @@ class SheetData(SheetSections):
                  "busbw": f"{pt.busbw_gbytes_s:,.1f}", "algorithm": f"{pt.algorithm}/{pt.protocol}"}
                 for pt in self.spec.performance if pt.nodes == 1]
         big = [pt for pt in self.spec.performance if pt.nodes == 1 and pt.collective == "allreduce"]
-        neck = self.words.sentence(i18n.phrase(big[-1].bottleneck, self.lang)) if big and big[-1].bottleneck else ""
+        neck = self.words.sentence(self.bottleneck(big[-1].bottleneck)) if big and big[-1].bottleneck else ""
         return {"rows": rows, "bottleneck": self.text["bottleneck_line"].format(neck) if neck else "",
                 "band": self.band_note(),
                 "refs": [self.cite_model("busbw"), self.cite_model("nccl")]}
+
+    def bottleneck(self, label: str) -> str:
+        """A bottleneck the spec names in English, in the sheet's language (its message from the export's sweep)."""
+        found = {r.bottleneck: r.bottleneck_msg for r in self.analysis.sweep.rows}.get(label)
+        return self.doc(found) if found else i18n.phrase(label, self.lang)
 
     def band_note(self) -> str:
         """What the shaded band on the busbw chart is: the profile's fit spread, or the model's."""

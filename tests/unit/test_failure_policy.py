@@ -117,7 +117,7 @@ def test_what_if_follows_the_policy(catalog, design_of):
     link = next(lk for lk in d.links if {lk.a, lk.b} == {"gpu0", "nvs0"})
     gone = simulate(d, catalog, SimConfig(collectives=("allreduce",), sizes=(1 << 30,), fail=(link.id,)))
     assert gone.notes[0].startswith(f"failed {link.id}: gpu0 leaves NVLink routing")
-    assert any("now limited by gpu0 -> psw0 (pcie" in n for n in gone.notes)  # gpu0 has no NVLink left
+    assert any("now limited by gpu0 -> psw0 (pcie" in str(n) for n in gone.notes)  # gpu0 has no NVLink left
     assert figures["Scale-up per GPU"] == "0 GB/s per direction"
 
 

@@ -147,3 +147,42 @@ def test_the_compare_cli_shows_the_headline_rows_and_the_psu_note(capsys):
     assert "AllReduce busbw, 1 GiB" in out and str(PSU_NOTE) in out
     assert main(["compare", "dgx-h100", "dgx-b200"]) == 0
     assert str(PSU_NOTE) not in capsys.readouterr().out  # both publish their PSUs: no note
+
+
+def _simulation_messages(catalog, design_of) -> list[Msg]:
+    """The model's notes and bottleneck lines the templates give: every template's AllReduce and AllToAll, each
+    with its first scale-up link failed, and one run with the algorithm forced."""
+    from designer.simulation import SimConfig, simulate  # noqa: PLC0415
+
+    out: list[Msg] = []
+    for tid in TEMPLATES:
+        design = design_of(tid)
+        link = next((lk.id for lk in design.links if lk.kind.value in ("nvlink", "xgmi", "hccs", "roce")), None)
+        for fail in ((), (link,) if link else ()):
+            result = simulate(design, catalog, SimConfig(("allreduce", "alltoall"), sizes=(1 << 30,), fail=fail))
+            out += [n for n in result.notes if isinstance(n, Msg)] + [r.bottleneck_msg for r in result.rows]
+    forced = simulate(design_of("dgx-h100"), catalog, SimConfig(("allreduce",), sizes=(1 << 20,), algorithm="ring"))
+    return out + [n for n in forced.notes if isinstance(n, Msg)]
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_the_models_notes_and_bottleneck_lines_are_chinese(catalog, design_of, lang):
+    from designer.simulation.model import NO_FIGURE  # noqa: PLC0415
+
+    group = [m for m in _simulation_messages(catalog, design_of) if m] + [NO_FIGURE]
+    ids = {m.id for msg in group for m in _messages(msg)}
+    assert any(i.startswith("ring rate per GPU") for i in ids) and any("devices alike" in i for i in ids)
+    assert any(i.startswith("algorithm forced") for i in ids)
+    assert [str(m) for m in group if not has_translation(m, lang)] == []
+    english = re.compile(r"per direction|\blinks?\b|devices alike|limited by|rate per GPU|no path|forced|where it")
+    assert sorted({render(m, lang) for m in group if english.search(render(m, lang))}) == []
+
+
+def test_the_models_english_lines_are_as_before(catalog, design_of):
+    """str(message) is the English the JSON and the CLI print (DGX H100: 18 NVLinks of 25 GB/s per GPU over 4
+    NVSwitches, NVIDIA DGX H100 User Guide)."""
+    from designer.simulation import SimConfig, simulate  # noqa: PLC0415
+
+    row = simulate(design_of("dgx-h100"), catalog, SimConfig(("allreduce",), sizes=(1 << 30,))).rows[0]
+    assert row.bottleneck == str(row.bottleneck_msg) and " GB/s per direction over " in row.bottleneck
+    assert "bottleneck_msg" not in row.as_dict()

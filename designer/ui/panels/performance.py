@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.core.labels import COLLECTIVE_LABELS
+from designer.core.locale import render
 from designer.core.units import format_bytes
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -197,10 +197,11 @@ class PerformancePanel(QWidget):
         self._chart(result)
         self._table(result)
         last = result.rows[-1] if result.rows else None
-        notes = "<br>".join(esc(i18n.phrase(n)) for n in result.notes)
+        notes = "<br>".join(esc(render(n)) for n in result.notes)
         line = (self.tr("Bottleneck of {collective} at {size} bytes: {link}").format(
-            collective=last.collective, size=format_bytes(last.size_bytes), link=esc(i18n.phrase(last.bottleneck)))
-                if last and last.has_figures else esc(i18n.phrase(result.reason(last))) if last else "")
+            collective=last.collective, size=format_bytes(last.size_bytes),
+            link=esc(render(last.bottleneck_msg or last.bottleneck)))
+                if last and last.has_figures else esc(render(result.reason(last))) if last else "")
         self.status.setText(line)
         self.status.setToolTip(f"<qt>{line}{'<br>' + notes if notes else ''}</qt>")  # rich text: '->' stays '->'
         self.notes.setText(notes)
@@ -240,7 +241,7 @@ class PerformancePanel(QWidget):
         for i, r in enumerate(rows):
             values = ([r.collective, f"{r.size_bytes:,}", f"{r.time_us:,.1f}", f"{r.algbw_GBps:.2f}",
                        f"{r.busbw_GBps:.2f}", f"{r.algorithm}/{r.protocol}"] if r.has_figures else
-                      [r.collective, f"{r.size_bytes:,}", "-", "-", i18n.phrase(result.reason(r)), "-"])
+                      [r.collective, f"{r.size_bytes:,}", "-", "-", render(result.reason(r)), "-"])
             for j, v in enumerate(values):
                 cell = QTableWidgetItem(v)
                 if j:
