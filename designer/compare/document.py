@@ -71,7 +71,7 @@ def charts(data: dict) -> list[dict[str, Any]]:
         sizes = data["busbw_curves"][0][coll]["size_bytes"]
         out.append(line_chart(series, CHART_WIDTH_PT, CHART_HEIGHT_PT, "message size (bytes, nccl-tests 'size')",
                               "busbw (GB/s, GB = 1e9 B)", LABELS.get(coll, coll), size_ticks(sizes),
-                              subtitle=model_tag(_spread(data))).as_dict())
+                              subtitle=str(model_tag(_spread(data)))).as_dict())
     return out
 
 

@@ -20,9 +20,18 @@ from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand, logo_svg
 from designer.export.names import LABELS, SCALING_NODES
 from designer.export.rack_view import is_rack, rack_view
-from designer.export.sheet_charts import Series, diagram_chart, line_chart, model_tag, power_chart, size_ticks
+from designer.export.sheet_charts import (
+    BAND_LABEL,
+    Series,
+    chart_scope,
+    diagram_chart,
+    line_chart,
+    model_tag,
+    power_chart,
+    size_ticks,
+)
+from designer.export.sheet_rows import cpus_row, dense_compute, form_factor_row, memory_row, psus_row
 from designer.export.sheet_sections import SheetSections
-from designer.export.sheet_sections import not_published as _num
 from designer.export.sheet_text import SHEET_TEXT
 from designer.export.spec import SpecDocument
 from designer.export.summary import description_line
@@ -31,7 +40,7 @@ from designer.export.wording import Wording
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
-from designer.model.parts import CpuSpec, NicSpec, PartBase
+from designer.model.parts import NicSpec, PartBase
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.model import band
 from designer.templates import TEMPLATES, template_description
@@ -67,16 +76,6 @@ def _more_alike(count: int, lang: str) -> str:
     if not count:
         return ""
     return f" (and {count} more alike)" if lang == "en" else f" (+{count})"
-
-
-def dense_compute(bf16: float | None, fp8: float | None, fp8_supported: bool) -> Msg:
-    """'2.50 / 5.00 PFLOPS'; a GPU without FP8 says so (a 0 or 'not published' would mislead)."""
-    def pflops(value: float | None) -> Msg | Number:
-        return _m("not published") if value is None else Number(value, 2)
-
-    if not fp8_supported:
-        return _m("{bf16} PFLOPS; no FP8", bf16=pflops(bf16))
-    return _m("{bf16} / {fp8} PFLOPS", bf16=pflops(bf16), fp8=pflops(fp8))
 
 
 class SheetData(SheetSections):
@@ -125,9 +124,9 @@ class SheetData(SheetSections):
         chassis = self.catalog.chassis(self.design.chassis)
         gpu_refs = [self.cite_part(g) for g, _ in gpus]
         mem_types = ", ".join(sorted({getattr(g, "memory_type", "") for g, _ in gpus}))
-        rows = [("GPUs", self.listed("gpu")[0], gpu_refs),
-                ("GPU memory", f"{k.hbm_total_gb:,.0f} GB {mem_types} usable in total{self.physical()}; "
-                 f"{_num(k.mem_bw_total_tbytes_s, '.1f', ' TB/s')} aggregate bandwidth", gpu_refs),
+        rows: list[tuple[str, Msg | str, list[int]]] = [("GPUs", self.listed("gpu")[0], gpu_refs),
+                ("GPU memory", memory_row(k.hbm_total_gb, mem_types, k.memory_physical_total_gb,
+                                          k.mem_bw_total_tbytes_s), gpu_refs),
                 ("Scale-up per GPU", self.scaleup_row(), gpu_refs),
                 ("Scale-up switches", *self.listed("scaleup_switch", "none (direct links)")),
                 ("Dense BF16 / FP8", dense_compute(k.bf16_dense_pflops, k.fp8_dense_pflops, k.fp8_supported), gpu_refs),
@@ -139,15 +138,13 @@ class SheetData(SheetSections):
                 ("NICs and scale-out", *self.nics()),
                 ("PCIe", *self.pcie(chassis.pcie_slot_gen)),
                 ("Power at the wall (max)", f"{p.wall_peak_w:,.0f} W peak ({p.dc_load_w:,.0f} W DC load)", []),
-                ("PSUs and redundancy", f"{p.psu_count} x {p.psu_unit_output_w:,.0f} W, {p.psu_redundancy}: "
-                 f"{p.psu_usable_w:,.0f} W usable", [self.cite_part(self.catalog.get(p.psu_part))] if p.psu_part
-                 else []),
+                ("PSUs and redundancy", psus_row(p.psu_count, p.psu_unit_output_w, p.psu_redundancy, p.psu_usable_w),
+                 [self.cite_part(self.catalog.get(p.psu_part))] if p.psu_part else []),
                 ("Cooling", *self.cooling()),
-                ("Form factor", f"{chassis.rack_units}U rack-mount ({chassis.name})", [self.cite_part(chassis)]),
+                ("Form factor", form_factor_row(chassis.rack_units, chassis.name), [self.cite_part(chassis)]),
                 ("Latency class", self.latency_class(), [self.cite_model("nccl")])]
         return [{"label": self.text.get(label, label), "refs": refs,
-                 "value": self.doc(value) if isinstance(value, Msg) else i18n.phrase(value, self.lang)}
-                for label, value, refs in rows]
+                 "value": render(value, self.lang, Audience.DOCUMENT)} for label, value, refs in rows]
 
     def scaleup_row(self) -> str | Msg:
         k = self.spec.key_figures
@@ -156,17 +153,9 @@ class SheetData(SheetSections):
         return (f"{k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per direction, "
                 f"{k.scaleup_gbytes_s_per_gpu_bidir:,.0f} GB/s bidirectional ({k.scaleup_fabric})")
 
-    def cpus(self) -> tuple[str, list[int]]:
+    def cpus(self) -> tuple[Msg, list[int]]:
         items = self.parts_of("cpu")
-        text = "; ".join(f"{n} x {p.name}" + (f" ({p.cores} cores each)" if isinstance(p, CpuSpec) else "")
-                         for p, n in items)
-        total = self.spec.key_figures.cpu_cores_total
-        return (f"{text}: {total:,} cores in all" if text else "none"), [self.cite_part(p) for p, _ in items]
-
-    def physical(self) -> str:
-        k = self.spec.key_figures
-        physical = k.memory_physical_total_gb
-        return f" ({physical:,.0f} GB physical)" if physical > k.hbm_total_gb else ""
+        return cpus_row(items, self.spec.key_figures.cpu_cores_total), [self.cite_part(p) for p, _ in items]
 
     def nics(self) -> tuple[str, list[int]]:
         k = self.spec.key_figures
@@ -189,9 +178,9 @@ class SheetData(SheetSections):
                 f"{p.facility.airflow_cfm:,.0f} CFM for the air share at a {p.facility.air_delta_t_c:g} K rise",
                 [self.cite_part(part) for part, _ in items])
 
-    def latency_class(self) -> str:
+    def latency_class(self) -> Msg:
         row = self.analysis.latency
-        return f"8-byte AllReduce in {row.time_us:.1f} us over {row.gpus} GPUs (model)"
+        return _m("8-byte AllReduce in {t} us over {n} GPUs (model)", t=Number(row.time_us, 1), n=row.gpus)
 
     # Headline figures (cover cards, slide) --------------------------------------------------------------
     def headlines(self) -> list[dict[str, str]]:
@@ -323,7 +312,7 @@ class SheetData(SheetSections):
 
     def model_tag(self) -> str:
         """What every performance chart says of its curves: modelled, and how uncertain."""
-        return self.t(model_tag(band(self.cal)))
+        return self.doc(model_tag(band(self.cal)))
 
     def figures(self, width: float = FIG_WIDTH_IN * 72, chart_height: float = 200.0) -> dict[str, Any]:
         """The charts; a rack's drawing is the elevation (data["rack"]), not a block diagram of every link."""
@@ -344,18 +333,17 @@ class SheetData(SheetSections):
                         [r.busbw_low_GBps for r in sweep.for_collective(n)],
                         [r.busbw_high_GBps for r in sweep.for_collective(n)])
                  for n in dict.fromkeys(r.collective for r in sweep.rows)]
-        scope = f"{sweep.gpus_per_node} GPUs, 1 rack (one scale-up domain)" if self.rack else \
-            f"{sweep.gpus_per_node} GPUs, 1 node"
+        scope = chart_scope(sweep.gpus_per_node, self.rack, self.spec.key_figures.device_word == "GPUs")
         return line_chart(busbw, width, height, self.t("message size (bytes, nccl-tests 'size')"),
-                          "busbw (GB/s, GB = 1e9 B)", self.t(scope), size_ticks(sizes),
-                          band_label=self.t("uncertainty band"), subtitle=self.model_tag()).as_dict()
+                          "busbw (GB/s, GB = 1e9 B)", self.doc(scope), size_ticks(sizes),
+                          band_label=self.doc(BAND_LABEL), subtitle=self.model_tag()).as_dict()
 
     def scaling_figure(self, width: float) -> dict[str, Any]:
         scaling = [Series(f"{LABELS[n]} 1 GiB", SCALING_NODES, busbw) for n, busbw in self.analysis.scaling.items()]
         unit, title = (("racks", "Scaling over rack counts (scale-out over the compute NICs)") if self.rack else
                        ("nodes", "Scaling over node counts (scale-out over the compute NICs)"))
         return line_chart(scaling, width, 160, self.t(unit), "busbw (GB/s)", self.t(title),
-                          [(float(n), str(n)) for n in SCALING_NODES], band_label=self.t("uncertainty band"),
+                          [(float(n), str(n)) for n in SCALING_NODES], band_label=self.doc(BAND_LABEL),
                           subtitle=self.model_tag()).as_dict()
 
     def description(self) -> str:

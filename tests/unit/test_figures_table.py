@@ -186,3 +186,27 @@ def test_the_models_english_lines_are_as_before(catalog, design_of):
     row = simulate(design_of("dgx-h100"), catalog, SimConfig(("allreduce",), sizes=(1 << 30,))).rows[0]
     assert row.bottleneck == str(row.bottleneck_msg) and " GB/s per direction over " in row.bottleneck
     assert "bottleneck_msg" not in row.as_dict()
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_the_sheets_fact_rows_and_chart_words_are_chinese(catalog, design_of, lang):
+    """The memory, compute, CPU, PSU and form-factor rows and the busbw chart's scope, tag and band, for every
+    template (GPU and accelerator nodes, the rack) in both languages."""
+    from designer.export.sheet_charts import BAND_LABEL, chart_scope, model_tag  # noqa: PLC0415
+    from designer.simulation.constants import MODEL_SPREAD  # noqa: PLC0415
+
+    group: list[Msg] = [BAND_LABEL, model_tag(MODEL_SPREAD)]
+    group += [chart_scope(8, rack, gpus) for rack in (False, True) for gpus in (False, True)]
+    keys = ("GPU memory", "Dense BF16 / FP8", "CPUs", "PSUs and redundancy", "Form factor")
+    for tid in TEMPLATES:
+        sheet = SheetData(ExportAnalysis(design_of(tid), catalog, 1, now=datetime(2026, 1, 1, tzinfo=UTC)), Brand())
+        rows = {row["label"]: row["value"] for row in sheet.spec_rows()}
+        assert all(key in rows for key in keys), tid
+        group += [sheet.cpus()[0]]
+    assert [str(m) for m in group if not has_translation(m, lang)] == []
+    words = re.compile(r"\b(usable|total|aggregate|bandwidth|each|rack-mount|uncertainty|model|node|rack)\b")
+    assert sorted({render(m, lang) for m in group if words.search(render(m, lang))}) == []
+    sheet = SheetData(ExportAnalysis(design_of("dgx-h100"), catalog, 1, now=datetime(2026, 1, 1, tzinfo=UTC)),
+                      Brand(), lang)
+    rows = {row["label"]: row["value"] for row in sheet.spec_rows()}
+    assert not [v for v in rows.values() if words.search(v)], rows
