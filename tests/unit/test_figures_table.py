@@ -210,3 +210,20 @@ def test_the_sheets_fact_rows_and_chart_words_are_chinese(catalog, design_of, la
                       Brand(), lang)
     rows = {row["label"]: row["value"] for row in sheet.spec_rows()}
     assert not [v for v in rows.values() if words.search(v)], rows
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_confidence_words_are_one_table_of_messages(lang):
+    """Every level of designer.core.labels.CONFIDENCE_WORDS, long and short, as the inspector, the palette, the
+    budget panel and the sheet's references show it; English unchanged."""
+    from designer.core import i18n  # noqa: PLC0415
+    from designer.core.labels import CONFIDENCE_WORDS, confidence_label, confidence_message  # noqa: PLC0415
+    from designer.model.parts import Confidence  # noqa: PLC0415
+
+    assert set(CONFIDENCE_WORDS) == {c.value for c in Confidence}
+    for code in [*Confidence, "?"]:
+        for short in (False, True):
+            msg = confidence_message(code, short)
+            assert has_translation(msg, lang) and not re.search(r"[a-z]{3,}", i18n.confidence_label(code, lang, short))
+    assert confidence_label(Confidence.HIGH) == "high confidence (vendor document or several agreeing sources)"
+    assert i18n.confidence_label("L", "en", short=True) == "low confidence"
