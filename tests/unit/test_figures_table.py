@@ -227,3 +227,15 @@ def test_confidence_words_are_one_table_of_messages(lang):
             assert has_translation(msg, lang) and not re.search(r"[a-z]{3,}", i18n.confidence_label(code, lang, short))
     assert confidence_label(Confidence.HIGH) == "high confidence (vendor document or several agreeing sources)"
     assert i18n.confidence_label("L", "en", short=True) == "low confidence"
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_the_inspectors_export_screening_lines_are_chinese(catalog, lang):
+    """Every GPU's screening lines (TPP under the EAR, performance density, the screening and the system class)."""
+    from designer.model.export_control import screening_lines  # noqa: PLC0415
+
+    lines = [m for part in catalog.of_kind("gpu") for pair in screening_lines(part) for m in pair]
+    assert len(lines) == 8 * len(catalog.of_kind("gpu"))
+    assert [str(m) for m in lines if not has_translation(m, lang)] == []
+    words = re.compile(r"\b(under|screening|classification|computers|density|unknown|die)\b")
+    assert sorted({render(m, lang) for m in lines if words.search(render(m, lang))}) == []
