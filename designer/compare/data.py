@@ -13,7 +13,7 @@ from designer.analysis import headline_figures
 from designer.compare.rows import best_indices, figure_rows, rows
 from designer.core.errors import DesignerError
 from designer.core.locale import render
-from designer.core.messages import Audience
+from designer.core.messages import Audience, _m
 from designer.cost.bill import node_tco
 from designer.cost.prices import catalog_prices
 from designer.export.spec import calibration_spec, key_figures_spec, power_spec
@@ -121,7 +121,7 @@ def _bom(designs: list[Design], catalog: Catalog) -> list[dict]:
     return rows
 
 
-def _busbw_rows(curves: list[dict]) -> list[dict]:
+def _busbw_rows(curves: list[dict], lang: str = "en") -> list[dict]:
     rows = []
     for coll in CURVE_COLLECTIVES:
         for size in KEY_SIZES:
@@ -129,7 +129,8 @@ def _busbw_rows(curves: list[dict]) -> list[dict]:
             for c in curves:
                 sizes, bw = c[coll]["size_bytes"], c[coll]["busbw_GBps"]
                 values.append(bw[sizes.index(size)] if size in sizes else None)
-            rows.append({"key": f"{coll}@{size}", "label": f"{coll} busbw at {size_label(size)}", "unit": "GB/s",
+            label = render(_m("{coll} busbw at {size}", coll=coll, size=size_label(size)), lang, Audience.DOCUMENT)
+            rows.append({"key": f"{coll}@{size}", "label": label, "unit": "GB/s",
                          "better": "higher", "scope": "per_gpu", "values": values,
                          "best": best_indices(values, "higher"), "status": ["" if v is not None else "unknown"
                                                                            for v in values], "derived": True})
@@ -197,6 +198,6 @@ def comparison(named: list[tuple[str, Design]], catalog: Catalog, calibration: C
     return {"designs": column_names(named), "sources": [label for label, _ in named], "spec": specs,
             "headline": headline_rows(named, catalog, calibration, figs, lang), "figures": figure_rows_,
             "psu_assumed": [f["psu_assumed"] for f in figs], "power": power_rows,
-            "rules": rule_rows, "busbw_at_sizes": _busbw_rows(curves),
+            "rules": rule_rows, "busbw_at_sizes": _busbw_rows(curves, lang),
             "bom_differences": _bom([d for _, d in named], catalog), "topology": topos, "busbw_curves": curves,
             "calibration": _calibration(calibration)}

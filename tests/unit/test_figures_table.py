@@ -49,6 +49,8 @@ def test_every_place_shows_the_same_five_headline_figures_written_the_same_way(c
         assert [f"{c['value']} {c['unit']}" for c in cards] == [value for _, value in present[tid]]
         assert [c["detail"].split("；" if lang != "en" else ";")[0] for c in cards] == [lab for lab, _ in present[tid]]
     data = comparison([("a", a), ("b", b)], catalog, lang=lang)
+    busbw_labels = [row["label"] for row in data["busbw_at_sizes"]]
+    assert all((" at " in label) == (lang == "en") for label in busbw_labels), busbw_labels
     assert [row["label"] for row in data["headline"]] == [label for label, _ in present["a"]]
     assert [row["values"] for row in data["headline"]] == [[va, vb] for (_, va), (_, vb) in
                                                           zip(present["a"], present["b"], strict=True)]
