@@ -9,10 +9,14 @@ live here too, Qt-free and tested.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
-from designer.core.messages import Msg, _m
+from designer.core.figures import BUSBW_KEY, HEADLINE_SIZE_BYTES, Headline, headlines
+from designer.core.locale import render
+from designer.core.messages import Msg, Number, _m
 from designer.document import commands as cmd
 from designer.model.budget import PowerBudget, power_budget
 from designer.model.catalog import Catalog
@@ -20,9 +24,12 @@ from designer.model.design import Design
 from designer.model.rack_limits import DEFAULT_RACK_LIMITS, RackLimits
 from designer.rules import Report, Severity, Violation, check
 from designer.rules.engine import waiver_for
+from designer.simulation import SimConfig, SimResult
+from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.topology.figures import KeyFigures, key_figures
 from designer.topology.graph import Topology, build_topology
 
+Run = Callable[[SimConfig], SimResult]
 MARK_RANK = {Severity.ERROR: 0, Severity.WARNING: 1}
 
 
@@ -54,8 +61,8 @@ class Analysis:
     def markers(self) -> dict[str, str]:
         return markers(self.report)
 
-    def status_line(self, bidirectional: bool = False) -> str:
-        return status_line(self.figures, self.report, bidirectional)
+    def status_line(self, bidirectional: bool = False, lang: str = "en") -> str:
+        return status_line(self.figures, self.report, bidirectional, lang)
 
 
 def markers(report: Report) -> dict[str, str]:
@@ -70,19 +77,32 @@ def markers(report: Report) -> dict[str, str]:
     return {ident: sev.value for ident, sev in out.items()}
 
 
-def status_line(k: KeyFigures, report: Report | None, bidirectional: bool = False) -> str:
-    device = k.device_word[:-1]
-    scaleup = (f"scale-up {k.scaleup_gbytes_s_per_gpu_bidir:,.0f} GB/s per {device} bidirectional" if bidirectional
-               else f"scale-up {k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per {device} per direction")
-    if k.scaleup_gbytes_s_per_gpu_per_dir <= 0:
-        scaleup = "no scale-up fabric (PCIe only)"
-    parts = [f"{k.gpu_count} {k.device_word}", scaleup,
-             f"{k.memory_kind} {k.hbm_total_gb:,.0f} GB",
-             f"power {k.dc_load_w / 1000:,.1f} / {k.psu_usable_w / 1000:,.1f} kW usable"]
+def status_parts(k: KeyFigures, report: Report | None, bidirectional: bool = False) -> list[Msg]:
+    """The status bar's pieces as messages: devices, scale-up per device, memory, power, rule counts."""
+    devices = _m("{n} GPUs", n=k.gpu_count) if k.device_word == "GPUs" else _m("{n} accelerators", n=k.gpu_count)
+    parts = [devices, _scaleup(k, bidirectional), _m("{kind} {gb} GB", kind=k.memory_kind, gb=Number(k.hbm_total_gb)),
+             _m("power {load} / {usable} kW usable", load=Number(k.dc_load_w / 1000, 1),
+                usable=Number(k.psu_usable_w / 1000, 1))]
     if report is not None:
         e, w = report.count(Severity.ERROR), report.count(Severity.WARNING)
-        parts.append(f"{e} error{'s' if e != 1 else ''}, {w} warning{'s' if w != 1 else ''}")
-    return " | ".join(parts)
+        parts.append(_m("{errors}, {warnings}", errors=_m("{n} error", n=e) if e == 1 else _m("{n} errors", n=e),
+                        warnings=_m("{n} warning", n=w) if w == 1 else _m("{n} warnings", n=w)))
+    return parts
+
+
+def _scaleup(k: KeyFigures, bidirectional: bool) -> Msg:
+    if k.scaleup_gbytes_s_per_gpu_per_dir <= 0:
+        return _m("no scale-up fabric (PCIe only)")
+    per_dir, bidir = Number(k.scaleup_gbytes_s_per_gpu_per_dir), Number(k.scaleup_gbytes_s_per_gpu_bidir)
+    if k.device_word == "GPUs":
+        return (_m("scale-up {bw} GB/s per GPU bidirectional", bw=bidir) if bidirectional
+                else _m("scale-up {bw} GB/s per GPU per direction", bw=per_dir))
+    return (_m("scale-up {bw} GB/s per accelerator bidirectional", bw=bidir) if bidirectional
+            else _m("scale-up {bw} GB/s per accelerator per direction", bw=per_dir))
+
+
+def status_line(k: KeyFigures, report: Report | None, bidirectional: bool = False, lang: str = "en") -> str:
+    return " | ".join(render(part, lang) for part in status_parts(k, report, bidirectional))
 
 
 def unwaive_command(violation: Violation, design: Design) -> cmd.Command | None:
@@ -91,27 +111,27 @@ def unwaive_command(violation: Violation, design: Design) -> cmd.Command | None:
     return cmd.remove_waiver(waiver) if waiver is not None else None
 
 
-HEADLINE_SIZE_BYTES = 1 << 30  # the AllReduce size quoted in the headline (large-message busbw)
-
-
-def headline_figures(design: Design, catalog: Catalog, fail: tuple[str, ...] = ()) -> list[tuple[str, Msg | str]]:
-    """The five figures a customer asks for first, for the design with `fail` components out of service
-    (what-if): scale-up per GPU, AllReduce busbw, GPU memory, scale-out per GPU, power against PSU capacity."""
+def headline_values(design: Design, catalog: Catalog, fail: tuple[str, ...] = (),
+                    calibration: Calibration = NO_CALIBRATION, simulator: Run | None = None) -> dict[str, Any]:
+    """The figures the headline table (designer.core.figures) reads, for the design with `fail` components out of
+    service (what-if): the key figures by the JSON spec's names and the modelled busbw of a 1 GiB AllReduce
+    (None where the fabric failure policy takes the NVLink domain down). `simulator`: the caller's, to share its
+    fabric analysis (designer.simulation.Simulator)."""
     from designer.model.edits import remove_components, remove_links  # noqa: PLC0415
-    from designer.simulation import SimConfig, simulate  # noqa: PLC0415
+    from designer.simulation import simulate  # noqa: PLC0415
     from designer.topology.whatif import policy_effect  # noqa: PLC0415
 
     effect = policy_effect(design, catalog, fail)  # the fabric failure policy may take out more than `fail`
     out = set(fail) | set(effect.extra)
     degraded = remove_links(remove_components(design, {c.id for c in design.components if c.id in out}), out)
-    k = key_figures(degraded, catalog)
-    sim = simulate(design, catalog, SimConfig(collectives=("allreduce",), sizes=(HEADLINE_SIZE_BYTES,), fail=fail))
-    busbw = sim.rows[-1].busbw_GBps if sim.rows else 0.0
-    return [
-        ("Scale-up per GPU", f"{k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per direction"),
-        ("AllReduce busbw, 1 GiB", _m("none: the NVLink domain is down (failure policy)") if effect.down
-         else f"{busbw:,.0f} GB/s"),
-        ("GPU memory", f"{k.hbm_total_gb:,.0f} GB on {k.gpu_count} accelerators"),
-        ("Scale-out per GPU", f"{k.scaleout_gbit_s_per_gpu:,.0f} Gb/s"),
-        ("Power at the wall", f"{k.wall_peak_w / 1000:,.1f} kW of {k.psu_usable_w / 1000:,.1f} kW usable"),
-    ]
+    config = SimConfig(collectives=("allreduce",), sizes=(HEADLINE_SIZE_BYTES,), fail=fail, calibration=calibration)
+    sim = simulator(config) if simulator is not None else simulate(design, catalog, config)
+    busbw = None if effect.down else (sim.rows[-1].busbw_GBps if sim.rows else 0.0)
+    return key_figures(degraded, catalog).as_dict() | {BUSBW_KEY: busbw}
+
+
+def headline_figures(design: Design, catalog: Catalog, fail: tuple[str, ...] = (),
+                     calibration: Calibration = NO_CALIBRATION, simulator: Run | None = None) -> list[Headline]:
+    """The five figures a customer asks for first (designer.core.figures), for the design with `fail` components
+    out of service: scale-up per GPU, AllReduce busbw, GPU memory, scale-out per GPU, power against PSU capacity."""
+    return headlines(headline_values(design, catalog, fail, calibration, simulator))

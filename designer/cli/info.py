@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from designer.analysis import headline_figures
 from designer.cli.common import EXIT_OK, UsageError, fmt, print_json, resolve_design
 from designer.core import i18n
 from designer.core.locale import render
@@ -188,7 +189,22 @@ def cmd_info(args: argparse.Namespace) -> int:
     width = max(len(k) for k, _ in rows)
     for key, value in rows:
         print(f"{key:<{width}}  {value}")
+    print_headlines(args.design)
     return EXIT_OK
+
+
+def headline_lines(design_arg: str) -> list[str]:
+    """The five headline figures (designer.core.figures), as the app, the spec sheet and the comparison show them."""
+    catalog = default_catalog()
+    rows = [(render(h.label, "en", Audience.CLI), render(h.value, "en", Audience.CLI))
+            for h in headline_figures(resolve_design(design_arg, catalog), catalog)]
+    width = max(len(label) for label, _ in rows)
+    return ["Headline figures:", *(f"  {label:<{width}}  {value}" for label, value in rows)]
+
+
+def print_headlines(design_arg: str) -> None:
+    print()
+    print("\n".join(headline_lines(design_arg)))
 
 
 def cmd_topo(args: argparse.Namespace) -> int:

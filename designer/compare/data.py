@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from designer.analysis import headline_figures
 from designer.compare.rows import best_indices, figure_rows, rows
 from designer.core.errors import DesignerError
+from designer.core.locale import render
+from designer.core.messages import Audience, _m
 from designer.cost.bill import node_tco
 from designer.cost.prices import catalog_prices
 from designer.export.spec import calibration_spec, key_figures_spec, power_spec
@@ -22,6 +25,7 @@ from designer.rules import Severity, check
 from designer.simulation import SimConfig, SimResult, simulate
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.model import size_sweep
+from designer.templates import psus_assumed
 from designer.topology.figures import KeyFigures, cpu_line, key_figures
 from designer.topology.graph import Topology, build_topology
 from designer.topology.paths import gpu_nic_affinity, path_class
@@ -50,7 +54,7 @@ def figure_values(design: Design, catalog: Catalog, k: KeyFigures) -> dict:
     power = power_spec(design, catalog).model_dump(mode="json")
     facility = power.pop("facility")  # the heat balance: an object in the spec and info --json, rows here
     return (key_figures_spec(design, catalog, k).model_dump(mode="json") | power | facility
-            | {"assumed_dc_load_w": round(assumed, 1)})
+            | {"assumed_dc_load_w": round(assumed, 1), "psu_assumed": psus_assumed(design, catalog)})
 
 
 def scheme(design: Design, catalog: Catalog, topo: Topology) -> str:
@@ -117,7 +121,7 @@ def _bom(designs: list[Design], catalog: Catalog) -> list[dict]:
     return rows
 
 
-def _busbw_rows(curves: list[dict]) -> list[dict]:
+def _busbw_rows(curves: list[dict], lang: str = "en") -> list[dict]:
     rows = []
     for coll in CURVE_COLLECTIVES:
         for size in KEY_SIZES:
@@ -125,7 +129,8 @@ def _busbw_rows(curves: list[dict]) -> list[dict]:
             for c in curves:
                 sizes, bw = c[coll]["size_bytes"], c[coll]["busbw_GBps"]
                 values.append(bw[sizes.index(size)] if size in sizes else None)
-            rows.append({"key": f"{coll}@{size}", "label": f"{coll} busbw at {size_label(size)}", "unit": "GB/s",
+            label = render(_m("{coll} busbw at {size}", coll=coll, size=size_label(size)), lang, Audience.DOCUMENT)
+            rows.append({"key": f"{coll}@{size}", "label": label, "unit": "GB/s",
                          "better": "higher", "scope": "per_gpu", "values": values,
                          "best": best_indices(values, "higher"), "status": ["" if v is not None else "unknown"
                                                                            for v in values], "derived": True})
@@ -145,6 +150,21 @@ def _calibration(calibration: Calibration) -> dict | None:
     return None if spec is None else spec.model_dump(mode="json")
 
 
+def headline_rows(named: list[tuple[str, Design]], catalog: Catalog, calibration: Calibration, figs: list[dict],
+                  lang: str = "en") -> list[dict]:
+    """The five headline figures of designer.core.figures, one row each, written in `lang` as every other place
+    writes them; the power figure marked assumed where it rests on assumed power or an assumed PSU configuration."""
+    per_design = [headline_figures(design, catalog, calibration=calibration) for _, design in named]
+    out = []
+    for i, first in enumerate(per_design[0]):
+        status = ["assumed" if first.key == "power" and (f["assumed_dc_load_w"] or f["psu_assumed"]) else ""
+                  for f in figs]
+        out.append({"key": first.key, "label": render(first.label, lang, Audience.DOCUMENT), "unit": "", "better": "",
+                    "scope": "", "values": [render(h[i].value, lang, Audience.DOCUMENT) for h in per_design],
+                    "best": [], "status": status, "derived": True})
+    return out
+
+
 def column_names(named: list[tuple[str, Design]]) -> list[str]:
     """Each column headed by its design's name; where two designs share a name, where it came from too (the label
     alone when it holds the name: "open: DGX H100")."""
@@ -153,9 +173,11 @@ def column_names(named: list[tuple[str, Design]]) -> list[str]:
             for name, (label, _) in zip(names, named, strict=True)]
 
 
-def comparison(named: list[tuple[str, Design]], catalog: Catalog, calibration: Calibration = NO_CALIBRATION) -> dict:
-    """Columns per design: specification, key figures (best marked), power and cooling, rule findings,
-    BOM differences, topology classes and matrices, and busbw curves (with their band) per collective."""
+def comparison(named: list[tuple[str, Design]], catalog: Catalog, calibration: Calibration = NO_CALIBRATION,
+               lang: str = "en") -> dict:
+    """Columns per design: specification, the headline figures (in `lang`), key figures (best marked), power and
+    cooling, rule findings, BOM differences, topology classes and matrices, and busbw curves (with their band) per
+    collective."""
     if not MIN_DESIGNS <= len(named) <= MAX_DESIGNS:
         raise DesignerError(f"compare takes {MIN_DESIGNS} to {MAX_DESIGNS} designs, not {len(named)}")
     figs, specs, topos, curves, findings = [], [], [], [], []
@@ -174,6 +196,8 @@ def comparison(named: list[tuple[str, Design]], catalog: Catalog, calibration: C
                      findings)
     figure_rows_, power_rows = figure_rows(figs)
     return {"designs": column_names(named), "sources": [label for label, _ in named], "spec": specs,
-            "figures": figure_rows_, "power": power_rows, "rules": rule_rows, "busbw_at_sizes": _busbw_rows(curves),
+            "headline": headline_rows(named, catalog, calibration, figs, lang), "figures": figure_rows_,
+            "psu_assumed": [f["psu_assumed"] for f in figs], "power": power_rows,
+            "rules": rule_rows, "busbw_at_sizes": _busbw_rows(curves, lang),
             "bom_differences": _bom([d for _, d in named], catalog), "topology": topos, "busbw_curves": curves,
             "calibration": _calibration(calibration)}

@@ -11,7 +11,7 @@ from typing import Any
 
 from designer import __version__
 from designer.compare.data import CURVE_COLLECTIVES
-from designer.compare.render import ASSUMED_NOTE, BEST_NOTE, SPEC_ROWS, cell_text
+from designer.compare.render import ASSUMED_NOTE, BEST_NOTE, PSU_NOTE, SPEC_ROWS, cell_text, notes
 from designer.export.engine import render
 from designer.export.names import LABELS
 from designer.export.sheet_charts import Series, line_chart, model_tag, size_ticks
@@ -34,7 +34,8 @@ def table_sections(data: dict) -> list[dict[str, Any]]:
     n = len(data["designs"])
     spec = [{"label": label, "unit": "", "cells": [{"text": str(data["spec"][i][key]), "best": False}
                                                    for i in range(n)]} for key, label in SPEC_ROWS]
-    titles = (("figures", "Key figures"), ("power", "Power and cooling"), ("rules", "Design rule check"),
+    titles = (("headline", "Headline figures"), ("figures", "Key figures"),
+              ("power", "Power and cooling"), ("rules", "Design rule check"),
               ("busbw_at_sizes", "busbw at key sizes (model)"))
     out = [{"title": "Specification", "rows": spec}]
     for key, title in titles:
@@ -70,7 +71,7 @@ def charts(data: dict) -> list[dict[str, Any]]:
         sizes = data["busbw_curves"][0][coll]["size_bytes"]
         out.append(line_chart(series, CHART_WIDTH_PT, CHART_HEIGHT_PT, "message size (bytes, nccl-tests 'size')",
                               "busbw (GB/s, GB = 1e9 B)", LABELS.get(coll, coll), size_ticks(sizes),
-                              subtitle=model_tag(_spread(data))).as_dict())
+                              subtitle=str(model_tag(_spread(data)))).as_dict())
     return out
 
 
@@ -88,6 +89,7 @@ def document_data(data: dict, paper: str = "a4", now: datetime | None = None) ->
     return {"paper": "letter" if paper == "letter" else "a4", "designs": data["designs"], "count": n,
             "sections": table_sections(data), "bom": bom, "matrices": matrices(data), "charts": charts(data),
             "best_note": BEST_NOTE.removeprefix("* "), "assumed_note": ASSUMED_NOTE.removeprefix("† "),
+            "psu_note": str(PSU_NOTE).removeprefix("† ") if PSU_NOTE in notes(data) else "",
             "legend": [line.strip() for line in LEGEND.splitlines()[1:] if line.strip()],
             "calibration": "" if not cal else calibration_note(cal),
             "generator": f"GPU Node Designer {__version__}", "date": (now or datetime.now(UTC)).date().isoformat()}

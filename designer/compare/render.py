@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from designer.compare.diff import is_empty
+from designer.core.messages import Msg, _m
 from designer.core.units import signed_percent
 
 BEST = "*"
@@ -18,12 +19,20 @@ BEST_NOTE = ("* marks the best value in a row among like designs: a figure of th
              "with the same GPU count, a figure per GPU among all")
 ASSUMED_NOTE = ("† the figure rests in part on assumed power (stated defaults where no figure is published); the row "
                 "'DC load from assumed figures' says how much")
+PSU_NOTE = _m("† on the PSU capacity: the reference design's PSU configuration is assumed, not published (its "
+              "description says what was assumed)")
 MISSING_WORDS = {"unknown": "unknown", "not_supported": "not supported"}
 MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~])")
 SPEC_ROWS = (("scheme", "Scheme"), ("gpu_line", "GPUs"), ("scaleup_fabric", "Scale-up fabric"),
              ("chassis_name", "Chassis"), ("cpu_line", "CPUs"), ("scaleup_switches", "Scale-up switches"),
              ("pcie_switches", "PCIe switches"), ("nics", "NICs"), ("psu_line", "PSUs"), ("cooling_parts", "Cooling"),
              ("template", "Template"))
+
+
+def notes(data: dict) -> list[Msg | str]:
+    """What the marks mean, for this comparison: the PSU note only where a design's PSUs are assumed (a str: an
+    English sentence of the string tables' words; render() takes either)."""
+    return [BEST_NOTE, ASSUMED_NOTE] + ([PSU_NOTE] if any(data.get("psu_assumed", ())) else [])
 
 
 def md_escape(text: object) -> str:
@@ -57,7 +66,7 @@ def table_rows(data: dict) -> list[tuple[str, list[str]]]:
     n = len(data["designs"])
     rows: list[tuple[str, list[str]]] = [(label, [str(data["spec"][i][key]) for i in range(n)])
                                          for key, label in SPEC_ROWS]
-    for section in ("figures", "power", "rules", "busbw_at_sizes"):
+    for section in ("headline", "figures", "power", "rules", "busbw_at_sizes"):
         for row in data[section]:
             unit = f" ({row['unit']})" if row["unit"] else ""
             rows.append((row["label"] + unit, [_cell(row, i) for i in range(n)]))
@@ -88,7 +97,7 @@ def comparison_text(data: dict) -> str:
     header = ["", *data["designs"]]
     body = table_rows(data)
     lines = _aligned([header, *[[label, *cells] for label, cells in body]])
-    lines += [f"({BEST_NOTE})", f"({ASSUMED_NOTE})"]
+    lines += [f"({note!s})" for note in notes(data)]
     bom = bom_rows(data)
     lines += ["", "Bill of materials, parts whose counts differ:"]
     lines += _aligned([header, *[[label, *cells] for label, cells in bom]]) if bom else ["  (none)"]
@@ -112,7 +121,8 @@ def comparison_markdown(data: dict) -> str:
         return [head, sep, *["| " + md_escape(label) + " | " + " | ".join(
             md_escape(c).replace(f" \\{BEST}", f" **{BEST}**") for c in cells) + " |" for label, cells in rows]]
 
-    lines = ["# Design comparison", "", *table(table_rows(data)), "", md_escape(BEST_NOTE), "", md_escape(ASSUMED_NOTE),
+    lines = ["# Design comparison", "", *table(table_rows(data)),
+             *[line for note in notes(data) for line in ("", md_escape(str(note)))],
              "", "## Bill of materials: parts whose counts differ", ""]
     bom = bom_rows(data)
     lines += table(bom) if bom else ["(none)"]

@@ -5,7 +5,8 @@ among designs with the same GPU count (a 72-GPU rack never "wins" HBM over an 8-
 a figure per GPU is marked among all. When the GPU counts differ, per-GPU rows derived from the totals are added,
 so mixed nodes and racks still compare. A value that is missing says why: "not supported" (the part has no FP8)
 is not "unknown" (not published). Power figures that rest in part on assumed power (stated defaults where no
-figure is published) are marked, and a row says how much of the DC load that is.
+figure is published) are marked, and a row says how much of the DC load that is; so is the PSU capacity of a
+reference design whose PSU configuration is assumed, not published.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ COST_ROWS: tuple[Row, ...] = (
 )
 NOT_SUPPORTED_WHEN = {"fp8_dense_pflops": "fp8_supported", "fp8_dense_tflops_per_gpu": "fp8_supported"}
 ASSUMED_POWER = {"dc_load_w", "wall_peak_w", "heat_btu_per_hr", "airflow_cfm", "wall_peak_w_per_gpu"}
+ASSUMED_PSU = {"psu_usable_w"}  # the reference design's PSU configuration is assumed (designer.templates.PSUS_ASSUMED)
 
 
 def best_indices(values: list[float | None], better: str) -> list[int]:
@@ -73,7 +75,9 @@ def _status(key: str, value: object, figures: dict) -> str:
     if value is None:
         flag = NOT_SUPPORTED_WHEN.get(key)
         return "not_supported" if flag and figures.get(flag) is False else "unknown"
-    return "assumed" if key in ASSUMED_POWER and figures.get("assumed_dc_load_w") else ""
+    assumed = (key in ASSUMED_POWER and figures.get("assumed_dc_load_w")) or (
+        key in ASSUMED_PSU and figures.get("psu_assumed"))
+    return "assumed" if assumed else ""
 
 
 def rows(defs: tuple[Row, ...], per_design: list[dict], derived: bool = False) -> list[dict]:

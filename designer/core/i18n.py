@@ -28,8 +28,7 @@ from functools import cache
 from importlib import resources
 
 from designer.core.errors import DesignerError
-from designer.core.labels import FIELD_LABELS
-from designer.core.labels import confidence_label as _confidence_label_en
+from designer.core.labels import FIELD_LABELS, confidence_message
 from designer.core.labels import format_value as _format_value_en
 
 LANGUAGES = {"en": "English", "zh_TW": "繁體中文", "zh_CN": "简体中文"}
@@ -108,9 +107,11 @@ def format_value(name: str, value: object, lang: str | None = None) -> str:
 
 
 def confidence_label(code: object, lang: str | None = None, short: bool = False) -> str:
-    """As designer.core.labels.confidence_label, in the language; short: without the reason ('high confidence')."""
-    english = _confidence_label_en(code)
-    return word(english.split(" (")[0] if short else english, lang)
+    """A part's confidence in words in the language (designer.core.labels.CONFIDENCE_WORDS); short: without the
+    reason ('high confidence')."""
+    from designer.core.locale import render  # noqa: PLC0415 (locale imports this module)
+
+    return render(confidence_message(code, short), _lang(lang))
 
 
 def sheet_text(english: dict[str, str], lang: str | None = None) -> dict[str, str]:

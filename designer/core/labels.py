@@ -6,6 +6,8 @@ bidirectional figures say so, and so do Gb/s (network) against GB/s (bytes).
 
 from __future__ import annotations
 
+from designer.core.messages import Msg, _m
+
 FIELD_LABELS: dict[str, tuple[str, str]] = {
     "tdp_w": ("TDP", "W"),
     "power_w": ("Power", "W"),
@@ -38,14 +40,27 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
 COLLECTIVE_LABELS = {"allreduce": "AllReduce", "allgather": "AllGather", "reducescatter": "ReduceScatter",
                      "alltoall": "AllToAll", "broadcast": "Broadcast", "reduce": "Reduce", "sendrecv": "SendRecv"}
 
-CONFIDENCE_WORDS = {"H": "high confidence (vendor document or several agreeing sources)",
-                    "M": "medium confidence (one good secondary source)",
-                    "L": "low confidence (no primary public source; treat as an estimate)"}
+# A part's confidence in words: one table for the inspector, the palette, the budget panel and the documents. Each
+# level is a message (designer.core.messages) with its reason; the short form is the level alone.
+CONFIDENCE_WORDS: dict[str, tuple[Msg, Msg]] = {
+    "H": (_m("high confidence"), _m("vendor document or several agreeing sources")),
+    "M": (_m("medium confidence"), _m("one good secondary source")),
+    "L": (_m("low confidence"), _m("no primary public source; treat as an estimate")),
+}
+
+
+def confidence_message(code: object, short: bool = False) -> Msg:
+    """'high confidence (vendor document or several agreeing sources)', or without the reason (short)."""
+    found = CONFIDENCE_WORDS.get(str(getattr(code, "value", code)))
+    if found is None:
+        return _m("confidence unknown")
+    level, reason = found
+    return level if short else _m("{level} ({reason})", level=level, reason=reason)
 
 
 def confidence_label(code: object) -> str:
-    """A part's confidence in words, for tooltips, the inspector and documents."""
-    return CONFIDENCE_WORDS.get(str(getattr(code, "value", code)), "confidence unknown")
+    """A part's confidence in words (English), for tooltips, the inspector and documents."""
+    return str(confidence_message(code))
 
 
 def field_label(name: str, with_unit: bool = True) -> str:

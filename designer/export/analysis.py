@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cached_property
 
+from designer.analysis import headline_figures
+from designer.core.figures import Headline
 from designer.export.names import SCALING_NODES
 from designer.export.spec import PERF_COLLECTIVES, SpecDocument, build_spec
 from designer.model.catalog import Catalog
@@ -43,6 +45,11 @@ class ExportAnalysis:
     @cached_property
     def spec(self) -> SpecDocument:
         return build_spec(self.design, self.catalog, self.nodes, self.now, self.calibration, self.simulator, self.site)
+
+    @cached_property
+    def headlines(self) -> list[Headline]:
+        """The five headline figures (designer.core.figures), busbw from this export's calibration."""
+        return headline_figures(self.design, self.catalog, calibration=self.calibration, simulator=self.simulator)
 
     @cached_property
     def sweep(self) -> SimResult:

@@ -13,6 +13,7 @@ from matplotlib.ticker import FuncFormatter
 from designer.core.locale import render
 from designer.core.units import format_bytes
 from designer.export.names import LABELS, SCALING_NODES
+from designer.export.sheet_charts import BAND_LABEL
 from designer.export.sheet_text import sheet_word as w
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
@@ -70,7 +71,7 @@ def draw_busbw(ax, result: SimResult, title: str = "") -> None:
     ax.grid(True, which="major", alpha=0.3)
     if result.rows:
         handles, _ = ax.get_legend_handles_labels()
-        band = [Patch(color="#555555", alpha=BAND_ALPHA, label=w("uncertainty band"))] if ax.collections else []
+        band = [Patch(color="#555555", alpha=BAND_ALPHA, label=render(BAND_LABEL))] if ax.collections else []
         if handles:  # no curves where no row has figures
             ax.legend(handles=handles + band, loc="upper left", fontsize="small")
         r = result.rows[0]

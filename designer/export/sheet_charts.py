@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from designer.core.locale import render
-from designer.core.messages import Audience
+from designer.core.messages import Audience, Msg, Number, _m
 from designer.core.units import format_bytes
 from designer.export.canvas import Canvas, nice_ticks, tick_label
 from designer.export.diagram_layout import (
@@ -54,9 +54,20 @@ class Series:
 
 
 # Line charts ----------------------------------------------------------------------------------------------
-def model_tag(spread: float) -> str:
-    """What every performance chart says of its curves (English; a sheet in another language translates it)."""
-    return f"model, not measured: +/-{round(spread * 100, 1):g}% uncertainty"
+def model_tag(spread: float) -> Msg:
+    """What every performance chart says of its curves."""
+    return _m("model, not measured: +/-{x}% uncertainty", x=Number(round(spread * 100, 1), None))
+
+
+BAND_LABEL = _m("uncertainty band")
+
+
+def chart_scope(n: int, rack: bool, gpus: bool = True) -> Msg:
+    """What a busbw chart covers: '8 GPUs, 1 node', '72 GPUs, 1 rack (one scale-up domain)'."""
+    if rack:
+        return (_m("{n} GPUs, 1 rack (one scale-up domain)", n=n) if gpus
+                else _m("{n} accelerators, 1 rack (one scale-up domain)", n=n))
+    return _m("{n} GPUs, 1 node", n=n) if gpus else _m("{n} accelerators, 1 node", n=n)
 
 
 def line_chart(series: list[Series], width: float, height: float, x_label: str, y_label: str, title: str,

@@ -13,16 +13,25 @@ from typing import Any
 
 from designer import __version__
 from designer.core import i18n
-from designer.core.locale import render
-from designer.core.messages import Audience, Msg
+from designer.core.locale import render, render_param
+from designer.core.messages import Audience, Msg, Number, _m
 from designer.core.units import format_bytes
 from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand, logo_svg
 from designer.export.names import LABELS, SCALING_NODES
 from designer.export.rack_view import is_rack, rack_view
-from designer.export.sheet_charts import Series, diagram_chart, line_chart, model_tag, power_chart, size_ticks
+from designer.export.sheet_charts import (
+    BAND_LABEL,
+    Series,
+    chart_scope,
+    diagram_chart,
+    line_chart,
+    model_tag,
+    power_chart,
+    size_ticks,
+)
+from designer.export.sheet_rows import cpus_row, dense_compute, form_factor_row, memory_row, psus_row
 from designer.export.sheet_sections import SheetSections
-from designer.export.sheet_sections import not_published as _num
 from designer.export.sheet_text import SHEET_TEXT
 from designer.export.spec import SpecDocument
 from designer.export.summary import description_line
@@ -32,7 +41,7 @@ from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.data_text import data_msg, part_name
 from designer.model.design import Design
-from designer.model.parts import CpuSpec, NicSpec, PartBase
+from designer.model.parts import NicSpec, PartBase
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.model import band
 from designer.templates import TEMPLATES, template_description
@@ -112,13 +121,11 @@ class SheetData(SheetSections):
         gpu_refs = [self.cite_part(g) for g, _ in gpus]
         mem_types = ", ".join(sorted({getattr(g, "memory_type", "") for g, _ in gpus}))
         rows: list[tuple[str, Msg | str, list[int]]] = [("GPUs", self.listed("gpu")[0], gpu_refs),
-                ("GPU memory", f"{k.hbm_total_gb:,.0f} GB {mem_types} usable in total{self.physical()}; "
-                 f"{_num(k.mem_bw_total_tbytes_s, '.1f', ' TB/s')} aggregate bandwidth", gpu_refs),
-                ("Scale-up per GPU", f"{k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per direction, "
-                 f"{k.scaleup_gbytes_s_per_gpu_bidir:,.0f} GB/s bidirectional ({k.scaleup_fabric})", gpu_refs),
+                ("GPU memory", memory_row(k.hbm_total_gb, mem_types, k.memory_physical_total_gb,
+                                          k.mem_bw_total_tbytes_s), gpu_refs),
+                ("Scale-up per GPU", self.scaleup_row(), gpu_refs),
                 ("Scale-up switches", *self.listed("scaleup_switch", "none (direct links)")),
-                ("Dense BF16 / FP8", f"{_num(k.bf16_dense_pflops, '.2f')} / {_num(k.fp8_dense_pflops, '.2f')} PFLOPS",
-                 gpu_refs),
+                ("Dense BF16 / FP8", dense_compute(k.bf16_dense_pflops, k.fp8_dense_pflops, k.fp8_supported), gpu_refs),
                 ("CPUs", *self.cpus()),
                 ("System memory", f"{chassis.dimms} DIMM slots" if chassis.dimms else "not in the catalog",
                  [self.cite_part(chassis)]),
@@ -127,26 +134,24 @@ class SheetData(SheetSections):
                 ("NICs and scale-out", *self.nics()),
                 ("PCIe", *self.pcie(chassis.pcie_slot_gen)),
                 ("Power at the wall (max)", f"{p.wall_peak_w:,.0f} W peak ({p.dc_load_w:,.0f} W DC load)", []),
-                ("PSUs and redundancy", f"{p.psu_count} x {p.psu_unit_output_w:,.0f} W, {p.psu_redundancy}: "
-                 f"{p.psu_usable_w:,.0f} W usable", [self.cite_part(self.catalog.get(p.psu_part))] if p.psu_part
-                 else []),
+                ("PSUs and redundancy", psus_row(p.psu_count, p.psu_unit_output_w, p.psu_redundancy, p.psu_usable_w),
+                 [self.cite_part(self.catalog.get(p.psu_part))] if p.psu_part else []),
                 ("Cooling", *self.cooling()),
-                ("Form factor", f"{chassis.rack_units}U rack-mount ({self.name(chassis)})", [self.cite_part(chassis)]),
+                ("Form factor", form_factor_row(chassis.rack_units, self.name(chassis)), [self.cite_part(chassis)]),
                 ("Latency class", self.latency_class(), [self.cite_model("nccl")])]
-        return [{"label": self.text.get(label, label), "value": self.t(value), "refs": refs}
-                for label, value, refs in rows]
+        return [{"label": self.text.get(label, label), "refs": refs,
+                 "value": render(value, self.lang, Audience.DOCUMENT)} for label, value, refs in rows]
 
-    def cpus(self) -> tuple[str, list[int]]:
-        items = self.parts_of("cpu")
-        text = "; ".join(f"{n} x {p.name}" + (f" ({p.cores} cores each)" if isinstance(p, CpuSpec) else "")
-                         for p, n in items)
-        total = self.spec.key_figures.cpu_cores_total
-        return (f"{text}: {total:,} cores in all" if text else "none"), [self.cite_part(p) for p, _ in items]
-
-    def physical(self) -> str:
+    def scaleup_row(self) -> str | Msg:
         k = self.spec.key_figures
-        physical = k.memory_physical_total_gb
-        return f" ({physical:,.0f} GB physical)" if physical > k.hbm_total_gb else ""
+        if not k.scaleup_gbytes_s_per_gpu_per_dir:
+            return _m("no scale-up fabric (PCIe only)")  # not "0 GB/s": a PCIe box has no such fabric
+        return (f"{k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per direction, "
+                f"{k.scaleup_gbytes_s_per_gpu_bidir:,.0f} GB/s bidirectional ({k.scaleup_fabric})")
+
+    def cpus(self) -> tuple[Msg, list[int]]:
+        items = self.parts_of("cpu")
+        return cpus_row(items, self.spec.key_figures.cpu_cores_total), [self.cite_part(p) for p, _ in items]
 
     def nics(self) -> tuple[str, list[int]]:
         k = self.spec.key_figures
@@ -159,18 +164,19 @@ class SheetData(SheetSections):
         switches, refs = self.listed("pcie_switch", "no PCIe switches")
         return f"Gen{slot_gen} slots; {switches}", refs
 
-    def latency_class(self) -> str:
+    def latency_class(self) -> Msg:
         row = self.analysis.latency
-        return f"8-byte AllReduce in {row.time_us:.1f} us over {row.gpus} GPUs (model)"
+        return _m("8-byte AllReduce in {t} us over {n} GPUs (model)", t=Number(row.time_us, 1), n=row.gpus)
 
     # Headline figures (cover cards, slide) --------------------------------------------------------------
     def headlines(self) -> list[dict[str, str]]:
-        """The five cards, their words in the sheet's language (values and part names as they are)."""
-        cards = [{key: (self.t(text) if key != "value" else text) for key, text in card.items()}
-                 for card in self._headlines()]
-        if self.parts_of("gpu"):
-            cards[0]["detail"] = self.parts_of("gpu")[0][0].name  # a part name stays as the vendor writes it
-        return cards
+        """The five cards of the headline table (designer.core.figures), in the sheet's language: the number, its
+        unit words, and the label with what stands behind it."""
+        return [{"value": render_param(h.card_value, self.lang, Audience.DOCUMENT),
+                 "unit": self.doc(h.unit), "detail": self.doc(h.card_detail)} for h in self.analysis.headlines]
+
+    def doc(self, msg: Msg) -> str:
+        return render(msg, self.lang, Audience.DOCUMENT)
 
     def t(self, english: Msg | str) -> str:
         """Chart and card wording in the sheet's language (nccl-tests terms stay as they are); a message rendered
@@ -181,35 +187,6 @@ class SheetData(SheetSections):
         """A part's name in the sheet's language (designer.model.data_text: descriptive chassis and cooling names
         translated, product names as the vendor writes them)."""
         return render(part_name(part), self.lang, Audience.DOCUMENT)
-
-    def _headlines(self) -> list[dict[str, str]]:
-        k, p = self.spec.key_figures, self.spec.power
-        gpu = self.parts_of("gpu")
-        return [
-            {"value": f"{k.gpu_count}", "unit": "GPUs", "detail": gpu[0][0].name if gpu else "none"},
-            self.scaleup_card(),
-            {"value": f"{k.hbm_total_gb:,.0f}", "unit": "GB GPU memory",
-             "detail": f"{_num(k.mem_bw_total_tbytes_s, '.1f', ' TB/s')} aggregate"},
-            self.compute_card(),
-            {"value": f"{p.wall_peak_w / 1000:,.1f}", "unit": "kW at the wall",
-             "detail": f"peak; {p.psu_count} x {p.psu_unit_output_w / 1000:g} kW PSUs, {p.psu_redundancy}"},
-        ]
-
-    def scaleup_card(self) -> dict[str, str]:
-        k = self.spec.key_figures
-        if not k.scaleup_gbytes_s_per_gpu_per_dir:
-            return {"value": "PCIe", "unit": "GPU to GPU", "detail": "no scale-up fabric"}
-        return {"value": f"{k.scaleup_gbytes_s_per_gpu_bidir:,.0f}", "unit": "GB/s per GPU",
-                "detail": f"scale-up, bidirectional ({k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} per direction)"}
-
-    def compute_card(self) -> dict[str, str]:
-        """Dense FP8 when the GPUs have it, else dense BF16 (a 0.0 FP8 figure would mislead)."""
-        k = self.spec.key_figures
-        if k.fp8_dense_pflops:
-            return {"value": f"{k.fp8_dense_pflops:.1f}", "unit": "PFLOPS FP8",
-                    "detail": f"dense; BF16 {_num(k.bf16_dense_pflops, '.1f')}"}
-        fp8 = "no FP8" if k.fp8_dense_pflops == 0 else "FP8 not published"
-        return {"value": _num(k.bf16_dense_pflops, ".1f"), "unit": "PFLOPS BF16", "detail": f"dense; {fp8}"}
 
     # Sections -------------------------------------------------------------------------------------------
     def bom(self) -> dict[str, Any]:
@@ -277,10 +254,15 @@ class SheetData(SheetSections):
                  "busbw": f"{pt.busbw_gbytes_s:,.1f}", "algorithm": f"{pt.algorithm}/{pt.protocol}"}
                 for pt in self.spec.performance if pt.nodes == 1]
         big = [pt for pt in self.spec.performance if pt.nodes == 1 and pt.collective == "allreduce"]
-        neck = self.words.sentence(i18n.phrase(big[-1].bottleneck, self.lang)) if big and big[-1].bottleneck else ""
+        neck = self.words.sentence(self.bottleneck(big[-1].bottleneck)) if big and big[-1].bottleneck else ""
         return {"rows": rows, "bottleneck": self.text["bottleneck_line"].format(neck) if neck else "",
                 "band": self.band_note(),
                 "refs": [self.cite_model("busbw"), self.cite_model("nccl")]}
+
+    def bottleneck(self, label: str) -> str:
+        """A bottleneck the spec names in English, in the sheet's language (its message from the export's sweep)."""
+        found = {r.bottleneck: r.bottleneck_msg for r in self.analysis.sweep.rows}.get(label)
+        return self.doc(found) if found else i18n.phrase(label, self.lang)
 
     def band_note(self) -> str:
         """What the shaded band on the busbw chart is: the profile's fit spread, or the model's."""
@@ -318,7 +300,7 @@ class SheetData(SheetSections):
 
     def model_tag(self) -> str:
         """What every performance chart says of its curves: modelled, and how uncertain."""
-        return self.t(model_tag(band(self.cal)))
+        return self.doc(model_tag(band(self.cal)))
 
     def figures(self, width: float = FIG_WIDTH_IN * 72, chart_height: float = 200.0) -> dict[str, Any]:
         """The charts; a rack's drawing is the elevation (data["rack"]), not a block diagram of every link."""
@@ -339,18 +321,17 @@ class SheetData(SheetSections):
                         [r.busbw_low_GBps for r in sweep.for_collective(n)],
                         [r.busbw_high_GBps for r in sweep.for_collective(n)])
                  for n in dict.fromkeys(r.collective for r in sweep.rows)]
-        scope = f"{sweep.gpus_per_node} GPUs, 1 rack (one scale-up domain)" if self.rack else \
-            f"{sweep.gpus_per_node} GPUs, 1 node"
+        scope = chart_scope(sweep.gpus_per_node, self.rack, self.spec.key_figures.device_word == "GPUs")
         return line_chart(busbw, width, height, self.t("message size (bytes, nccl-tests 'size')"),
-                          "busbw (GB/s, GB = 1e9 B)", self.t(scope), size_ticks(sizes),
-                          band_label=self.t("uncertainty band"), subtitle=self.model_tag()).as_dict()
+                          "busbw (GB/s, GB = 1e9 B)", self.doc(scope), size_ticks(sizes),
+                          band_label=self.doc(BAND_LABEL), subtitle=self.model_tag()).as_dict()
 
     def scaling_figure(self, width: float) -> dict[str, Any]:
         scaling = [Series(f"{LABELS[n]} 1 GiB", SCALING_NODES, busbw) for n, busbw in self.analysis.scaling.items()]
         unit, title = (("racks", "Scaling over rack counts (scale-out over the compute NICs)") if self.rack else
                        ("nodes", "Scaling over node counts (scale-out over the compute NICs)"))
         return line_chart(scaling, width, 160, self.t(unit), "busbw (GB/s)", self.t(title),
-                          [(float(n), str(n)) for n in SCALING_NODES], band_label=self.t("uncertainty band"),
+                          [(float(n), str(n)) for n in SCALING_NODES], band_label=self.doc(BAND_LABEL),
                           subtitle=self.model_tag()).as_dict()
 
     def description(self) -> str:

@@ -18,6 +18,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from designer.core.messages import Msg, Name, Number, _m
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.parts import Frozen, GpuSpec
@@ -204,13 +205,16 @@ def system_eccn(parts: list[PartScreening], th: Thresholds) -> str:
     return NOT_SYSTEM
 
 
-def screening_lines(gpu: GpuSpec) -> list[tuple[str, str]]:
-    """A few (label, value) lines for where part figures are shown (the inspector)."""
+def screening_lines(gpu: GpuSpec) -> list[tuple[Msg, Msg]]:
+    """A few (label, value) lines for where part figures are shown (the inspector), as messages."""
     th = shipped_thresholds()
     s = screen_part(gpu, 1, th)
-    tpp_text = "unknown" if s.tpp is None else f"{s.tpp:,.0f} ({s.tpp_basis})"
-    density = ("unknown (die area not published)" if s.performance_density is None
-               else f"{s.performance_density:.2f} ({s.die_area_mm2:,g} mm² die)")
-    return [("TPP (EAR)", tpp_text), ("Performance density", density),
-            ("Export screening", f"{s.eccn} under {th.citation}: a screening aid, not a classification"),
-            ("A system containing it", f"{th.system_eccn(s.eccn)} (computers and assemblies containing the IC)")]
+    tpp_text = _m("unknown") if s.tpp is None else _m("{tpp} ({basis})", tpp=Number(s.tpp), basis=Name(s.tpp_basis))
+    density = (_m("unknown (die area not published)") if s.performance_density is None
+               else _m("{d} ({area} mm² die)", d=Number(s.performance_density, 2),
+                       area=Number(s.die_area_mm2 or 0, None)))
+    return [(_m("TPP (EAR)"), tpp_text), (_m("Performance density"), density),
+            (_m("Export screening"), _m("{eccn} under {cite}: a screening aid, not a classification",
+                                        eccn=Name(s.eccn), cite=Name(th.citation))),
+            (_m("A system containing it"), _m("{eccn} (computers and assemblies containing the IC)",
+                                              eccn=Name(th.system_eccn(s.eccn))))]

@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from designer.core.ids import natural_key
+from designer.core.messages import Legacy, Msg, Name, Number, _m
 from designer.model.design import LinkKind
 from designer.model.parts import Fabric, GpuSpec, ScaleupSwitchSpec
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
@@ -48,13 +49,22 @@ class Bottleneck:
 
     @cached_property
     def _label(self) -> str:  # once per bottleneck: a 72-GPU rack's ties list 1,296 edges, and every row asks
+        return str(self.message)
+
+    @cached_property
+    def message(self) -> Msg:
+        """'gpu0 -> nvs0 (nvlink, 25.0 GB/s per direction over 5 links; 8 devices alike)' as a message."""
         head = self.edges[0][0]
         targets = [v for u, v in self.edges if u == head]
-        where = f"{head} -> {', '.join(targets)}"
-        more = f"; {self.alike} devices alike" if self.alike > 1 else ""
         links = len([e for e in self.edges if e[0] == head])
-        return (f"{where} ({self.kind}, {self.capacity_gbytes_s:.1f} GB/s per direction over {links} "
-                f"link{'s' if links > 1 else ''}{more})")
+        params = {"where": Name(f"{head} -> {', '.join(targets)}"), "kind": Legacy(self.kind),
+                  "bw": Number(self.capacity_gbytes_s, 1), "n": links, "m": self.alike}
+        if self.alike > 1:
+            return (_m("{where} ({kind}, {bw} GB/s per direction over {n} links; {m} devices alike)", **params)
+                    if links > 1 else _m("{where} ({kind}, {bw} GB/s per direction over 1 link; {m} devices alike)",
+                                         **params))
+        return (_m("{where} ({kind}, {bw} GB/s per direction over {n} links)", **params) if links > 1
+                else _m("{where} ({kind}, {bw} GB/s per direction over 1 link)", **params))
 
 
 @dataclass(frozen=True)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from designer.core.errors import DesignerError
-from designer.core.messages import Msg
+from designer.core.messages import EMPTY, Msg, Number, Percent, _m
 from designer.model import edits
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -70,6 +70,7 @@ class SimRow:
     phase: str
     busbw_low_GBps: float = 0.0  # uncertainty band: busbw x (1 -/+ the model's or the profile's spread)
     busbw_high_GBps: float = 0.0
+    bottleneck_msg: Msg = field(default=EMPTY, compare=False)  # `bottleneck` as a message, to show in a language
 
     @property
     def has_figures(self) -> bool:
@@ -78,10 +79,14 @@ class SimRow:
 
     def as_dict(self) -> dict:
         """The row for JSON: a figure that does not exist is null, never NaN (which is not JSON)."""
-        return {k: None if isinstance(v, float) and not math.isfinite(v) else v for k, v in asdict(self).items()}
+        return {f.name: _json(getattr(self, f.name)) for f in fields(self) if f.name != "bottleneck_msg"}
 
 
-NO_FIGURE = "no figure: no path left between the GPUs for this collective"
+def _json(value: object) -> object:
+    return None if isinstance(value, float) and not math.isfinite(value) else value
+
+
+NO_FIGURE = _m("no figure: no path left between the GPUs for this collective")
 
 
 @dataclass(frozen=True)
@@ -147,7 +152,7 @@ def _row(collective: str, fab: NodeFabric, nodes: int, size: int, algorithm: str
     spread = band(fab.cal)
     return SimRow(collective, algo, proto, nodes, ranks, size, t, algbw, busbw,
                   neck.label() if neck else "", neck.link_ids if neck else (), 1.0 if neck else 0.0, phase,
-                  busbw * (1 - spread), busbw * (1 + spread))
+                  busbw * (1 - spread), busbw * (1 + spread), neck.message if neck else EMPTY)
 
 
 def band(cal: Calibration) -> float:
@@ -217,17 +222,18 @@ def _simulate_on(fab: NodeFabric, config: SimConfig, notes: list[Msg | str]) -> 
     if config.nodes > 1:
         notes.append(scaleout_note(fab, config.nodes))
     if config.algorithm != "auto":
-        notes.append(f"algorithm forced to {config.algorithm} where it applies (auto elsewhere)")
+        notes.append(_m("algorithm forced to {algo} where it applies (auto elsewhere)", algo=config.algorithm))
     rows = [_row(c, fab, config.nodes, s, config.algorithm) for c in config.collectives for s in config.sizes]
     return SimResult(tuple(rows), tuple(notes), config.fail, fab.n, fabric_summary(fab))
 
 
-def failure_notes(design: Design, catalog: Catalog, fail: tuple[str, ...], extra: tuple[str, ...] = ()) -> list[str]:
+def failure_notes(design: Design, catalog: Catalog, fail: tuple[str, ...],
+                  extra: tuple[str, ...] = ()) -> list[Msg | str]:
     """Why the failure matters: the lost links and what the ring and network rates become (with `extra`, what the
     failure policy takes out of service too)."""
     before = node_fabric(design, catalog)
     after = node_fabric(apply_failures(design, fail + extra), catalog)
-    notes = []
+    notes: list[Msg | str] = []
     for f in fail:
         kind = before.g.nodes[f]["kind"] if f in before.g.nodes else f"{design.link(f).kind.value} link"
         lost = [lk for lk in design.links if f in (lk.a, lk.b) or lk.id == f]
@@ -238,10 +244,15 @@ def failure_notes(design: Design, catalog: Catalog, fail: tuple[str, ...], extra
         b, a = getattr(before, name).gbytes_s, getattr(after, name).gbytes_s
         if abs(b - a) > 1e-6 and b > 0:
             neck = getattr(after, name).bottleneck
-            notes.append(f"{name} rate per GPU {b:.1f} -> {a:.1f} GB/s per direction ({(a - b) / b:+.0%}); "
-                         f"now limited by {neck.label() if neck else 'no path'}")
+            params = {"b": Number(b, 1), "a": Number(a, 1), "pct": Percent((a - b) / b, sign=True),
+                      "neck": neck.message if neck else _m("no path")}
+            notes.append(_m("ring rate per GPU {b} -> {a} GB/s per direction ({pct}); now limited by {neck}", **params)
+                         if name == "ring" else
+                         _m("network rate per GPU {b} -> {a} GB/s per direction ({pct}); now limited by {neck}",
+                            **params))
     if before.nvls is not None:
         b, a = before.nvls.gbytes_s, after.nvls.gbytes_s if after.nvls else 0.0
-        notes.append(f"in-switch reduction rate {b:.1f} -> {a:.1f} GB/s per GPU" +
-                     ("" if after.nvls else " (NVLS no longer possible)"))
+        notes.append(_m("in-switch reduction rate {b} -> {a} GB/s per GPU", b=Number(b, 1), a=Number(a, 1))
+                     if after.nvls else _m("in-switch reduction rate {b} -> {a} GB/s per GPU (NVLS no longer possible)",
+                                           b=Number(b, 1), a=Number(a, 1)))
     return notes

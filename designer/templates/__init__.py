@@ -322,3 +322,26 @@ def build_template(template_id: str, catalog: Catalog | None = None) -> Design:
     design = tpl.build(catalog, meta)
     documented = documented_waivers(build_topology(design, catalog))  # built as the vendor ships it
     return design.model_copy(update={"waivers": [*design.waivers, *documented]}) if documented else design
+
+
+# The reference designs whose PSU configuration (units, count, redundancy) is assumed, not published: each one's
+# description says what was assumed ("PSUs assumed (6x 3 kW, 5+1)", "PSUs taken as ... not verified"; the Supermicro
+# SYS-821GE is modelled 4+2 where Supermicro lists 3+3). A comparison marks their PSU capacity as assumed.
+PSUS_ASSUMED = frozenset({
+    "hgx-h800", "hpe-xd670", "supermicro-pcie-l40s", "amd-mi300x", "amd-mi325x", "gh200-quad", "rtx-pcie-8",
+    "hgx-b300", "amd-mi355x", "gaudi3-8", "hgx-h20", "h100-nvl-pcie", "inspur-nf5688m6", "supermicro-821ge",
+    "hgx-b200-dlc",
+})
+
+
+def _psus(design: Design, catalog: Catalog) -> tuple[list[str], Redundancy]:
+    parts = sorted(c.part for c in design.components if catalog.get(c.part).kind == "psu")
+    return parts, design.settings.psu_redundancy
+
+
+def psus_assumed(design: Design, catalog: Catalog) -> bool:
+    """Whether the design's PSUs are its reference design's assumed configuration (still as the template built it)."""
+    tpl = TEMPLATES.get(design.meta.template or "")
+    if tpl is None or tpl.id not in PSUS_ASSUMED:
+        return False
+    return _psus(design, catalog) == _psus(tpl.build(catalog, Metadata(name=tpl.title)), catalog)

@@ -32,9 +32,10 @@ from PySide6.QtWidgets import (
 from designer.compare.charts import overlay_figure
 from designer.compare.data import MAX_DESIGNS, MIN_DESIGNS, comparison
 from designer.compare.document import write_comparison_pdf
-from designer.compare.render import ASSUMED_NOTE, BEST, BEST_NOTE, bom_rows, table_rows
+from designer.compare.render import BEST, bom_rows, notes, table_rows
 from designer.core import i18n
 from designer.core.errors import DesignerError, one_line
+from designer.core.locale import render
 from designer.document.document import Document
 from designer.io.files import load_design
 from designer.model.catalog import Catalog
@@ -173,12 +174,12 @@ class CompareDialog(QDialog):
         named = self.checked()
         if not MIN_DESIGNS <= len(named) <= MAX_DESIGNS:
             return
-        self.data = comparison(named, self.catalog)
+        self.data = comparison(named, self.catalog, lang=i18n.language())
         fill_table(self.table, self.data["designs"], table_rows(self.data))
         fill_table(self.bom, self.data["designs"], bom_rows(self.data))
         overlay_figure(self.data, fig=self.figure)
         self.matrices.set_data(self.data)
-        self.notes.setText(f"{i18n.phrase(BEST_NOTE)}\n{i18n.phrase(ASSUMED_NOTE)}")
+        self.notes.setText("\n".join(render(note) for note in notes(self.data)))
         self.pdf_button.setEnabled(True)
         self.canvas.draw_idle()
         self.status.setText(self.tr("{count} designs compared; {best} marks the best value in a row").format(

@@ -318,7 +318,7 @@ class MainWindow(QMainWindow):
         """The rule report, the canvas markers and the status totals of one analysed revision."""
         self.problems.show_report(analysis.report)
         self.scene.set_markers(analysis.markers)
-        self.totals.setText(i18n.phrases(analysis.status_line(self.prefs.bandwidth == "bidirectional"), " | "))
+        self.totals.setText(analysis.status_line(self.prefs.bandwidth == "bidirectional", i18n.language()))
 
     def update_title(self, *_args: object) -> None:
         self.setWindowTitle(f"{self.document.title}[*] - GPU Node Designer")

@@ -12,7 +12,6 @@ from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from designer.analysis import headline_figures
-from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.core.locale import render
 from designer.model.catalog import Catalog
@@ -108,12 +107,13 @@ class PresentWindow(QWidget):
 
     def refresh(self) -> None:
         try:
-            rows = headline_figures(self.design(), self.catalog, self.failed())
+            rows = [(render(h.label), render(h.value)) for h in headline_figures(self.design(), self.catalog,
+                                                                                self.failed())]
         except DesignerError as exc:
             rows = [(self.tr("Cannot compute"), str(exc)), *[("", "")] * 4]
         for (name, value), (name_label, value_label) in zip(rows, self.values, strict=True):
-            name_label.setText(i18n.phrase(name))
-            value_label.setText(render(value))
+            name_label.setText(name)
+            value_label.setText(value)
         self.scene.set_highlight(set())
         self.scene.set_markers({i: "error" for i in self.failed()})
 

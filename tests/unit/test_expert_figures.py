@@ -40,7 +40,8 @@ def test_cpu_cores_are_the_system_total_in_info_json_spec_and_sheet(catalog, des
     spec = build_spec(design, catalog, 1, datetime(2026, 1, 1, tzinfo=UTC))
     assert spec.key_figures.cpu_cores_total == total
     sheet = SheetData(ExportAnalysis(design, catalog, 1, now=datetime(2026, 1, 1, tzinfo=UTC)), Brand())
-    text, _ = sheet.cpus()
+    msg, _ = sheet.cpus()
+    text = str(msg)
     assert text.endswith(f"{total:,} cores in all") and "cores each" in text
 
 

@@ -111,7 +111,7 @@ def test_export_rule_reports_at_info_severity_with_the_rules_date(catalog, desig
 
 
 def test_inspector_lines_say_screening_not_classification(catalog):
-    lines = dict(screening_lines(catalog.get("h100-sxm5")))
+    lines = {str(k): str(v) for k, v in screening_lines(catalog.get("h100-sxm5"))}
     assert lines["TPP (EAR)"] == "15,832 (FP8 1,979 x 8)"
     assert "19.45" in lines["Performance density"] and "814 mm²" in lines["Performance density"]
     assert lines["Export screening"].startswith("3A090.a under 88 FR 73458")
@@ -138,7 +138,8 @@ def test_the_system_class_follows_the_ic_class_by_the_rule():
 def test_rule_message_inspector_and_sheet_name_the_system_class(catalog, design_of):
     found = [v for v in check(design_of("dgx-h100"), catalog).active if v.rule.startswith("export.")]
     assert "screens as 3A090.a, a system containing it as 4A090.a" in found[0].message
-    assert dict(screening_lines(catalog.get("h100-sxm5")))["A system containing it"].startswith("4A090.a")
+    lines = {str(k): str(v) for k, v in screening_lines(catalog.get("h100-sxm5"))}
+    assert lines["A system containing it"].startswith("4A090.a")
     from datetime import UTC, datetime  # noqa: PLC0415
 
     from designer.export.analysis import ExportAnalysis  # noqa: PLC0415

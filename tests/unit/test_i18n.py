@@ -18,7 +18,7 @@ from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.core.labels import FIELD_LABELS
 from designer.core.locale import has_translation, render
-from designer.core.messages import Msg
+from designer.core.messages import Msg, _m
 from designer.model.edits import remove_components
 from designer.rules.engine import RULES as REGISTRY
 from designer.templates import TEMPLATES
@@ -94,8 +94,8 @@ def test_a_message_keeps_its_numbers_and_ids_and_says_bandwidth_per_script(catal
     for text in (tw, cn):
         assert all(token in text for token in ("l0", "gpu0-gpu1", "64", "0 GB/s", "100%")), text
     assert "鏈路" in tw and "链路" in cn and "per direction" not in tw + cn
-    assert i18n.phrase("Scale-up per GPU", "zh_TW").endswith("頻寬")
-    assert i18n.phrase("Scale-up per GPU", "zh_CN").endswith("带宽")
+    assert render(_m("Scale-up per GPU"), "zh_TW").endswith("頻寬")  # the headline label, a message now
+    assert render(_m("Scale-up per GPU"), "zh_CN").endswith("带宽")
     assert render(line, "en") == str(line)
 
 
@@ -111,10 +111,9 @@ def test_numbers_in_messages_are_written_again_in_the_language_format():
 def test_headline_figures_and_status_line_are_translated(catalog, design_of):
     design = design_of("dgx-h100")
     for lang in ("zh_TW", "zh_CN"):
-        for name, value in headline_figures(design, catalog):
-            just_a_figure = re.fullmatch(r"[\d,.]+ (GB/s|Gb/s|kW|W|GB)", value)
-            assert i18n.translated(name, lang) and (just_a_figure or i18n.translated(value, lang)), (name, value)
-        line = i18n.phrases(Analysis(design, catalog).status_line(), " | ", lang)
+        for h in headline_figures(design, catalog):
+            assert has_translation(h.label, lang) and has_translation(h.value, lang), (h.label, h.value)
+        line = Analysis(design, catalog).status_line(lang=lang)
         assert not re.search(r"\b(errors?|warnings?|usable|power|per direction)\b", line), line
 
 
@@ -212,10 +211,10 @@ def test_a_document_title_in_a_message_stays_as_published(catalog, design_of):
 @pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
 def test_status_line_of_every_template_is_translated(catalog, design_of, lang):
     """GPU boxes, accelerator (NPU, Gaudi) boxes and PCIe boxes without a scale-up fabric, both bandwidth views."""
-    from designer.analysis import status_line  # noqa: PLC0415
+    from designer.analysis import status_parts  # noqa: PLC0415
 
     for tid in TEMPLATES:
         analysis = Analysis(design_of(tid), catalog)
         for bidirectional in (False, True):
-            parts = status_line(analysis.figures, analysis.report, bidirectional).split(" | ")
-            assert [p for p in parts if not i18n.translated(p, lang)] == [], tid
+            parts = status_parts(analysis.figures, analysis.report, bidirectional)
+            assert [str(p) for p in parts if not has_translation(p, lang)] == [], tid

@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from designer.core.errors import DesignerError
-from designer.core.i18n import confidence_label, field_label, format_value, phrase
+from designer.core.i18n import confidence_label, field_label, format_value
+from designer.core.locale import render
 from designer.document import commands as cmd
 from designer.document.changes import DesignChange
 from designer.document.document import Document
@@ -55,7 +56,7 @@ def spec_rows(part: AnyPart) -> list[tuple[str, str]]:
     rows = [(field_label(name, with_unit=False), format_value(name, getattr(part, name))) for name in SPEC_FIELDS
             if hasattr(part, name) and not (name == "memory_physical_gb" and getattr(part, name) is None)]
     screening = screening_lines(part) if isinstance(part, GpuSpec) else []
-    return rows + [(phrase(k), phrase(v)) for k, v in screening]
+    return rows + [(render(k), render(v)) for k, v in screening]
 
 
 class CountSpinBox(QSpinBox):

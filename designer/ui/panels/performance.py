@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.core.labels import COLLECTIVE_LABELS
 from designer.core.locale import render
@@ -200,7 +199,8 @@ class PerformancePanel(QWidget):
         last = result.rows[-1] if result.rows else None
         notes = "<br>".join(esc(render(n)) for n in result.notes)
         line = (self.tr("Bottleneck of {collective} at {size} bytes: {link}").format(
-            collective=last.collective, size=format_bytes(last.size_bytes), link=esc(i18n.phrase(last.bottleneck)))
+            collective=last.collective, size=format_bytes(last.size_bytes),
+            link=esc(render(last.bottleneck_msg or last.bottleneck)))
                 if last and last.has_figures else esc(render(result.reason(last))) if last else "")
         self.status.setText(line)
         self.status.setToolTip(f"<qt>{line}{'<br>' + notes if notes else ''}</qt>")  # rich text: '->' stays '->'
