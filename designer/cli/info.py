@@ -189,22 +189,24 @@ def cmd_info(args: argparse.Namespace) -> int:
     width = max(len(k) for k, _ in rows)
     for key, value in rows:
         print(f"{key:<{width}}  {value}")
-    print_headlines(args.design)
+    print_headlines(args.design, lang)
     return EXIT_OK
 
 
-def headline_lines(design_arg: str) -> list[str]:
-    """The five headline figures (designer.core.figures), as the app, the spec sheet and the comparison show them."""
+def headline_lines(design_arg: str, lang: str = "en") -> list[str]:
+    """The five headline figures (designer.core.figures), as the app, the spec sheet and the comparison show them,
+    in `lang` (info --lang)."""
     catalog = default_catalog()
-    rows = [(render(h.label, "en", Audience.CLI), render(h.value, "en", Audience.CLI))
+    rows = [(render(h.label, lang, Audience.CLI), render(h.value, lang, Audience.CLI))
             for h in headline_figures(resolve_design(design_arg, catalog), catalog)]
     width = max(len(label) for label, _ in rows)
-    return ["Headline figures:", *(f"  {label:<{width}}  {value}" for label, value in rows)]
+    title = render(_m("Headline figures:"), lang, Audience.CLI)
+    return [title, *(f"  {label:<{width}}  {value}" for label, value in rows)]
 
 
-def print_headlines(design_arg: str) -> None:
+def print_headlines(design_arg: str, lang: str = "en") -> None:
     print()
-    print("\n".join(headline_lines(design_arg)))
+    print("\n".join(headline_lines(design_arg, lang)))
 
 
 def cmd_topo(args: argparse.Namespace) -> int:

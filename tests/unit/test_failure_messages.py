@@ -119,9 +119,13 @@ def test_info_writes_the_failure_lines_and_heat_notes_in_the_language_asked(caps
     from designer.cli.main import main  # noqa: PLC0415
 
     main(["info", "gb200-nvl72"])
-    english = dict(line.split("  ", 1) for line in capsys.readouterr().out.splitlines())
+    english_rows, english_headlines = capsys.readouterr().out.split("\n\n")
+    english = dict(line.split("  ", 1) for line in english_rows.splitlines())
     main(["info", "gb200-nvl72", "--lang", lang])
-    chinese = dict(line.split("  ", 1) for line in capsys.readouterr().out.splitlines())
+    chinese_rows, chinese_headlines = capsys.readouterr().out.split("\n\n")
+    chinese = dict(line.split("  ", 1) for line in chinese_rows.splitlines())
+    assert len(chinese_headlines.splitlines()) == len(english_headlines.splitlines()) == 6  # a title, five figures
+    assert not ENGLISH.search(chinese_headlines), chinese_headlines  # the headline figures are messages too
     said = {"Failure policy", "One link fails", "One plane fails", "Heat split"}
     assert english.keys() == chinese.keys() >= said
     for key in said:
