@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from designer.core.errors import DesignerError, one_line
+from designer.core.messages import Msg, _m
 from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand
 from designer.export.engine import render
@@ -22,7 +23,7 @@ from designer.simulation.calibration import NO_CALIBRATION, Calibration
 SUFFIX = {"pdf": ".pdf", "json": ".json", "svg": ".svg", "png": ".png"}
 SLIDE_SUFFIXES = (".png", ".svg", ".pdf")
 SLIDE_PPI = 192  # 1920 x 1080 pixels for a 10 x 5.625 in slide
-Progress = Callable[[str], None]
+Progress = Callable[[Msg], None]
 
 
 def check_target(path: Path, kind: str) -> Path:
@@ -71,7 +72,7 @@ def export(design: Design, catalog: Catalog, targets: dict[str, Path], paper: st
     written = []
     for kind, path in checked.items():
         if progress:
-            progress(f"Writing {path.name}")
+            progress(_m("Writing {name}", name=path.name))
         if kind == "pdf":
             data = spec_sheet_pdf(design, catalog, paper, nodes, brand=brand, calibration=calibration, lang=lang,
                                   analysis=analysis)

@@ -14,7 +14,7 @@ from typing import Any
 from designer import __version__
 from designer.core import i18n
 from designer.core.locale import render, render_param
-from designer.core.messages import Audience, Msg, Number, _m
+from designer.core.messages import Audience, Msg, Number, Quantity, _m
 from designer.core.units import format_bytes
 from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand, logo_svg
@@ -74,6 +74,8 @@ def _more_alike(count: int, lang: str) -> str:
     return f" (and {count} more alike)" if lang == "en" else f" (+{count})"
 
 
+NOT_LISTED = _m("not in the catalog")  # a chassis figure the catalog does not give
+
 class SheetData(SheetSections):
     """Builds the dict from the export's one analysis (spec and simulations); one instance per document."""
 
@@ -127,13 +129,14 @@ class SheetData(SheetSections):
                 ("Scale-up switches", *self.listed("scaleup_switch", "none (direct links)")),
                 ("Dense BF16 / FP8", dense_compute(k.bf16_dense_pflops, k.fp8_dense_pflops, k.fp8_supported), gpu_refs),
                 ("CPUs", *self.cpus()),
-                ("System memory", f"{chassis.dimms} DIMM slots" if chassis.dimms else "not in the catalog",
+                ("System memory", _m("{n} DIMM slots", n=chassis.dimms) if chassis.dimms else NOT_LISTED,
                  [self.cite_part(chassis)]),
-                ("Storage", f"{chassis.drives} NVMe drive bays" if chassis.drives else "not in the catalog",
+                ("Storage", _m("{n} NVMe drive bays", n=chassis.drives) if chassis.drives else NOT_LISTED,
                  [self.cite_part(chassis)]),
                 ("NICs and scale-out", *self.nics()),
                 ("PCIe", *self.pcie(chassis.pcie_slot_gen)),
-                ("Power at the wall (max)", f"{p.wall_peak_w:,.0f} W peak ({p.dc_load_w:,.0f} W DC load)", []),
+                ("Power at the wall (max)", _m("{w} peak ({dc} DC load)", w=Quantity(p.wall_peak_w, "W"),
+                                               dc=Quantity(p.dc_load_w, "W")), []),
                 ("PSUs and redundancy", psus_row(p.psu_count, p.psu_unit_output_w, p.psu_redundancy, p.psu_usable_w),
                  [self.cite_part(self.catalog.get(p.psu_part))] if p.psu_part else []),
                 ("Cooling", *self.cooling()),
@@ -142,12 +145,13 @@ class SheetData(SheetSections):
         return [{"label": self.text.get(label, label), "refs": refs,
                  "value": render(value, self.lang, Audience.DOCUMENT)} for label, value, refs in rows]
 
-    def scaleup_row(self) -> str | Msg:
+    def scaleup_row(self) -> Msg:
         k = self.spec.key_figures
         if not k.scaleup_gbytes_s_per_gpu_per_dir:
             return _m("no scale-up fabric (PCIe only)")  # not "0 GB/s": a PCIe box has no such fabric
-        return (f"{k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per direction, "
-                f"{k.scaleup_gbytes_s_per_gpu_bidir:,.0f} GB/s bidirectional ({k.scaleup_fabric})")
+        return _m("{a} per direction, {b} bidirectional ({fabric})", fabric=k.scaleup_fabric,
+                  a=Quantity(k.scaleup_gbytes_s_per_gpu_per_dir, "GB/s"),
+                  b=Quantity(k.scaleup_gbytes_s_per_gpu_bidir, "GB/s"))
 
     def cpus(self) -> tuple[Msg, list[int]]:
         items = self.parts_of("cpu")

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, field, fields, replace
 
 from designer.core.errors import DesignerError
-from designer.core.messages import EMPTY, Msg, Number, Percent, _m
+from designer.core.messages import EMPTY, Msg, Name, Number, Percent, _m
 from designer.model import edits
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -227,6 +227,11 @@ def _simulate_on(fab: NodeFabric, config: SimConfig, notes: list[Msg | str]) -> 
     return SimResult(tuple(rows), tuple(notes), config.fail, fab.n, fabric_summary(fab))
 
 
+_KIND_WORDS = {"gpu": _m("GPU"), "scaleup_switch": _m("scale-up switch"), "pcie_switch": _m("PCIe switch"),
+               "nic": _m("NIC"), "cpu": _m("CPU"), "psu": _m("PSU"), "cooling": _m("cooling")}  # a failed part's kind
+_LINK_NAMES = {"nvlink": "NVLink", "xgmi": "xGMI", "hccs": "HCCS", "roce": "RoCE", "pcie": "PCIe", "c2c": "NVLink-C2C",
+               "socket": "socket", "network": "network"}
+
 def failure_notes(design: Design, catalog: Catalog, fail: tuple[str, ...],
                   extra: tuple[str, ...] = ()) -> list[Msg | str]:
     """Why the failure matters: the lost links and what the ring and network rates become (with `extra`, what the
@@ -235,11 +240,16 @@ def failure_notes(design: Design, catalog: Catalog, fail: tuple[str, ...],
     after = node_fabric(apply_failures(design, fail + extra), catalog)
     notes: list[Msg | str] = []
     for f in fail:
-        kind = before.g.nodes[f]["kind"] if f in before.g.nodes else f"{design.link(f).kind.value} link"
+        if f in before.g.nodes:
+            kind: Msg | Name = _KIND_WORDS.get(before.g.nodes[f]["kind"], Name(before.g.nodes[f]["kind"]))
+        else:
+            value = design.link(f).kind.value
+            kind = _m("{fabric} link", fabric=Name(_LINK_NAMES.get(value, value)))
         lost = [lk for lk in design.links if f in (lk.a, lk.b) or lk.id == f]
         scaleup = sum(lk.count for lk in lost if lk.kind in SCALEUP and (lk.a in before.gpus or lk.b in before.gpus))
-        notes.append(f"failed {f} ({kind}): {len(lost)} design links gone" +
-                     (f", {scaleup} of the GPUs' scale-up links" if scaleup else ""))
+        notes.append(_m("failed {id} ({kind}): {n} design links gone, {m} of the GPUs' scale-up links", id=f, kind=kind,
+                        n=len(lost), m=scaleup) if scaleup else
+                     _m("failed {id} ({kind}): {n} design links gone", id=f, kind=kind, n=len(lost)))
     for name in ("ring", "network"):
         b, a = getattr(before, name).gbytes_s, getattr(after, name).gbytes_s
         if abs(b - a) > 1e-6 and b > 0:

@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QWidge
 
 from designer.core import i18n
 from designer.core.errors import DesignerError, one_line
+from designer.core.locale import render
+from designer.core.messages import Msg
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.rack_limits import DEFAULT_RACK_LIMITS, RackLimits
@@ -20,7 +22,7 @@ translate = QCoreApplication.translate
 
 
 class ExportWorker(QObject):
-    progress = Signal(str)
+    progress = Signal(object)  # a designer.core.messages.Msg
     finished = Signal(list)  # the paths written, as strings
     failed = Signal(str)  # a one-line message
 
@@ -97,9 +99,9 @@ class ExportRunner(QObject):
             self.job_thread.wait()
 
     @Slot(str)
-    def _progress(self, text: str) -> None:
+    def _progress(self, text: Msg) -> None:
         if self.progress is not None:
-            self.progress.setLabelText(plain(i18n.phrase(text)))
+            self.progress.setLabelText(plain(render(text)))
 
     def _close_progress(self) -> None:
         if self.progress is not None:

@@ -137,7 +137,7 @@ def test_failing_one_switch_plane_in_a100_degraded_mode_costs_a_sixth(catalog, d
     drop = 1 - result.rows[0].busbw_GBps / before.busbw_GBps
     assert drop == pytest.approx(1 / 6, abs=0.03)
     assert str(result.notes[0]) == "failed nvs0: Fabric Manager disables it (NVSWITCH_FAILURE_MODE=1)"
-    assert result.notes[1].startswith("failed nvs0 (scaleup_switch)")
+    assert str(result.notes[1]).startswith("failed nvs0 (scale-up switch)")  # the kind in words, not the data key
 
 
 def test_failing_a_nic_halves_the_network_rate_of_its_gpu(catalog, design_of):
