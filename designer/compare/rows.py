@@ -21,7 +21,7 @@ FIGURE_ROWS: tuple[Row, ...] = (
     ("scaleup_gbytes_s_per_gpu_per_dir", "Scale-up per GPU, per direction", "GB/s", "higher", "per_gpu"),
     ("scaleup_gbytes_s_per_gpu_bidir", "Scale-up per GPU, bidirectional", "GB/s", "higher", "per_gpu"),
     ("bisection_gbytes_s_per_dir", "Bisection, per direction", "GB/s", "higher", "total"),
-    ("hbm_total_gb", "HBM total", "GB", "higher", "total"),
+    ("hbm_total_gb", "GPU memory total", "GB", "higher", "total"),
     ("mem_bw_total_tbytes_s", "Memory bandwidth total", "TB/s", "higher", "total"),
     ("bf16_dense_pflops", "Dense BF16", "PFLOPS", "higher", "total"),
     ("fp8_dense_pflops", "Dense FP8", "PFLOPS", "higher", "total"),
@@ -36,7 +36,7 @@ POWER_ROWS: tuple[Row, ...] = (
 )
 # Per-GPU rows for mixed GPU counts: (key, label, unit, better, the total's key, factor on total / gpu_count)
 PER_GPU_FIGURES = (
-    ("hbm_gb_per_gpu", "HBM per GPU", "GB", "higher", "hbm_total_gb", 1.0),
+    ("hbm_gb_per_gpu", "GPU memory per GPU", "GB", "higher", "hbm_total_gb", 1.0),
     ("mem_bw_tbytes_s_per_gpu", "Memory bandwidth per GPU", "TB/s", "higher", "mem_bw_total_tbytes_s", 1.0),
     ("bf16_dense_tflops_per_gpu", "Dense BF16 per GPU", "TFLOPS", "higher", "bf16_dense_pflops", 1000.0),
     ("fp8_dense_tflops_per_gpu", "Dense FP8 per GPU", "TFLOPS", "higher", "fp8_dense_pflops", 1000.0),

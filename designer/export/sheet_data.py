@@ -42,6 +42,7 @@ from designer.model.catalog import Catalog
 from designer.model.data_text import data_msg, part_name
 from designer.model.design import Design
 from designer.model.parts import NicSpec, PartBase
+from designer.rules.words import device
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.model import band
 from designer.templates import TEMPLATES, template_description
@@ -157,16 +158,24 @@ class SheetData(SheetSections):
         items = self.parts_of("cpu")
         return cpus_row(items, self.spec.key_figures.cpu_cores_total), [self.cite_part(p) for p, _ in items]
 
-    def nics(self) -> tuple[str, list[int]]:
+    def nics(self) -> tuple[Msg | str, list[int]]:
         k = self.spec.key_figures
         items = self.parts_of("nic")
-        text = "; ".join(f"{n} x {p.name}" for p, n in items) or "none"
-        text += f". Compute: {k.nic_count} NICs, {k.scaleout_gbit_s_per_gpu:,.0f} Gb/s per GPU" if k.nic_count else ""
-        return text, [self.cite_part(p) for p, _ in items if isinstance(p, NicSpec)]
+        text = "; ".join(f"{n} x {p.name}" for p, n in items)
+        refs = [self.cite_part(p) for p, _ in items if isinstance(p, NicSpec)]
+        if not text:
+            return _m("none"), refs
+        if not k.nic_count:
+            return text, refs
+        per = _m("{nics}. Compute: {n} NICs, {rate} per {dev}", nics=text, n=k.nic_count,
+                 rate=Quantity(k.scaleout_gbit_s_per_gpu, "Gb/s"),
+                 dev=device("GPU" if k.device_word == "GPUs" else "accelerator"))
+        return per, refs
 
-    def pcie(self, slot_gen: int) -> tuple[str, list[int]]:
-        switches, refs = self.listed("pcie_switch", "no PCIe switches")
-        return f"Gen{slot_gen} slots; {switches}", refs
+    def pcie(self, slot_gen: int) -> tuple[Msg, list[int]]:
+        switches, refs = self.listed("pcie_switch", "")
+        return (_m("Gen{gen} slots; {switches}", gen=slot_gen, switches=switches) if switches
+                else _m("Gen{gen} slots; no PCIe switches", gen=slot_gen)), refs
 
     def latency_class(self) -> Msg:
         row = self.analysis.latency

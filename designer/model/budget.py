@@ -32,7 +32,8 @@ from designer.model.parts import (
 DEFAULT_W = {
     "nic": (25.0, _m("assumed {w}: ConnectX-7-class NIC with optic; no published figure", w=Quantity(25, "W"))),
     "dpu": (150.0, _m("assumed {w}: BlueField-3 needs 8-pin aux power (>75 W), ~150 W class", w=Quantity(150, "W"))),
-    "scaleup_switch": (120.0, _m("assumed {w}: one secondary source for NVSwitch gen3 (low confidence)",
+    "scaleup_switch": (120.0, _m("assumed {w}: the chip's power is not published; the one figure found, from a "
+                                 "secondary source for NVSwitch gen3, is taken for every switch chip (low confidence)",
                                  w=Quantity(120, "W"))),
     "pcie_switch": (50.0, _m("assumed {w}: above the PEX88096's published 36 W", w=Quantity(50, "W"))),
     "cpu": (250.0, _m("assumed {w}: TDP not published", w=Quantity(250, "W"))),

@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from designer.core.messages import Quantity, _m, many
-from designer.model.parts import FabricSpec, NicSpec
+from designer.model.parts import FabricSpec, NicSpec, PcieSwitchSpec
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 from designer.rules.words import device
 from designer.topology.paths import gpu_nic_affinity
@@ -45,7 +45,8 @@ def affinity(ctx: RuleContext) -> Iterator[Finding]:
                          "(PIX/PXB): GPUDirect RDMA at most {bw} per direction ({gbit}) on that path", n=len(gpus),
                          devs=device(ctx.device, plural=True), ids=many(gpus), where=where, cls=cls,
                          bw=Quantity(slowest, "GB/s"), gbit=Quantity(slowest * 8, "Gb/s")),
-                      tuple(gpus), _m("put a NIC under each GPU's PCIe switch"),
+                      tuple(gpus), _m("put a NIC under each GPU's PCIe switch") if ctx.topo.of_type(PcieSwitchSpec)
+                      else _m("expected without PCIe switches: each NIC hangs off a CPU's root complex"),
                       None if cls == "SYS" else Severity.INFO)
 
 

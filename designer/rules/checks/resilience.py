@@ -14,6 +14,7 @@ from designer.topology.failures import sweep
 from designer.topology.outcomes import RULE, outcomes
 from designer.topology.paths import classes_without, fallback_path, gpu_nic_affinity, scaleup_pair_matrix
 from designer.topology.policy import DOWN, resolve
+from designer.topology.trays import tray_parts
 
 
 @rule(RULE, "One switch failure does not stop the NVLink domain", Severity.ERROR)
@@ -81,9 +82,10 @@ def _nic_findings(ctx: RuleContext) -> Iterator[Finding]:
         after = classes_without(ctx.topo, biggest)
         moved = [_m("{gpu} to {path}", gpu=u, path=after[u]) if after[u] != "-" else
                  _m("{gpu} has no other NIC", gpu=u) for u in users]
-        yield Finding(_m("one failed NIC ({nic}) cuts scale-out from {total} to {left} per node; {moved}",
+        where = _m("in the rack") if tray_parts(ctx.topo) else _m("per node")  # a rack-scale design is one rack
+        yield Finding(_m("one failed NIC ({nic}) cuts scale-out from {total} to {left} {where}; {moved}",
                          nic=biggest, total=Quantity(total, "Gb/s", None), left=Quantity(left, "Gb/s", None),
-                         moved=many(moved) if moved else _m("no GPU used it")), (biggest,),
+                         where=where, moved=many(moved) if moved else _m("no GPU used it")), (biggest,),
                       "", Severity.INFO)
 
 
