@@ -83,7 +83,8 @@ def _spread(data: dict) -> float:
 
 def document_data(data: dict, paper: str = "a4", now: datetime | None = None) -> dict[str, Any]:
     n = len(data["designs"])
-    bom = [{"label": r["name"], "unit": r["part"], "cells": [{"text": str(c), "best": False} for c in r["counts"]]}
+    # the part's name only: its catalog id is the tool's, not the customer's (the app's window and the CLI keep it)
+    bom = [{"label": r["name"], "unit": "", "cells": [{"text": str(c), "best": False} for c in r["counts"]]}
            for r in data["bom_differences"]]
     cal = data.get("calibration")
     return {"paper": "letter" if paper == "letter" else "a4", "designs": data["designs"], "count": n,
