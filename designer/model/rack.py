@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from designer.core.messages import Msg, _m
 from designer.model.parts import ChassisSpec, SlotKind
 
 TRAY_TITLE = {"compute": "Compute tray", "switch": "NVLink switch tray", "power": "Power shelf",
               "cooling": "CDU", "network": "Management switch"}
+TRAY_WORDS = {"compute": _m("Compute tray"), "switch": _m("NVLink switch tray"), "power": _m("Power shelf"),
+              "cooling": _m("CDU"), "network": _m("Management switch")}  # TRAY_TITLE as messages
 
 
 @dataclass(frozen=True)
@@ -23,6 +26,7 @@ class Tray:
     top_u: int  # U counted from the top of the rack, 0 = the topmost U
     height_u: int
     slots: dict[SlotKind, range]  # this tray's slot indices per kind
+    number: int = 0  # its number among the trays of its kind (1, 2, ...)
 
 
 def trays(chassis: ChassisSpec) -> list[Tray]:
@@ -38,9 +42,15 @@ def trays(chassis: ChassisSpec) -> list[Tray]:
             for kind, n in run.slots.items():
                 slots[kind] = range(next_slot[kind], next_slot[kind] + n)
                 next_slot[kind] += n
-            out.append(Tray(f"{TRAY_TITLE[run.kind]} {seen[run.kind]}", run.kind, u, run.height_u, slots))
+            out.append(Tray(f"{TRAY_TITLE[run.kind]} {seen[run.kind]}", run.kind, u, run.height_u, slots,
+                            seen[run.kind]))
             u += run.height_u
     return out
+
+
+def tray_label(tray: Tray) -> Msg:
+    """A tray's name as a message ("Compute tray 3" in the document's language; the name in English)."""
+    return _m("{tray} {n}", tray=TRAY_WORDS[tray.kind], n=tray.number) if tray.kind in TRAY_WORDS else Msg(tray.name)
 
 
 def tray_of_slots(chassis: ChassisSpec) -> dict[tuple[SlotKind, int], Tray]:

@@ -154,13 +154,13 @@ def _plane_outcome(topo: Topology, policy: Policy) -> Outcome | None:
 def _tray_outcome(topo: Topology, policy: Policy) -> Outcome | None:
     racks = tray_parts(topo)
     switches = set(topo.scaleup_switches)
-    trays = [(tp.tray.name, tuple(c for c in tp.ids if c in switches)) for tp in racks if tp.tray.kind == "switch"]
-    trays = [(name, chips) for name, chips in trays if chips]
+    trays = [(tp.tray, tuple(c for c in tp.ids if c in switches)) for tp in racks if tp.tray.kind == "switch"]
+    trays = [(tray, chips) for tray, chips in trays if chips]
     if not trays:
         return None
     if policy.spec["switch"] in DOWN:
-        name, chips = trays[0]
-        return _down(topo, policy, policy.spec["switch"], tray_what(name, chips), chips, "tray")
+        tray, chips = trays[0]
+        return _down(topo, policy, policy.spec["switch"], tray_what(tray, chips), chips, "tray")
     cost = worst_switch_tray(topo, racks)
     if cost is None:
         return None

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from designer.core.memo import memo_by_identity
 from designer.core.messages import Msg, _m, many
 from designer.model.parts import ChassisSpec, NicSpec, PsuSpec, SlotKind
-from designer.model.rack import Tray, trays
+from designer.model.rack import Tray, tray_label, trays
 from designer.topology.failures import FailureCost, plane_losses
 from designer.topology.graph import Topology
 
@@ -19,9 +19,9 @@ class TrayParts:
     ids: tuple[str, ...]  # components placed in the tray, in design order
 
 
-def tray_what(name: str, chips: tuple[str, ...] | list[str]) -> Msg:
+def tray_what(tray: Tray, chips: tuple[str, ...] | list[str]) -> Msg:
     """A switch tray named with its switch chips: "NVLink switch tray 1 (nvs0, nvs1)"."""
-    return _m("{tray} ({ids})", tray=name, ids=many(chips))
+    return _m("{tray} ({ids})", tray=tray_label(tray), ids=many(chips))
 
 
 def tray_parts(topo: Topology) -> list[TrayParts]:
@@ -68,8 +68,8 @@ def worst_switch_tray(topo: Topology, racks: list[TrayParts]) -> FailureCost | N
 
 def _worst_switch_tray(topo: Topology, racks: list[TrayParts]) -> FailureCost | None:
     switches = set(topo.scaleup_switches)
-    groups = [(tp.tray.name, [c for c in tp.ids if c in switches]) for tp in racks if tp.tray.kind == "switch"]
-    groups = [(name, chips) for name, chips in groups if chips]
+    groups = [(tp.tray, [c for c in tp.ids if c in switches]) for tp in racks if tp.tray.kind == "switch"]
+    groups = [(tray, chips) for tray, chips in groups if chips]
     if not groups:
         return None
     losses = plane_losses(topo)
@@ -77,11 +77,11 @@ def _worst_switch_tray(topo: Topology, racks: list[TrayParts]) -> FailureCost | 
         return None
     base = losses.base
     worst: FailureCost | None = None
-    for name, chips in groups:
+    for tray, chips in groups:
         lost = sum((losses.loss[c] for c in chips if c in losses.loss), base * 0.0)
         drop = lost / base.clip(min=1e-12)
         k = int(drop.argmax())
-        cost = FailureCost("tray", tray_what(name, chips), losses.pair(k), float(base[k]),
+        cost = FailureCost("tray", tray_what(tray, chips), losses.pair(k), float(base[k]),
                            max(0.0, float(base[k] - lost[k])))
         if worst is None or cost.drop > worst.drop + 1e-12:
             worst = cost

@@ -140,3 +140,17 @@ def test_info_refuses_an_unknown_language_in_one_line(capsys):
     assert main(["info", "dgx-h100", "--lang", "fr"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and "--lang" in err
+
+
+@pytest.mark.parametrize(("lang", "tray", "shelf"), [("zh_TW", "運算托盤", "電源架"), ("zh_CN", "计算托盘", "电源架")])
+def test_a_racks_tray_findings_name_the_tray_in_the_language(catalog, design_of, lang, tray, shelf):
+    """The compute-tray and power-shelf findings of the GB200 NVL72 rack (18 compute trays, 8 power shelves: NVIDIA
+    GB200 NVL72 datasheet) name the tray as the rack drawing does ("Compute tray 1" was English on zh sheets)."""
+    from designer.core.locale import render  # noqa: PLC0415
+    from designer.rules import check  # noqa: PLC0415
+
+    report = check(design_of("gb200-nvl72"), catalog)
+    texts = [render(v.text, lang) for v in report.violations if "tray" in str(v.text).lower()
+             or "shelf" in str(v.text).lower()]
+    assert any(f"{tray} 1" in t for t in texts) and any(f"{shelf} 1" in t for t in texts), texts
+    assert not any("Compute tray" in t or "Power shelf" in t for t in texts), texts

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from designer.core.messages import Quantity, _m, many
+from designer.model.rack import tray_label
 from designer.rules.engine import Finding, RuleContext, Severity
 from designer.rules.words import device
 from designer.topology.trays import compute_tray_loss, shelf_watts, tray_parts
@@ -29,7 +30,7 @@ def _compute_tray(ctx: RuleContext, trays) -> Iterator[Finding]:
         return
     yield Finding(_m("a failed compute tray ({tray}: {ids}) takes {n} of {total} {devs} out of the scale-up domain "
                      "and {gbit} of scale-out; the other {rest} keep their scale-up bandwidth (scale-up paths never "
-                     "run through another GPU)", tray=worst.tray.name, ids=many(gpus), n=len(gpus), total=n,
+                     "run through another GPU)", tray=tray_label(worst.tray), ids=many(gpus), n=len(gpus), total=n,
                      devs=device(ctx.device, plural=True), gbit=Quantity(gbit, "Gb/s"), rest=n - len(gpus)),
                   tuple(gpus), _m("plan jobs for the smaller domain or keep a spare tray"), Severity.INFO)
 
@@ -43,6 +44,6 @@ def _power_shelf(ctx: RuleContext, shelves) -> Iterator[Finding]:
     left = total - shelf_watts(ctx.topo, biggest)
     severity = Severity.INFO if left >= b.load_w else Severity.ERROR
     yield Finding(_m("a failed power shelf ({tray}) leaves {left} of {total} installed for the {load} load",
-                     tray=biggest.tray.name, left=Quantity(left, "W"), total=Quantity(total, "W"),
+                     tray=tray_label(biggest.tray), left=Quantity(left, "W"), total=Quantity(total, "W"),
                      load=Quantity(b.load_w, "W")), (), "" if severity is Severity.INFO else _m("add a power shelf"),
                   severity)
