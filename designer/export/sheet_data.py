@@ -14,7 +14,7 @@ from typing import Any
 from designer import __version__
 from designer.core import i18n
 from designer.core.locale import render, render_param
-from designer.core.messages import Audience, Msg, Number, Quantity, _m
+from designer.core.messages import Audience, Msg, Number, _m
 from designer.core.units import format_bytes
 from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand, logo_svg
@@ -30,7 +30,19 @@ from designer.export.sheet_charts import (
     power_chart,
     size_ticks,
 )
-from designer.export.sheet_rows import cpus_row, dense_compute, form_factor_row, memory_row, psus_row
+from designer.export.sheet_rows import (
+    cpus_row,
+    dense_compute,
+    dimm_row,
+    drive_row,
+    form_factor_row,
+    memory_row,
+    nics_row,
+    pcie_row,
+    psus_row,
+    scaleup_row,
+    wall_power_row,
+)
 from designer.export.sheet_sections import SheetSections
 from designer.export.sheet_text import SHEET_TEXT
 from designer.export.spec import SpecDocument
@@ -42,7 +54,6 @@ from designer.model.catalog import Catalog
 from designer.model.data_text import data_msg, part_name
 from designer.model.design import Design
 from designer.model.parts import NicSpec, PartBase
-from designer.rules.words import device
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.model import band
 from designer.templates import TEMPLATES, template_description
@@ -74,8 +85,6 @@ def _more_alike(count: int, lang: str) -> str:
         return ""
     return f" (and {count} more alike)" if lang == "en" else f" (+{count})"
 
-
-NOT_LISTED = _m("not in the catalog")  # a chassis figure the catalog does not give
 
 class SheetData(SheetSections):
     """Builds the dict from the export's one analysis (spec and simulations); one instance per document."""
@@ -130,14 +139,13 @@ class SheetData(SheetSections):
                 ("Scale-up switches", *self.listed("scaleup_switch", "none (direct links)")),
                 ("Dense BF16 / FP8", dense_compute(k.bf16_dense_pflops, k.fp8_dense_pflops, k.fp8_supported), gpu_refs),
                 ("CPUs", *self.cpus()),
-                ("System memory", _m("{n} DIMM slots", n=chassis.dimms) if chassis.dimms else NOT_LISTED,
+                ("System memory", dimm_row(chassis.dimms),
                  [self.cite_part(chassis)]),
-                ("Storage", _m("{n} NVMe drive bays", n=chassis.drives) if chassis.drives else NOT_LISTED,
+                ("Storage", drive_row(chassis.drives),
                  [self.cite_part(chassis)]),
                 ("NICs and scale-out", *self.nics()),
                 ("PCIe", *self.pcie(chassis.pcie_slot_gen)),
-                ("Power at the wall (max)", _m("{w} peak ({dc} DC load)", w=Quantity(p.wall_peak_w, "W"),
-                                               dc=Quantity(p.dc_load_w, "W")), []),
+                ("Power at the wall (max)", wall_power_row(p.wall_peak_w, p.dc_load_w), []),
                 ("PSUs and redundancy", psus_row(p.psu_count, p.psu_unit_output_w, p.psu_redundancy, p.psu_usable_w),
                  [self.cite_part(self.catalog.get(p.psu_part))] if p.psu_part else []),
                 ("Cooling", *self.cooling()),
@@ -148,11 +156,7 @@ class SheetData(SheetSections):
 
     def scaleup_row(self) -> Msg:
         k = self.spec.key_figures
-        if not k.scaleup_gbytes_s_per_gpu_per_dir:
-            return _m("no scale-up fabric (PCIe only)")  # not "0 GB/s": a PCIe box has no such fabric
-        return _m("{a} per direction, {b} bidirectional ({fabric})", fabric=k.scaleup_fabric,
-                  a=Quantity(k.scaleup_gbytes_s_per_gpu_per_dir, "GB/s"),
-                  b=Quantity(k.scaleup_gbytes_s_per_gpu_bidir, "GB/s"))
+        return scaleup_row(k.scaleup_gbytes_s_per_gpu_per_dir, k.scaleup_gbytes_s_per_gpu_bidir, k.scaleup_fabric)
 
     def cpus(self) -> tuple[Msg, list[int]]:
         items = self.parts_of("cpu")
@@ -161,21 +165,13 @@ class SheetData(SheetSections):
     def nics(self) -> tuple[Msg | str, list[int]]:
         k = self.spec.key_figures
         items = self.parts_of("nic")
-        text = "; ".join(f"{n} x {p.name}" for p, n in items)
-        refs = [self.cite_part(p) for p, _ in items if isinstance(p, NicSpec)]
-        if not text:
-            return _m("none"), refs
-        if not k.nic_count:
-            return text, refs
-        per = _m("{nics}. Compute: {n} NICs, {rate} per {dev}", nics=text, n=k.nic_count,
-                 rate=Quantity(k.scaleout_gbit_s_per_gpu, "Gb/s"),
-                 dev=device("GPU" if k.device_word == "GPUs" else "accelerator"))
-        return per, refs
+        listed = "; ".join(f"{n} x {p.name}" for p, n in items)
+        return (nics_row(listed, k.nic_count, k.scaleout_gbit_s_per_gpu, k.device_word),
+                [self.cite_part(p) for p, _ in items if isinstance(p, NicSpec)])
 
     def pcie(self, slot_gen: int) -> tuple[Msg, list[int]]:
         switches, refs = self.listed("pcie_switch", "")
-        return (_m("Gen{gen} slots; {switches}", gen=slot_gen, switches=switches) if switches
-                else _m("Gen{gen} slots; no PCIe switches", gen=slot_gen)), refs
+        return pcie_row(slot_gen, switches), refs
 
     def latency_class(self) -> Msg:
         row = self.analysis.latency

@@ -1,10 +1,12 @@
 """The spec sheet's specification rows that state the node's facts, as messages (designer.core.messages): memory,
-compute, CPUs, PSUs, form factor. English by str(); the sheet renders them in its language."""
+scale-up, compute, CPUs, system memory, storage, NICs, PCIe, power, PSUs, form factor. English by str(); the sheet
+renders them in its language."""
 
 from __future__ import annotations
 
 from designer.core.messages import Msg, Name, Number, Quantity, _m, many
 from designer.model.parts import CpuSpec, PartBase
+from designer.rules.words import device
 
 
 def memory_row(gb: float, kinds: str, physical_gb: float, bw_tbytes_s: float | None) -> Msg:
@@ -42,3 +44,38 @@ def psus_row(count: int, unit_w: float, redundancy: str, usable_w: float) -> Msg
 
 def form_factor_row(rack_units: int, chassis: str) -> Msg:
     return _m("{u}U rack-mount ({name})", u=rack_units, name=Name(chassis))
+
+
+def scaleup_row(per_dir: float, bidir: float, fabric: str) -> Msg:
+    if not per_dir:
+        return _m("no scale-up fabric (PCIe only)")  # not "0 GB/s": a PCIe box has no such fabric
+    return _m("{a} per direction, {b} bidirectional ({fabric})", fabric=fabric, a=Quantity(per_dir, "GB/s"),
+              b=Quantity(bidir, "GB/s"))
+
+
+def dimm_row(dimms: int | None) -> Msg:
+    return _m("{n} DIMM slots", n=dimms) if dimms else _m("not in the catalog")
+
+
+def drive_row(drives: int | None) -> Msg:
+    return _m("{n} NVMe drive bays", n=drives) if drives else _m("not in the catalog")
+
+
+def wall_power_row(peak_w: float, dc_w: float) -> Msg:
+    return _m("{w} peak ({dc} DC load)", w=Quantity(peak_w, "W"), dc=Quantity(dc_w, "W"))
+
+
+def nics_row(listed: str, compute_nics: int, gbit_per_gpu: float, device_word: str) -> Msg | str:
+    """The NICs as listed, then the compute NICs and the scale-out per GPU (per accelerator on NPU designs)."""
+    if not listed:
+        return _m("none")
+    if not compute_nics:
+        return listed
+    return _m("{nics}. Compute: {n} NICs, {rate} per {dev}", nics=listed, n=compute_nics,
+              rate=Quantity(gbit_per_gpu, "Gb/s"), dev=device("GPU" if device_word == "GPUs" else "accelerator"))
+
+
+def pcie_row(slot_gen: int, switches: str) -> Msg:
+    if not switches:
+        return _m("Gen{gen} slots; no PCIe switches", gen=slot_gen)
+    return _m("Gen{gen} slots; {switches}", gen=slot_gen, switches=switches)

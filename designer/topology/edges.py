@@ -79,12 +79,7 @@ def link_capacity(link: Link, ends: tuple[PartBase, PartBase], chassis: ChassisS
     return link.count * (gbit_to_gbyte(nics[0].port_speed_gbit_s) if nics else 0.0), False
 
 
-
 Pair = tuple[str, str]  # the two ends, in sorted order
-_ENDS = attrgetter("a", "b")
-_FIELDS = attrgetter("kind", "count", "pcie_gen", "id")
-
-
 Group = Link | list[Link]  # a pair's link, or its links in design order where it has several
 
 
@@ -181,6 +176,10 @@ def _edge(group: Group, parts: Mapping[str, PartBase], part_ids: dict[str, str],
     """One pair's edge data from its links in order (links of another kind than the first are left out)."""
     links = group if isinstance(group, list) else [group]
     return next(iter(_fresh(links, parts, part_ids, chassis, capacities).data.values()))
+
+
+_ENDS = attrgetter("a", "b")
+_FIELDS = attrgetter("kind", "count", "pcie_gen", "id")
 
 
 def _conflicting(links: Sequence[Link], multi: list[list[Link]]) -> list[str]:

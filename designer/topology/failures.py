@@ -136,11 +136,11 @@ _ENDS = attrgetter("a", "b")
 def _link_ends(topo: Topology, arr: _Arrays, links: list[Link]) -> _Ends:
     np = arr.np
     rows, cols, lost = _link_lists(topo, arr, links)
-    gpus, switches = arr.gpus, set(topo.scaleup_switches)
-    ends = [(gpus[r], n) for r, n in zip(rows, (lk.b if lk.a in arr.gi else lk.a for lk in links), strict=True)]
+    switches = set(topo.scaleup_switches)
+    others = [lk.b if lk.a in arr.gi else lk.a for lk in links]  # each link's end that is not its GPU
     return _Ends(np.array(rows, dtype=int), np.array(cols, dtype=int),
-                 np.array([arr.gi.get(n, -1) for _, n in ends], dtype=int),
-                 np.array([n in switches for _, n in ends], dtype=bool), np.array(lost, dtype=float))
+                 np.array([arr.gi.get(n, -1) for n in others], dtype=int),
+                 np.array([n in switches for n in others], dtype=bool), np.array(lost, dtype=float))
 
 
 def _link_rows(arr: _Arrays, e: _Ends) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -35,6 +35,7 @@ from designer.topology.edges import HOP_LATENCY_US, HOST_KINDS, Edges, build_edg
 
 __all__ = ["HOP_LATENCY_US", "HOST", "SCALEUP", "Topology", "build_topology", "link_capacity"]
 
+
 def is_transit(part: PartBase) -> bool:
     return isinstance(part, ScaleupSwitchSpec | PcieSwitchSpec | CpuSpec)
 
@@ -102,12 +103,17 @@ class Topology:
         return found
 
     @cached_property
+    def part_ids(self) -> dict[str, str]:
+        """Each component's catalog part id."""
+        return {c.id: c.part for c in self.design.components}
+
+    @cached_property
     def link_shapes(self) -> set[tuple[str, str, LinkKind, int]]:
         """The distinct (part at end a, part at end b, kind, count) of the design's links, gathered by C-level
         iteration: rules that judge a link by its parts and kind test each shape once and walk the links only
         where one fails (a 72-GPU rack's 1,584 links have a dozen shapes)."""
         links = self.design.links
-        part = {c.id: c.part for c in self.design.components}.__getitem__
+        part = self.part_ids.__getitem__
         return set(zip(map(part, map(_A, links)), map(part, map(_B, links)), map(_KIND, links), map(_COUNT, links),
                        strict=True))
 

@@ -9,7 +9,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from designer.model.design import LinkKind
-from designer.model.parts import CpuSpec, PcieSwitchSpec, ScaleupSwitchSpec
+from designer.model.parts import CpuSpec, PartBase, PcieSwitchSpec, ScaleupSwitchSpec
 from designer.topology.graph import HOST, SCALEUP, Topology
 from designer.topology.linkclass import BY_CLASS
 
@@ -122,18 +122,11 @@ def path_bottleneck(topo: Topology, path: list[str]) -> float:
 
 
 def host_class(topo: Topology, path: list[str]) -> str:
-    adj = topo.adjacency
-    kinds = [adj[u][v]["kind"] for u, v in zip(path, path[1:], strict=False)]
-    if SOCKET in kinds:
-        return "SYS"
-    middle = [topo.part(n) for n in path[1:-1]]
-    cpus = [p for p in middle if isinstance(p, CpuSpec)]
-    if any(p.numa_nodes_per_socket > 1 for p in cpus):
-        return "SYS"  # between two NUMA nodes of one socket (EPYC NPS4): the SMP interconnect
-    if cpus:
-        return "PHB" if C2C in kinds else "NODE"
-    bridges = sum(p.internal_bridges for p in middle if isinstance(p, PcieSwitchSpec))
-    return "PIX" if bridges <= 1 else "PXB"
+    """The nvidia-smi class of a host path (SYS, PHB, NODE, PIX, PXB), from its facts hop by hop."""
+    facts, adj = _ROOT, topo.adjacency
+    for i, (u, v) in enumerate(zip(path, path[1:], strict=False)):
+        facts = _step(facts, adj[u][v], topo.part(u) if i else None)
+    return _facts_class(facts)
 
 
 def path_class(topo: Topology, a: str, b: str) -> str:
@@ -356,23 +349,26 @@ def _path_facts(topo: Topology, root: str, tree: dict[str, str | None], node: st
     parent = tree[node]
     assert parent is not None  # the root is in the memo
     up = _path_facts(topo, root, tree, parent)
-    d = topo.adjacency[parent][node]
-    kind, middle = d["kind"], topo.part(parent) if parent != root else None
-    cpu = isinstance(middle, CpuSpec)
-    facts = memo[node] = _Facts(up.socket or kind is SOCKET, up.c2c or kind is C2C, up.cpu or cpu,
-                                up.numa or (cpu and middle.numa_nodes_per_socket > 1),  # type: ignore[union-attr]
-                                up.bridges + (middle.internal_bridges if isinstance(middle, PcieSwitchSpec) else 0),
-                                min(up.bottleneck, d["capacity"]))
+    facts = memo[node] = _step(up, topo.adjacency[parent][node], topo.part(parent) if parent != root else None)
     return facts
+
+
+def _step(up: _Facts, edge: dict, middle: PartBase | None) -> _Facts:
+    """The facts of a path one hop longer: over `edge`, through `middle` (None: the hop leaves the path's start)."""
+    kind, cpu = edge["kind"], isinstance(middle, CpuSpec)
+    return _Facts(up.socket or kind is SOCKET, up.c2c or kind is C2C, up.cpu or cpu,
+                  up.numa or (cpu and middle.numa_nodes_per_socket > 1),  # type: ignore[union-attr]
+                  up.bridges + (middle.internal_bridges if isinstance(middle, PcieSwitchSpec) else 0),
+                  min(up.bottleneck, edge["capacity"]))
 
 
 _ROOT = _Facts()
 
 
 def _facts_class(f: _Facts) -> str:
-    """host_class of a path from its facts (the same tests in the same order)."""
+    """The class of a host path from its facts."""
     if f.socket or f.numa:
-        return "SYS"
+        return "SYS"  # a socket link, or between two NUMA nodes of one socket (EPYC NPS4): the SMP interconnect
     if f.cpu:
         return "PHB" if f.c2c else "NODE"
     return "PIX" if f.bridges <= 1 else "PXB"

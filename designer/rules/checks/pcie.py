@@ -46,7 +46,7 @@ def lanes(ctx: RuleContext) -> Iterator[Finding]:
                           _m("move {n} lanes to another {what} or narrow links", n=used - have, what=what))
 
 
-def _lanes_of(spec: object) -> float:
+def _lanes_of(spec: object) -> int | float:
     """The lanes a GPU or NIC has (a link wider is an error); no limit for other parts or an unpublished count."""
     lanes = spec.host_pcie_lanes if isinstance(spec, GpuSpec) else getattr(spec, "pcie_lanes", None)
     return lanes if isinstance(spec, GpuSpec | NicSpec) and lanes is not None else float("inf")
@@ -62,8 +62,8 @@ def link_width(ctx: RuleContext) -> Iterator[Finding]:
             continue
         for cid in (link.a, link.b):
             spec = ctx.part(cid)
-            lanes = spec.host_pcie_lanes if isinstance(spec, GpuSpec) else getattr(spec, "pcie_lanes", None)
-            if isinstance(spec, GpuSpec | NicSpec) and lanes is not None and link.count > lanes:
+            lanes = _lanes_of(spec)
+            if link.count > lanes:
                 yield Finding(_m("{link} is x{count} but {name} ({id}) has {lanes} lanes", link=link.id,
                                  count=link.count, name=spec.name, id=cid, lanes=lanes),
                               (link.id, cid), _m("make the link x{lanes}", lanes=lanes))

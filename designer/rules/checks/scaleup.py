@@ -29,18 +29,14 @@ def used_links(ctx: RuleContext, cid: str) -> int:
 @rule("scaleup.fabric_mismatch", "Scale-up link kinds and generations match", Severity.ERROR)
 def fabric_mismatch(ctx: RuleContext) -> Iterator[Finding]:
     get = ctx.catalog.get
-    if not any(_mismatch((get(a), get(b)), kind) for a, b, kind, _ in ctx.topo.link_shapes if kind in SCALEUP):
+    verdicts = {(a, b, kind): v for a, b, kind, _ in ctx.topo.link_shapes  # per shape: a rack has a dozen
+                if kind in SCALEUP and (v := _mismatch((get(a), get(b)), kind)) is not None}
+    if not verdicts:
         return  # every shape of scale-up link is sound: no link to walk
-    verdicts: dict[tuple, tuple[int, Msg] | None] = {}  # per (part, part, kind): a 72-GPU rack has 1,296 alike
-    part_ids = {c.id: c.part for c in ctx.design.components}
+    part_ids = ctx.topo.part_ids
     for link in ctx.design.links:
         a, b, kind = _ENDS_KIND(link)
-        if kind not in SCALEUP:
-            continue
-        key = (part_ids[a], part_ids[b], kind)
-        verdict = verdicts.get(key, _UNSEEN)
-        if verdict is _UNSEEN:
-            verdict = verdicts[key] = _mismatch((ctx.part(a), ctx.part(b)), kind)
+        verdict = verdicts.get((part_ids[a], part_ids[b], kind))
         if verdict is None:
             continue
         end, what = verdict
@@ -53,7 +49,6 @@ def fabric_mismatch(ctx: RuleContext) -> Iterator[Finding]:
 
 
 _ENDS_KIND = attrgetter("a", "b", "kind")
-_UNSEEN: tuple = ()
 
 
 def _mismatch(ends: tuple[PartBase, PartBase], kind) -> tuple[int, Msg] | None:
