@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from operator import attrgetter
+from itertools import compress, count, islice
+from operator import attrgetter, is_not
 
 from designer.core.units import gbit_to_gbyte, pcie_gbytes_s_per_dir
 from designer.model.design import SCALEUP_KINDS, Design, Link, LinkKind
@@ -89,10 +90,13 @@ class Edges:
     this one as its base, the links per pair."""
 
     def __init__(self, links: Sequence[Link], data: dict[Pair, dict], conflicting: list[str],
-                 groups: dict[Pair, Group] | None = None) -> None:
+                 groups: dict[Pair, Group] | None = None, changed: dict[Pair, dict | None] | None = None) -> None:
         self.links = links
         self.data = data
         self.conflicting = conflicting
+        # where the edges were spliced into the base's (in the base's order): each pair whose edge changed, with its
+        # new data (None: gone), new pairs last; None where they were built pair by pair
+        self.changed = changed
         if groups is not None:
             self.__dict__["groups"] = groups
 
@@ -137,6 +141,9 @@ def build_edges(design: Design, parts: Mapping[str, PartBase], chassis: ChassisS
     capacities: dict[tuple, tuple[float, bool]] = {}
     if base is None:
         return _fresh(design.links, parts, part_ids, chassis, capacities)
+    spliced = _spliced(design.links, base, parts, part_ids, chassis, capacities)
+    if spliced is not None:
+        return spliced
     groups, multi = _grouped(design.links)
     old_groups, old_data = base.groups, base.data
     data = {pair: old_data[pair] if same_links(old_groups.get(pair), group)
@@ -176,6 +183,78 @@ def _edge(group: Group, parts: Mapping[str, PartBase], part_ids: dict[str, str],
     """One pair's edge data from its links in order (links of another kind than the first are left out)."""
     links = group if isinstance(group, list) else [group]
     return next(iter(_fresh(links, parts, part_ids, chassis, capacities).data.values()))
+
+
+# A splice handles at most this many links changed in one edit (more: the pair-by-pair build).
+SPLICE_MAX = 64
+
+
+def _spliced(links: Sequence[Link], base: Edges, parts: Mapping[str, PartBase], part_ids: dict[str, str],
+             chassis: ChassisSpec, capacities: dict[tuple, tuple[float, bool]]) -> Edges | None:
+    """The edges after an edit that keeps every pair's place in the base's order, as the app's wiring edits do: links
+    edited in place (the same ends), links added at the end, links deleted (not the first of a pair that keeps
+    others). The links before and after the edited run are the base's own objects, in order (found in C); only the
+    pairs of the edited links are summed again, the rest of the base's dicts copied as they are. None where the
+    edit is of another shape (the list reordered, a link inserted mid-list, a pair's first link deleted while
+    others stay, a second kind of link on a pair): then every pair is grouped afresh."""
+    old = base.links
+    if base.conflicting:
+        return None
+    head = _common_prefix(old, links)
+    tail = _common_suffix(old, links, min(len(old), len(links)) - head)
+    gone, came = old[head:len(old) - tail], links[head:len(links) - tail]
+    if len(gone) + len(came) > SPLICE_MAX:
+        return None
+    in_place = len(gone) == len(came) and all(map(_same_ends, gone, came))
+    if not (in_place or not came or (not gone and not tail)):
+        return None  # neither edited in place, deleted, nor added at the end
+    swap = {id(a): b for a, b in zip(gone, came, strict=False)} if in_place else {}
+    dropped = set() if in_place else {id(lk) for lk in gone}
+    old_groups, old_data = base.groups, base.data
+    groups, data = dict(old_groups), dict(old_data)
+    changed: dict[Pair, dict | None] = {}
+    for pair in dict.fromkeys(map(_pair_of, [*gone, *came])):
+        was = old_groups.get(pair)
+        before: list[Link] = [] if was is None else was if isinstance(was, list) else [was]
+        now: list[Link]
+        if in_place:
+            now = [swap.get(id(lk), lk) for lk in before]
+        elif came:
+            now = [*before, *(lk for lk in came if _pair_of(lk) == pair)]
+        else:
+            now = [lk for lk in before if id(lk) not in dropped]
+            if now and now[0] is not before[0]:
+                return None  # the pair's first link deleted, others stay: the pair moves in the order
+        if not now:
+            del groups[pair], data[pair]
+            changed[pair] = None
+            continue
+        if any(lk.kind is not now[0].kind for lk in now):
+            return None  # a second kind of link: set aside in design order by the full build
+        group: Group = now[0] if len(now) == 1 else now
+        groups[pair] = group
+        if not same_links(was, group):
+            data[pair] = changed[pair] = _edge(group, parts, part_ids, chassis, capacities)
+    return Edges(links, data, [], groups, changed)
+
+
+def _pair_of(link: Link) -> Pair:
+    a, b = link.a, link.b
+    return (a, b) if a < b else (b, a)
+
+
+def _same_ends(a: Link, b: Link) -> bool:
+    return _pair_of(a) == _pair_of(b)
+
+
+def _common_prefix(a: Sequence[Link], b: Sequence[Link]) -> int:
+    """How many links the two lists begin with that are the very same objects (compared in C: map, compress)."""
+    return next(compress(count(), map(is_not, a, b)), min(len(a), len(b)))
+
+
+def _common_suffix(a: Sequence[Link], b: Sequence[Link], limit: int) -> int:
+    """How many links (at most `limit`) the two lists end with that are the very same objects."""
+    return next(compress(count(), map(is_not, islice(reversed(a), limit), reversed(b))), limit)
 
 
 _ENDS = attrgetter("a", "b")

@@ -336,16 +336,58 @@ def _build(design: Design, catalog: Catalog, base: Topology | None = None) -> To
     else:  # the same components: the base's parts and node data (never edited)
         parts, nodes = base.parts, base.graph._node
     edges = build_edges(design, parts, catalog.chassis(design.chassis), base.edges if base is not None else None)
-    adjacency: dict[str, dict[str, dict]] = {cid: {} for cid in parts}
-    for (a, b), d in edges.data.items():  # as networkx's add_edges_from orders them (one data dict per edge)
-        adjacency[a][b] = adjacency[b][a] = d
+    adjacency: dict[str, dict[str, dict]]
+    if base is not None and edges.changed is not None:  # spliced into the base's edges: its neighbour dicts, edited
+        adjacency = {n: nbrs.copy() for n, nbrs in base.adjacency.items()}
+        for (a, b), d in edges.changed.items():  # a new pair last, as networkx appends it
+            if d is None:
+                del adjacency[a][b], adjacency[b][a]
+            else:
+                adjacency[a][b] = adjacency[b][a] = d
+    else:
+        adjacency = {cid: {} for cid in parts}
+        for (a, b), d in edges.data.items():  # as networkx's add_edges_from orders them (one data dict per edge)
+            adjacency[a][b] = adjacency[b][a] = d
     g = _graph(nodes, adjacency)
     if edges.conflicting:
         g.graph["conflicting_links"] = edges.conflicting
     topo = Topology(design, catalog, g)
     topo.__dict__["adjacency"] = adjacency  # the cached property, already known
     topo.__dict__["edges"] = edges
+    if base is not None and edges.changed is not None:
+        _carry(base, topo, edges.changed)
     return topo
+
+
+# What the build of a spliced wiring takes over from its base when the edit left one side of the design alone
+# (the results are pure functions of that side's edges and the parts, which the two share; values are never edited):
+# the scale-up side (GPU ports, pair capacities, the failure sweep, plane counts, domains) where no scale-up edge
+# and no edge at a scale-up switch changed; the host side (host paths, NIC lists, NIC affinity) where only
+# scale-up edges between GPUs and scale-up switches changed. Keys by name, or by the first item of a tuple key.
+SCALEUP_SIDE = frozenset({"scaleup_ports", "port_matrix", "pair_matrix", "pair_capacity", "failure_arrays",
+                          "scaleup_links", "plane_rows", "failure_sweep", "plane_losses", "scaleup_used",
+                          "scaleup_domains", "plane_counts", "idle_groups"})
+HOST_SIDE = frozenset({"host_trees", "nic_paths", "path_facts", "nic_affinity", "classes_without", "nics"})
+SCALEUP_SIDE_PROPERTIES = ("scaleup_edges",)
+HOST_SIDE_PROPERTIES = ("host_adjacency",)
+
+
+def _carry(base: Topology, topo: Topology, changed: dict[tuple[str, str], dict | None]) -> None:
+    """Copy into topo's cache the base's results for the side of the design the edit left alone (SCALEUP_SIDE,
+    HOST_SIDE). tests/unit/test_fast_paths.py checks whole reports after edits of either side against a fresh
+    build."""
+    old = base.edges.data
+    kinds = {d["kind"] for d in changed.values() if d is not None} | {old[p]["kind"] for p in changed if p in old}
+    ends = {n for pair in changed for n in pair}
+    parts = topo.parts
+    scaleup_alone = not kinds & SCALEUP and not any(isinstance(parts[n], ScaleupSwitchSpec) for n in ends)
+    host_alone = kinds <= SCALEUP and all(isinstance(parts[n], GpuSpec | ScaleupSwitchSpec) for n in ends)
+    sides = (SCALEUP_SIDE if scaleup_alone else frozenset()) | (HOST_SIDE if host_alone else frozenset())
+    if not sides:
+        return
+    topo.cache.update({k: v for k, v in base.cache.items() if (k[0] if type(k) is tuple else k) in sides})
+    props = (SCALEUP_SIDE_PROPERTIES if scaleup_alone else ()) + (HOST_SIDE_PROPERTIES if host_alone else ())
+    topo.__dict__.update({k: base.__dict__[k] for k in props if k in base.__dict__})
 
 
 def _graph(nodes: dict[str, dict], adjacency: dict[str, dict[str, dict]]) -> nx.Graph:

@@ -147,6 +147,44 @@ def test_edges_taken_from_the_last_topology_equal_a_fresh_build(catalog, design_
             assert shared == len(topo.edges.data) - changed > 0, (tid, what)
 
 
+def session_edits(design):
+    """Wiring edits one after another, as in a session: (what, links, whether the splice takes it). Added at the
+    end, two links edited in place (one of them re-made as an equal new object), the added link deleted (not its
+    pair's first), the re-made link deleted (its pair has no other), then edits that move pairs in the order: a
+    link inserted mid-list, the last two swapped, the list reversed."""
+    links = list(design.links)
+    lone = [sum({lk.a, lk.b} == {o.a, o.b} for o in links) == 1 for lk in links]
+    k = next(i for i in range(len(links) // 3, len(links) - 1) if lone[i + 1])
+    added = links[k].model_copy(update={"id": "added", "count": 1})
+    edited = [*links[:k], links[k].model_copy(update={"count": links[k].count + 1}), links[k + 1].model_copy(),
+              *links[k + 2:]]
+    rest = edited[:k + 1] + edited[k + 2:]
+    return [("added at the end", [*links, added], True), ("two edited in place", [*edited, added], True),
+            ("the added one deleted", edited, True), ("the re-made one deleted", rest, True),
+            ("inserted mid-list", [*rest[:k], added, *rest[k:]], False),
+            ("last two swapped", [*rest[:-2], rest[-1], rest[-2]], False), ("reversed", rest[::-1], False)]
+
+
+def test_edits_spliced_into_the_last_edges_equal_a_fresh_build(catalog, design_of):
+    """The splice (designer.topology.edges._spliced) takes the edits that keep every pair's place, each built on
+    the topology before it; the others fall back to the pair-by-pair build. Either way the edges, order, data,
+    set-aside links and neighbour order equal a link-by-link build."""
+    for tid in TEMPLATES:
+        design = design_of(tid)
+        base = _build(design, catalog)
+        for what, links, spliced in session_edits(design):
+            edited = design.model_copy(update={"links": links})
+            topo = _build(edited, catalog, base)
+            edges, conflicting = link_by_link(edited, catalog)
+            assert list(topo.graph.edges(data=True)) == edges, (tid, what)
+            assert topo.graph.graph.get("conflicting_links", []) == conflicting, (tid, what)
+            reference = _build(edited, catalog).graph
+            assert [list(nbrs.items()) for nbrs in topo.adjacency.values()] == [
+                list(nbrs.items()) for _, nbrs in reference.adjacency()], (tid, what)
+            assert (topo.edges.changed is not None) is spliced, (tid, what)
+            base = topo
+
+
 def test_a_new_wiring_is_built_on_the_last_topology_of_the_same_parts(catalog, design_of):
     """build_topology finds the base itself: a link deleted from a checked design (its pair has no other link)
     shares every other pair's edge."""
@@ -300,3 +338,84 @@ def test_threads_checking_one_new_revision_get_the_serial_report(catalog, design
     for t in threads:
         t.join()
     assert errors == [] and reports == [serial] * 4
+
+
+def side_edits(design, switches):
+    """Edits of one side of the design at a time, one after another: a scale-up link's count, a host link's count,
+    a NIC's host link deleted, a scale-up link deleted, a link to a network fabric deleted, a host link added back
+    at the end, the failure policy changed with a scale-up link, a host link turned into a scale-up kind, a GPU's
+    links to a switch replaced by a PCIe link (a host kind at a switch: the plane counts change), a NIC whose
+    network link was deleted tied to its fabric by a scale-up kind of link (the compute NICs change)."""
+    links = list(design.links)
+    first_up = next(i for i, lk in enumerate(links) if lk.kind in SCALEUP)
+    hosts = [i for i, lk in enumerate(links) if lk.kind in (LinkKind.PCIE, LinkKind.C2C)]
+    nets = [i for i, lk in enumerate(links) if lk.kind is LinkKind.NETWORK]
+    up, host = first_up + len(links) // 4 if first_up + len(links) // 4 < len(links) else first_up, hosts[-1]
+
+    def recount(i, lks):
+        return [*lks[:i], lks[i].model_copy(update={"count": lks[i].count + 1}), *lks[i + 1:]]
+
+    adaptive = design.settings.model_copy(update={"fabric_failure_policy": FailurePolicy.NMX_ADAPTIVE_BANDWIDTH})
+    steps = []
+    cur = recount(up, links)
+    steps.append(("a scale-up link's count", cur, None))
+    cur = recount(host, cur)
+    steps.append(("a host link's count", cur, None))
+    gone = cur[hosts[0]]
+    cur = [lk for lk in cur if lk is not gone]
+    steps.append(("a host link deleted", cur, None))
+    cur = [lk for lk in cur if lk is not links[first_up]]
+    steps.append(("a scale-up link deleted", cur, None))
+    if nets:
+        cur = [lk for lk in cur if lk is not links[nets[0]]]
+        steps.append(("a network link deleted", cur, None))
+    cur = [*cur, gone]
+    steps.append(("a host link added at the end", cur, None))
+    cur = recount(cur.index(links[up - 1]), cur)
+    steps.append(("policy and a scale-up link", cur, adaptive))
+    cur = [*cur[:-1], cur[-1].model_copy(update={"kind": next(iter(SCALEUP))})]
+    steps.append(("a host link made scale-up", cur, adaptive))
+    to_switch = [(lk.a, lk.b) for lk in cur if lk.kind in SCALEUP and lk.b in switches]  # none in a mesh
+    if to_switch:
+        gpu, switch = to_switch[0]
+        cur = [lk for lk in cur if {lk.a, lk.b} != {gpu, switch}]
+        steps.append(("a GPU's links to a switch deleted", cur, adaptive))
+        cur = [*cur, Link(id="pcie-to-switch", kind=LinkKind.PCIE, a=gpu, b=switch, count=4)]
+        steps.append(("a PCIe link from the GPU to the switch", cur, adaptive))
+    if nets:
+        nic, fabric = links[nets[0]].a, links[nets[0]].b
+        cur = [*cur, Link(id="nic-as-scaleup", kind=next(iter(SCALEUP)), a=nic, b=fabric, count=1)]
+        steps.append(("a NIC tied to its fabric by a scale-up kind of link", cur, adaptive))
+    return steps
+
+
+def test_results_taken_over_from_the_last_topology_give_the_reports_of_a_fresh_build(catalog, design_of):
+    """After an edit of one side (scale-up or host), the build takes the other side's results from the topology
+    before it (designer.topology.graph._carry); every report equals one from a topology built afresh, and the
+    results were taken over at least once for each side."""
+    from designer.topology import graph
+
+    carried = {"scaleup": 0, "host": 0}
+    for tid in TEMPLATES:
+        design = design_of(tid)
+        check(design, catalog)
+        switches = set(build_topology(design, catalog).scaleup_switches)
+        for what, links, settings in side_edits(design, switches):
+            update = {"links": links} | ({"settings": settings} if settings is not None else {})
+            edited = design.model_copy(update=update)
+            before = dict(graph._by_wiring)
+            report = check(edited, catalog).as_dict(tid)
+            topo = build_topology(edited, catalog)
+            carried["scaleup"] += "failure_sweep" in topo.cache and topo.edges.changed is not None and not any(
+                t.cache.get("failure_sweep") is None for _, t in before.values()) and any(
+                t.cache.get("failure_sweep") is topo.cache["failure_sweep"] for _, t in before.values())
+            carried["host"] += any(t.cache.get("nic_affinity") is topo.cache.get("nic_affinity") is not None
+                                   for _, t in before.values())
+            with graph._by_wiring_lock:
+                kept = dict(graph._by_wiring)
+                graph._by_wiring.clear()
+            assert check(fresh(edited), catalog).as_dict(tid) == report, (tid, what)
+            with graph._by_wiring_lock:
+                graph._by_wiring.update(kept)
+            design = edited
+    assert carried["scaleup"] > 0 and carried["host"] > 0, carried
