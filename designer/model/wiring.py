@@ -10,6 +10,7 @@ from typing import TypeVar
 from designer.core.ids import next_id
 from designer.model.catalog import Catalog
 from designer.model.design import SCALEUP_KINDS, Design, Link, LinkKind, Placement
+from designer.model.edits import revalidated
 from designer.model.parts import (
     NVLINK_FABRICS,
     CpuSpec,
@@ -190,7 +191,7 @@ def connect(design: Design, catalog: Catalog, a: str, b: str) -> Design:
     planes = sum(isinstance(p, ScaleupSwitchSpec) for p in parts.values())
     kind, count = link_for(parts[a], parts[b], gpus, planes)
     link = Link(id=next_id("l", design.all_ids()), kind=kind, a=a, b=b, count=count)
-    return Design.model_validate({**design.model_dump(), "links": [*design.model_dump()["links"], link.model_dump()]})
+    return revalidated(design, links=[*design.links, link])
 
 
 def even_split(total: int, parts: int) -> list[int]:

@@ -90,13 +90,15 @@ class Edges:
     this one as its base, the links per pair."""
 
     def __init__(self, links: Sequence[Link], data: dict[Pair, dict], conflicting: list[str],
-                 groups: dict[Pair, Group] | None = None, changed: dict[Pair, dict | None] | None = None) -> None:
+                 groups: dict[Pair, Group] | None = None, changed: dict[Pair, dict | None] | None = None,
+                 edit: tuple[Sequence[Link], Sequence[Link]] | None = None) -> None:
         self.links = links
         self.data = data
         self.conflicting = conflicting
         # where the edges were spliced into the base's (in the base's order): each pair whose edge changed, with its
         # new data (None: gone), new pairs last; None where they were built pair by pair
         self.changed = changed
+        self.edit = edit  # where spliced: the links the edit took out and put in
         if groups is not None:
             self.__dict__["groups"] = groups
 
@@ -235,7 +237,7 @@ def _spliced(links: Sequence[Link], base: Edges, parts: Mapping[str, PartBase], 
         groups[pair] = group
         if not same_links(was, group):
             data[pair] = changed[pair] = _edge(group, parts, part_ids, chassis, capacities)
-    return Edges(links, data, [], groups, changed)
+    return Edges(links, data, [], groups, changed, (gone, came))
 
 
 def _pair_of(link: Link) -> Pair:
@@ -245,6 +247,12 @@ def _pair_of(link: Link) -> Pair:
 
 def _same_ends(a: Link, b: Link) -> bool:
     return _pair_of(a) == _pair_of(b)
+
+
+def shared_ends(a: Sequence[Link], b: Sequence[Link]) -> int:
+    """How many links two lists share at their start and end (the very same objects, in order)."""
+    head = _common_prefix(a, b)
+    return head + _common_suffix(a, b, min(len(a), len(b)) - head)
 
 
 def _common_prefix(a: Sequence[Link], b: Sequence[Link]) -> int:

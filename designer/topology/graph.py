@@ -7,8 +7,8 @@ complexes forward traffic; GPUs and NICs do not, so paths never transit another 
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterator, KeysView, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from operator import attrgetter
@@ -19,7 +19,7 @@ import networkx as nx
 
 from designer.core.memo import memo_by_identity
 from designer.model.catalog import Catalog
-from designer.model.design import SCALEUP_KINDS, Design, LinkKind
+from designer.model.design import SCALEUP_KINDS, Design, Link, LinkKind
 from designer.model.parts import (
     CpuSpec,
     FabricSpec,
@@ -31,7 +31,7 @@ from designer.model.parts import (
     SlotKind,
     slot_kind_for,
 )
-from designer.topology.edges import HOP_LATENCY_US, HOST_KINDS, Edges, build_edges, link_capacity
+from designer.topology.edges import HOP_LATENCY_US, HOST_KINDS, Edges, build_edges, link_capacity, shared_ends
 
 __all__ = ["HOP_LATENCY_US", "HOST", "SCALEUP", "Topology", "build_topology", "link_capacity"]
 
@@ -107,15 +107,18 @@ class Topology:
         """Each component's catalog part id."""
         return {c.id: c.part for c in self.design.components}
 
+    @property
+    def link_shapes(self) -> KeysView[tuple[str, str, LinkKind, int]]:
+        """The distinct (part at end a, part at end b, kind, count) of the design's links: rules that judge a link by
+        its parts and kind test each shape once and walk the links only where one fails (a 72-GPU rack's 1,584
+        links have a dozen shapes)."""
+        return self.shape_counts.keys()
+
     @cached_property
-    def link_shapes(self) -> set[tuple[str, str, LinkKind, int]]:
-        """The distinct (part at end a, part at end b, kind, count) of the design's links, gathered by C-level
-        iteration: rules that judge a link by its parts and kind test each shape once and walk the links only
-        where one fails (a 72-GPU rack's 1,584 links have a dozen shapes)."""
-        links = self.design.links
-        part = self.part_ids.__getitem__
-        return set(zip(map(part, map(_A, links)), map(part, map(_B, links)), map(_KIND, links), map(_COUNT, links),
-                       strict=True))
+    def shape_counts(self) -> dict[tuple[str, str, LinkKind, int], int]:
+        """How many links have each shape, gathered by C-level iteration (after a spliced edit: the base's counts
+        with the edited links' shapes taken off and added, see _carry)."""
+        return dict(Counter(_shapes(self.part_ids, self.design.links)))
 
     @cached_property
     def slot_kinds(self) -> dict[str, SlotKind | None]:
@@ -304,7 +307,7 @@ def build_topology(design: Design, catalog: Catalog) -> Topology:
             _by_wiring.move_to_end(key)
     if hit is not None:
         return hit[1].for_design(design)
-    topo = _build(design, catalog, _base(key))
+    topo = _build(design, catalog, _base(key, design.links))
     with _by_wiring_lock:
         _by_wiring[key] = (held, topo)
         while len(_by_wiring) > _WIRING_KEEP:
@@ -312,15 +315,16 @@ def build_topology(design: Design, catalog: Catalog) -> Topology:
     return topo
 
 
-def _base(key: tuple) -> Topology | None:
-    """The latest kept topology of the same catalog, chassis and components as `key` (another wiring): its edges
-    serve the pairs whose links did not change (designer.topology.edges)."""
+def _base(key: tuple, links: list) -> Topology | None:
+    """The kept topology of the same catalog, chassis and components as `key` (another wiring) whose links have
+    most in common with `links` at their ends (the same objects, in order): its edges serve the pairs whose links
+    did not change (designer.topology.edges). The one of the revision edited, also after an undo or a switch
+    between two designs, when the latest built may be another."""
     catalog, chassis, comps = key[0], key[3], key[4]
     with _by_wiring_lock:
-        for other, (_held, topo) in reversed(_by_wiring.items()):
-            if other[0] == catalog and other[3] == chassis and other[4] == comps:
-                return topo
-    return None
+        candidates = [topo for other, (_held, topo) in reversed(_by_wiring.items())
+                      if other[0] == catalog and other[3] == chassis and other[4] == comps]
+    return max(candidates, key=lambda topo: shared_ends(topo.edges.links, links), default=None)
 
 
 def _build(design: Design, catalog: Catalog, base: Topology | None = None) -> Topology:
@@ -354,8 +358,10 @@ def _build(design: Design, catalog: Catalog, base: Topology | None = None) -> To
     topo = Topology(design, catalog, g)
     topo.__dict__["adjacency"] = adjacency  # the cached property, already known
     topo.__dict__["edges"] = edges
-    if base is not None and edges.changed is not None:
-        _carry(base, topo, edges.changed)
+    if base is not None:
+        _carry_components(base, topo)
+        if edges.changed is not None:
+            _carry(base, topo, edges)
     return topo
 
 
@@ -372,16 +378,53 @@ SCALEUP_SIDE_PROPERTIES = ("scaleup_edges",)
 HOST_SIDE_PROPERTIES = ("host_adjacency",)
 
 
-def _carry(base: Topology, topo: Topology, changed: dict[tuple[str, str], dict | None]) -> None:
+# What any build on a base takes over (the base has the same catalog, chassis and components): results of the
+# components and their slots alone.
+COMPONENT_SIDE = frozenset({"of_type", "tray_parts", "by_slot_kind"})
+COMPONENT_SIDE_PROPERTIES = ("gpus", "gpu_index", "scaleup_switches", "transit", "part_ids", "slot_kinds")
+
+
+def _shapes(part_ids: dict[str, str], links: Sequence[Link]) -> Iterator[tuple[str, str, LinkKind, int]]:
+    part = part_ids.__getitem__
+    return zip(map(part, map(_A, links)), map(part, map(_B, links)), map(_KIND, links), map(_COUNT, links),
+               strict=True)
+
+
+def _carry_components(base: Topology, topo: Topology) -> None:
+    topo.cache.update({k: v for k, v in base.cache.items() if (k[0] if type(k) is tuple else k) in COMPONENT_SIDE})
+    topo.__dict__.update({k: base.__dict__[k] for k in COMPONENT_SIDE_PROPERTIES if k in base.__dict__})
+
+
+def _carry(base: Topology, topo: Topology, edges: Edges) -> None:
     """Copy into topo's cache the base's results for the side of the design the edit left alone (SCALEUP_SIDE,
-    HOST_SIDE). tests/unit/test_fast_paths.py checks whole reports after edits of either side against a fresh
-    build."""
-    old = base.edges.data
+    HOST_SIDE), and bring the base's link shape counts and scale-up link counts up to date by the edited links
+    alone. tests/unit/test_fast_paths.py checks whole reports after edits of either side against a fresh build."""
+    assert edges.changed is not None and edges.edit is not None
+    changed, old = edges.changed, base.edges.data
+    if "shape_counts" in base.__dict__:
+        counts = dict(base.shape_counts)
+        gone, came = edges.edit
+        for shape in _shapes(topo.part_ids, gone):
+            counts[shape] -= 1
+            if not counts[shape]:
+                del counts[shape]
+        for shape in _shapes(topo.part_ids, came):
+            counts[shape] = counts.get(shape, 0) + 1
+        topo.__dict__["shape_counts"] = counts
     kinds = {d["kind"] for d in changed.values() if d is not None} | {old[p]["kind"] for p in changed if p in old}
     ends = {n for pair in changed for n in pair}
     parts = topo.parts
     scaleup_alone = not kinds & SCALEUP and not any(isinstance(parts[n], ScaleupSwitchSpec) for n in ends)
     host_alone = kinds <= SCALEUP and all(isinstance(parts[n], GpuSpec | ScaleupSwitchSpec) for n in ends)
+    if not scaleup_alone and "scaleup_used" in base.cache:  # the links at each component, by the edited pairs
+        used = dict(base.cache["scaleup_used"])
+        for (a, b), d in changed.items():
+            was = old.get((a, b))
+            delta = (d["count"] if d is not None and d["kind"] in SCALEUP else 0) - (
+                was["count"] if was is not None and was["kind"] in SCALEUP else 0)
+            used[a] += delta
+            used[b] += delta
+        topo.cache["scaleup_used"] = used
     sides = (SCALEUP_SIDE if scaleup_alone else frozenset()) | (HOST_SIDE if host_alone else frozenset())
     if not sides:
         return

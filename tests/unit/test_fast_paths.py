@@ -345,7 +345,8 @@ def side_edits(design, switches):
     a NIC's host link deleted, a scale-up link deleted, a link to a network fabric deleted, a host link added back
     at the end, the failure policy changed with a scale-up link, a host link turned into a scale-up kind, a GPU's
     links to a switch replaced by a PCIe link (a host kind at a switch: the plane counts change), a NIC whose
-    network link was deleted tied to its fabric by a scale-up kind of link (the compute NICs change)."""
+    network link was deleted tied to its fabric by a scale-up kind of link (the compute NICs change), that last
+    link deleted again."""
     links = list(design.links)
     first_up = next(i for i, lk in enumerate(links) if lk.kind in SCALEUP)
     hosts = [i for i, lk in enumerate(links) if lk.kind in (LinkKind.PCIE, LinkKind.C2C)]
@@ -386,6 +387,7 @@ def side_edits(design, switches):
         nic, fabric = links[nets[0]].a, links[nets[0]].b
         cur = [*cur, Link(id="nic-as-scaleup", kind=next(iter(SCALEUP)), a=nic, b=fabric, count=1)]
         steps.append(("a NIC tied to its fabric by a scale-up kind of link", cur, adaptive))
+    steps.append(("the last link added deleted (the only link of its shape)", cur[:-1], adaptive))
     return steps
 
 
@@ -411,6 +413,11 @@ def test_results_taken_over_from_the_last_topology_give_the_reports_of_a_fresh_b
                 t.cache.get("failure_sweep") is topo.cache["failure_sweep"] for _, t in before.values())
             carried["host"] += any(t.cache.get("nic_affinity") is topo.cache.get("nic_affinity") is not None
                                    for _, t in before.values())
+            afresh = _build(edited, catalog)
+            assert topo.shape_counts == afresh.shape_counts, (tid, what)  # kept up to date by the edited links
+            assert {c: topo.scaleup_links_used(c) for c in afresh.parts} == {
+                c: afresh.scaleup_links_used(c) for c in afresh.parts}, (tid, what)
+            assert topo.gpus == afresh.gpus and topo.transit == afresh.transit, (tid, what)
             with graph._by_wiring_lock:
                 kept = dict(graph._by_wiring)
                 graph._by_wiring.clear()
@@ -419,3 +426,30 @@ def test_results_taken_over_from_the_last_topology_give_the_reports_of_a_fresh_b
                 graph._by_wiring.update(kept)
             design = edited
     assert carried["scaleup"] > 0 and carried["host"] > 0, carried
+
+
+def test_the_apps_link_edits_keep_the_other_links_so_the_next_build_is_spliced(catalog, design_of):
+    """edits.update_link, edits.add_links, edits.remove_links and wiring.connect validate the whole design but keep
+    every other link object: the topology after them is spliced into the one before (it used to be re-made from a
+    dump, every link a new object, and the rack summed afresh). A link to a missing component is still refused."""
+    from pydantic import ValidationError
+
+    from designer.model import edits, wiring
+
+    design = design_of("gb200-nvl72")
+    lk = design.links[len(design.links) // 2]
+    without = edits.remove_links(design, [lk.id])
+    steps = [(design, edits.update_link(design, lk.id, count=lk.count + 1)),
+             (design, edits.add_links(design, [lk.model_copy(update={"id": "extra"})])),
+             (design, without), (without, wiring.connect(without, catalog, lk.a, lk.b))]
+    for before, edited in steps:
+        base = build_topology(before, catalog)
+        kept = {id(lk) for lk in edited.links} & {id(lk) for lk in before.links}
+        assert len(kept) >= len(before.links) - 1  # every link but the edited one is the same object
+        topo = build_topology(edited, catalog)
+        assert topo.edges.changed is not None and len(topo.edges.changed) == 1
+        new_or_changed = sum(d is not None for d in topo.edges.changed.values())  # 0 where the pair went
+        assert sum(d is base.edges.data.get(p) for p, d in topo.edges.data.items()) == len(topo.edges.data) - (
+            new_or_changed)
+    with pytest.raises(ValidationError, match="no component with id 'nowhere'"):
+        edits.add_links(design, [lk.model_copy(update={"id": "stray", "b": "nowhere"})])
