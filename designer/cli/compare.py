@@ -12,7 +12,8 @@ from designer.compare import comparison, design_diff
 from designer.compare.data import MAX_DESIGNS, MIN_DESIGNS
 from designer.compare.presets import scheme_preset
 from designer.compare.render import comparison_markdown, comparison_text, diff_lines
-from designer.core.errors import one_line
+from designer.core import i18n
+from designer.core.errors import DesignerError, one_line
 from designer.model.catalog import Catalog, default_catalog
 from designer.model.design import Design
 from designer.simulation.calibration import NO_CALIBRATION
@@ -45,10 +46,14 @@ def _named(args: argparse.Namespace, catalog: Catalog) -> list[tuple[str, Design
 
 def cmd_compare(args: argparse.Namespace) -> int:
     pdf = _pdf_target(args.pdf) if args.pdf else None
+    try:
+        lang = i18n.parse_language(args.lang)
+    except DesignerError as exc:
+        raise UsageError(str(exc)) from None
     catalog = default_catalog()
     cal = calibration_arg(args.calibration)
     named = _named(args, catalog)
-    data = comparison(named, catalog, cal or NO_CALIBRATION)
+    data = comparison(named, catalog, cal or NO_CALIBRATION, lang)
     if pdf is not None:
         from designer.compare.document import write_comparison_pdf  # noqa: PLC0415
 
@@ -86,6 +91,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--pdf", metavar="FILE.pdf", help="also write the comparison as a PDF")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper of the PDF (default a4)")
     p.add_argument("--calibration", metavar="PROFILE.json", help="a profile written by 'calibrate'")
+    p.add_argument("--lang", default="en", help="language of the comparison's labels, words and PDF: en, zh-TW or "
+                                                "zh-CN (default en); design and product names stay as written")
     p.set_defaults(func=cmd_compare)
     p = sub.add_parser("diff", help="what changed between two revisions of a design, and what it did")
     p.add_argument("old")

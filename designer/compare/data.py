@@ -11,22 +11,26 @@ from collections import Counter
 
 from designer.analysis import headline_figures
 from designer.compare.rows import best_indices, figure_rows, rows
+from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.core.locale import render
-from designer.core.messages import Audience, _m
+from designer.core.messages import Audience, Many, Msg, Name, _m
 from designer.cost.bill import node_tco
 from designer.cost.prices import catalog_prices
+from designer.export.names import LABELS
+from designer.export.sheet_text import sheet_word
 from designer.export.spec import calibration_spec, key_figures_spec, power_spec
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
+from designer.model.data_text import part_name
 from designer.model.design import Design, LinkKind
-from designer.model.parts import CoolingSpec, CoolingType, GpuSpec
+from designer.model.parts import CoolingSpec, CoolingType, FabricSpec, GpuSpec, PartBase
 from designer.rules import Severity, check
 from designer.simulation import SimConfig, SimResult, simulate
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.model import size_sweep
-from designer.templates import psus_assumed
-from designer.topology.figures import KeyFigures, cpu_line, key_figures
+from designer.templates import TEMPLATES, psus_assumed
+from designer.topology.figures import KeyFigures, cpu_line_msg, key_figures
 from designer.topology.graph import Topology, build_topology
 from designer.topology.paths import gpu_nic_affinity, path_class
 
@@ -76,16 +80,53 @@ def scheme(design: Design, catalog: Catalog, topo: Topology) -> str:
     return label + ("; rack-scale" if len(topo.gpus) > 8 else "")
 
 
-def _spec(design: Design, catalog: Catalog, topo: Topology, figs: KeyFigures) -> dict:
+# The schemes as scheme() writes them, and the scale-up fabrics, in a comparison's language
+SCHEME_WORDS: dict[str, Msg | Name] = {
+    "A: PCIe switch": _m("A: PCIe switch"), "B: switched full mesh": _m("B: switched full mesh"),
+    "B: full mesh (direct links, no switch)": _m("B: full mesh (direct links, no switch)"),
+    "C: CPU-GPU fusion": _m("C: CPU-GPU fusion"), "D: custom liquid": _m("D: custom liquid"),
+    "rack-scale": _m("rack-scale")}
+FABRIC_WORDS: dict[str, Msg | Name] = {
+    "nvlink3": Name("NVLink 3"), "nvlink4": Name("NVLink 4"), "nvlink5": Name("NVLink 5"),
+    "xgmi": Name("Infinity Fabric (xGMI)"), "hccs": Name("HCCS"), "roce": _m("RoCE (on-die Ethernet)"),
+    "none": _m("none (PCIe only)")}
+NONE = _m("none")
+
+
+def scheme_text(label: str, lang: str) -> str:
+    """A scheme label of scheme() ("B: switched full mesh; rack-scale") in the language."""
+    first, *rest = [SCHEME_WORDS.get(part, Name(part)) for part in label.split("; ")]
+    msg = _m("{scheme}; {scale}", scheme=first, scale=rest[0]) if rest else _m("{parts}", parts=first)
+    return render(msg, lang, Audience.DOCUMENT)
+
+
+def display_name(part: PartBase, lang: str) -> str:
+    """A part's name in a comparison's language: descriptive chassis and cooling names translated
+    (designer.model.data_text), the generic fabric parts as the spec sheet writes them, product names as the
+    vendor writes them."""
+    if isinstance(part, FabricSpec):
+        return sheet_word(part.name, lang)
+    return render(part_name(part), lang, Audience.DOCUMENT)
+
+
+def _spec(design: Design, catalog: Catalog, topo: Topology, figs: KeyFigures, lang: str = "en") -> dict:
     counts = Counter(catalog.get(c.part).kind for c in design.components)
-    cooling = sorted({p.name for c in design.components if isinstance(p := catalog.get(c.part), CoolingSpec)})
-    # display lines; a key the JSON spec also has (name, template, scaleup_fabric) holds the spec's value
-    return {"cooling_parts": ", ".join(cooling) or "none",
+    cooling = sorted({display_name(p, lang) for c in design.components
+                      if isinstance(p := catalog.get(c.part), CoolingSpec)})
+    template = TEMPLATES.get(design.meta.template or "")
+    fabrics = Many(tuple(FABRIC_WORDS.get(f, Name(f)) for f in figs.scaleup_fabric.split("/")), " / ")
+    word = lambda msg: render(msg, lang, Audience.DOCUMENT)  # noqa: E731
+    # display lines in `lang`; a key the JSON spec also has (name, template, scaleup_fabric) holds the spec's value
+    return {"cooling_parts": ", ".join(cooling) or word(NONE),
             "name": design.meta.name, "template": design.meta.template,
+            "reference_line": template.title if template is not None else word(_m("none (a design of its own)")),
             "chassis_name": catalog.get(design.chassis).name, "scheme": scheme(design, catalog, topo),
+            "chassis_line": display_name(catalog.get(design.chassis), lang),
+            "scheme_line": scheme_text(scheme(design, catalog, topo), lang),
             "gpu_line": f"{figs.gpu_count} x {', '.join(figs.gpu_models)}",
-            "scaleup_fabric": figs.scaleup_fabric, "pcie_switches": counts["pcie_switch"],
-            "cpu_line": cpu_line(figs.cpu_count, figs.cpu_models, figs.cpu_cores_total),
+            "scaleup_fabric": figs.scaleup_fabric, "fabric_line": word(_m("{fabrics}", fabrics=fabrics)),
+            "pcie_switches": counts["pcie_switch"],
+            "cpu_line": word(cpu_line_msg(figs.cpu_count, figs.cpu_models, figs.cpu_cores_total)),
             "scaleup_switches": counts["scaleup_switch"], "nics": counts["nic"], "psu_line": figs.psu_summary}
 
 
@@ -109,15 +150,15 @@ def _curves(result: SimResult) -> dict:
     return out
 
 
-def _bom(designs: list[Design], catalog: Catalog) -> list[dict]:
+def _bom(designs: list[Design], catalog: Catalog, lang: str = "en") -> list[dict]:
     counts = [Counter(c.part for c in d.components) for d in designs]
     parts = sorted(set().union(*counts), key=lambda p: (catalog.get(p).kind, p))
     rows = []
     for part in parts:
         values = [c.get(part, 0) for c in counts]
         if len(set(values)) > 1:
-            rows.append({"part": part, "name": catalog.get(part).name, "kind": catalog.get(part).kind,
-                         "counts": values})
+            rows.append({"part": part, "name": catalog.get(part).name, "label": display_name(catalog.get(part), lang),
+                         "kind": catalog.get(part).kind, "counts": values})
     return rows
 
 
@@ -129,7 +170,8 @@ def _busbw_rows(curves: list[dict], lang: str = "en") -> list[dict]:
             for c in curves:
                 sizes, bw = c[coll]["size_bytes"], c[coll]["busbw_GBps"]
                 values.append(bw[sizes.index(size)] if size in sizes else None)
-            label = render(_m("{coll} busbw at {size}", coll=coll, size=size_label(size)), lang, Audience.DOCUMENT)
+            label = render(_m("{coll} busbw at {size}", coll=Name(LABELS.get(coll, coll)), size=size_label(size)),
+                           lang, Audience.DOCUMENT)
             rows.append({"key": f"{coll}@{size}", "label": label, "unit": "GB/s",
                          "better": "higher", "scope": "per_gpu", "values": values,
                          "best": best_indices(values, "higher"), "status": ["" if v is not None else "unknown"
@@ -180,24 +222,26 @@ def comparison(named: list[tuple[str, Design]], catalog: Catalog, calibration: C
     collective."""
     if not MIN_DESIGNS <= len(named) <= MAX_DESIGNS:
         raise DesignerError(f"compare takes {MIN_DESIGNS} to {MAX_DESIGNS} designs, not {len(named)}")
+    if lang not in i18n.LANGUAGES:
+        raise DesignerError(f"a comparison is written in one of {', '.join(i18n.LANGUAGES)}, not '{lang}'")
     figs, specs, topos, curves, findings = [], [], [], [], []
     for _, design in named:
         topo = build_topology(design, catalog)
         k = key_figures(design, catalog, topo)
         figs.append(figure_values(design, catalog, k) | node_cost(design, catalog))
-        specs.append(_spec(design, catalog, topo, k))
+        specs.append(_spec(design, catalog, topo, k, lang))
         topos.append(_topology(topo))
         config = SimConfig(CURVE_COLLECTIVES, sizes=SWEEP, calibration=calibration)
         curves.append(_curves(simulate(design, catalog, config)))
         report = check(design, catalog)
         findings.append({"error": report.count(Severity.ERROR), "warning": report.count(Severity.WARNING),
                          "gpu_count": k.gpu_count})
-    rule_rows = rows((("error", "Rule errors", "", "lower", ""), ("warning", "Rule warnings", "", "lower", "")),
-                     findings)
-    figure_rows_, power_rows = figure_rows(figs)
-    return {"designs": column_names(named), "sources": [label for label, _ in named], "spec": specs,
+    rule_rows = rows((("error", _m("Rule errors"), "", "lower", ""), ("warning", _m("Rule warnings"), "", "lower", "")),
+                     findings, lang=lang)
+    figure_rows_, power_rows = figure_rows(figs, lang)
+    return {"lang": lang, "designs": column_names(named), "sources": [label for label, _ in named], "spec": specs,
             "headline": headline_rows(named, catalog, calibration, figs, lang), "figures": figure_rows_,
             "psu_assumed": [f["psu_assumed"] for f in figs], "power": power_rows,
             "rules": rule_rows, "busbw_at_sizes": _busbw_rows(curves, lang),
-            "bom_differences": _bom([d for _, d in named], catalog), "topology": topos, "busbw_curves": curves,
+            "bom_differences": _bom([d for _, d in named], catalog, lang), "topology": topos, "busbw_curves": curves,
             "calibration": _calibration(calibration)}

@@ -7,80 +7,102 @@ become a link, an image, HTML or a table cell break.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from designer.compare.diff import is_empty
-from designer.core.messages import Msg, _m
+from designer.core.locale import number, render
+from designer.core.messages import Audience, Msg, _m
 from designer.core.units import signed_percent
 
 BEST = "*"
 ASSUMED = "†"
-# What the marks mean, under every comparison (text, Markdown, PDF, the app); translated by designer.core.i18n
-BEST_NOTE = ("* marks the best value in a row among like designs: a figure of the whole design only among designs "
-             "with the same GPU count, a figure per GPU among all")
-ASSUMED_NOTE = ("† the figure rests in part on assumed power (stated defaults where no figure is published); the row "
-                "'DC load from assumed figures' says how much")
+# What the marks mean, under every comparison (text, Markdown, PDF, the app), in the comparison's language
+BEST_NOTE = _m("* marks the best value in a row among like designs: a figure of the whole design only among designs "
+               "with the same GPU count, a figure per GPU among all")
+ASSUMED_NOTE = _m("† the figure rests in part on assumed power (stated defaults where no figure is published); the row "
+                  "'{row}' says how much", row=_m("DC load from assumed figures"))
 PSU_NOTE = _m("† on the PSU capacity: the reference design's PSU configuration is assumed, not published (its "
               "description says what was assumed)")
-MISSING_WORDS = {"unknown": "unknown", "not_supported": "not supported"}
+MISSING_WORDS = {"unknown": _m("unknown"), "not_supported": _m("not supported"),
+                 "no_scaleup": _m("no scale-up fabric")}
 MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~])")
-SPEC_ROWS = (("scheme", "Scheme"), ("gpu_line", "GPUs"), ("scaleup_fabric", "Scale-up fabric"),
-             ("chassis_name", "Chassis"), ("cpu_line", "CPUs"), ("scaleup_switches", "Scale-up switches"),
-             ("pcie_switches", "PCIe switches"), ("nics", "NICs"), ("psu_line", "PSUs"), ("cooling_parts", "Cooling"),
-             ("template", "Template"))
+# The specification rows: (the comparison's display key, label); the lines are written in its language
+SPEC_ROWS = (("scheme_line", _m("Scheme")), ("gpu_line", _m("GPUs")), ("fabric_line", _m("Scale-up fabric")),
+             ("chassis_line", _m("Chassis")), ("cpu_line", _m("CPUs")), ("scaleup_switches", _m("Scale-up switches")),
+             ("pcie_switches", _m("PCIe switches")), ("nics", _m("NICs")), ("psu_line", _m("PSUs")),
+             ("cooling_parts", _m("Cooling")), ("reference_line", _m("Reference design")))
+WORDS = {"bom": _m("Bill of materials: parts whose counts differ"), "none": _m("none"),
+         "matrices": _m("Topology class matrices (nvidia-smi topo -m terms)"), "title": _m("Design comparison"),
+         "pairs": _m("GPU-GPU classes (pairs)"), "nearest": _m("GPU to nearest NIC")}
 
 
-def notes(data: dict) -> list[Msg | str]:
-    """What the marks mean, for this comparison: the PSU note only where a design's PSUs are assumed (a str: an
-    English sentence of the string tables' words; render() takes either)."""
-    return [BEST_NOTE, ASSUMED_NOTE] + ([PSU_NOTE] if any(data.get("psu_assumed", ())) else [])
+def lang_of(data: dict) -> str:
+    return str(data.get("lang", "en"))
+
+
+def word(msg: Msg, data: dict) -> str:
+    """A message in the comparison's language, for a customer."""
+    return render(msg, lang_of(data), Audience.DOCUMENT)
+
+
+def notes(data: dict) -> list[str]:
+    """What the marks mean, for this comparison, in its language: the PSU note only where a design's PSUs are
+    assumed."""
+    return [word(n, data) for n in [BEST_NOTE, ASSUMED_NOTE] + ([PSU_NOTE] if any(data.get("psu_assumed", ())) else [])]
 
 
 def md_escape(text: object) -> str:
     return MD_SPECIAL.sub(r"\\\1", str(text)).replace("\n", " ")
 
 
-def fmt_value(value: object) -> str:
+def fmt_value(value: object, lang: str = "en") -> str:
     if value is None:
-        return "unknown"
+        return render(MISSING_WORDS["unknown"], lang)
     if isinstance(value, float):
-        return f"{value:,.2f}" if abs(value) < 100 else f"{value:,.0f}"
+        return number(value, 2 if abs(value) < 100 else 0, lang=lang)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value, 0, lang=lang)
     return str(value)
 
 
-def cell_text(row: dict, i: int) -> str:
-    """A cell without its best mark: the value, "not supported" or "unknown" where there is none, and the
-    assumed-power mark."""
+def cell_text(row: dict, i: int, lang: str = "en") -> str:
+    """A cell without its best mark: the value, what stands instead where there is none ("not supported",
+    "unknown", "no scale-up fabric"), and the assumed-power mark."""
     value, status = row["values"][i], row.get("status", [""] * (i + 1))[i]
-    if value is None:
-        return MISSING_WORDS.get(status, "unknown")
-    return fmt_value(value) + (f" {ASSUMED}" if status == "assumed" else "")
+    if value is None or status == "no_scaleup":
+        return render(MISSING_WORDS.get(status, MISSING_WORDS["unknown"]), lang, Audience.DOCUMENT)
+    return fmt_value(value, lang) + (f"\u00a0{ASSUMED}" if status == "assumed" else "")  # never a lone † on a line
 
 
-def _cell(row: dict, i: int) -> str:
+def _cell(row: dict, i: int, lang: str) -> str:
     mark = f" {BEST}" if i in row["best"] else ""
-    return cell_text(row, i) + mark
+    return cell_text(row, i, lang) + mark
 
 
 def table_rows(data: dict) -> list[tuple[str, list[str]]]:
-    """(label, one cell per design) for every row of the comparison, in order; best values marked."""
-    n = len(data["designs"])
-    rows: list[tuple[str, list[str]]] = [(label, [str(data["spec"][i][key]) for i in range(n)])
+    """(label, one cell per design) for every row of the comparison, in order, in its language; best values
+    marked."""
+    n, lang = len(data["designs"]), lang_of(data)
+    rows: list[tuple[str, list[str]]] = [(word(label, data), [str(data["spec"][i][key]) for i in range(n)])
                                          for key, label in SPEC_ROWS]
     for section in ("headline", "figures", "power", "rules", "busbw_at_sizes"):
         for row in data[section]:
             unit = f" ({row['unit']})" if row["unit"] else ""
-            rows.append((row["label"] + unit, [_cell(row, i) for i in range(n)]))
-    rows.append(("GPU-GPU classes (pairs)", [_classes(t["gpu_pair_classes"]) for t in data["topology"]]))
-    rows.append(("GPU to nearest NIC", [_classes(t["gpu_to_nic_classes"]) for t in data["topology"]]))
+            rows.append((row["label"] + unit, [_cell(row, i, lang) for i in range(n)]))
+    rows.append((word(WORDS["pairs"], data), [classes(t["gpu_pair_classes"]) for t in data["topology"]]))
+    rows.append((word(WORDS["nearest"], data), [classes(t["gpu_to_nic_classes"]) for t in data["topology"]]))
     return rows
 
 
-def _classes(counts: dict) -> str:
-    return ", ".join(f"{k} x{v}" for k, v in sorted(counts.items())) or "-"
+def classes(counts: dict) -> str:
+    """Path classes with their counts: "NV18 x 2,556, SYS x 8"."""
+    return ", ".join(f"{k} x {v:,}" for k, v in sorted(counts.items())) or "-"
 
 
 def bom_rows(data: dict) -> list[tuple[str, list[str]]]:
-    return [(f"{r['name']} ({r['part']})", [str(c) for c in r["counts"]]) for r in data["bom_differences"]]
+    """The parts whose counts differ, named in the comparison's language with their catalog id (the app and the
+    CLI; the PDF leaves the id out)."""
+    return [(f"{r['label']} ({r['part']})", [str(c) for c in r["counts"]]) for r in data["bom_differences"]]
 
 
 def matrices(topo: dict) -> list[tuple[str, list[list[str]]]]:
@@ -97,21 +119,28 @@ def comparison_text(data: dict) -> str:
     header = ["", *data["designs"]]
     body = table_rows(data)
     lines = _aligned([header, *[[label, *cells] for label, cells in body]])
-    lines += [f"({note!s})" for note in notes(data)]
+    lines += [f"({note})" for note in notes(data)]
     bom = bom_rows(data)
-    lines += ["", "Bill of materials, parts whose counts differ:"]
-    lines += _aligned([header, *[[label, *cells] for label, cells in bom]]) if bom else ["  (none)"]
-    lines += ["", "Topology class matrices (nvidia-smi topo -m terms):"]
+    lines += ["", word(WORDS["bom"], data)]
+    none = word(WORDS["none"], data)
+    lines += _aligned([header, *[[label, *cells] for label, cells in bom]]) if bom else [f"  ({none})"]
+    lines += ["", word(WORDS["matrices"], data)]
     for name, topo in zip(data["designs"], data["topology"], strict=True):
         for title, rows in matrices(topo):
             lines += ["", f"{name}: {title}", *_aligned(rows)]
     return "\n".join(lines) + "\n"
 
 
+def _width(text: str) -> int:
+    """Columns a text takes in a terminal: Chinese characters and full-width marks take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
 def _aligned(rows: list[list[str]]) -> list[str]:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
-            .rstrip() for r in rows]
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    pad = lambda c, w: " " * (w - _width(c))  # noqa: E731
+    return ["  ".join(c + pad(c, w) if i == 0 else pad(c, w) + c
+                      for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip() for r in rows]
 
 
 def comparison_markdown(data: dict) -> str:
@@ -121,12 +150,12 @@ def comparison_markdown(data: dict) -> str:
         return [head, sep, *["| " + md_escape(label) + " | " + " | ".join(
             md_escape(c).replace(f" \\{BEST}", f" **{BEST}**") for c in cells) + " |" for label, cells in rows]]
 
-    lines = ["# Design comparison", "", *table(table_rows(data)),
-             *[line for note in notes(data) for line in ("", md_escape(str(note)))],
-             "", "## Bill of materials: parts whose counts differ", ""]
+    lines = [f"# {md_escape(word(WORDS['title'], data))}", "", *table(table_rows(data)),
+             *[line for note in notes(data) for line in ("", md_escape(note))],
+             "", f"## {md_escape(word(WORDS['bom'], data))}", ""]
     bom = bom_rows(data)
-    lines += table(bom) if bom else ["(none)"]
-    lines += ["", "## Topology class matrices", ""]
+    lines += table(bom) if bom else [f"({md_escape(word(WORDS['none'], data))})"]
+    lines += ["", f"## {md_escape(word(WORDS['matrices'], data))}", ""]
     for name, topo in zip(data["designs"], data["topology"], strict=True):
         for title, rows in matrices(topo):
             lines += [f"**{md_escape(name)}: {title}**", "", "| " + " | ".join(rows[0]) + " |",

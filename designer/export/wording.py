@@ -6,7 +6,7 @@ designer/export/sheet_text.py, translated by the string tables' "sheet" section)
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -19,6 +19,16 @@ KIND_WORDS = {"nvlink with in-switch reduction": "NVLink with in-switch reductio
               "xgmi": "Infinity Fabric (xGMI)", "hccs": "HCCS", "pcie": "PCIe", "roce": "RoCE", "c2c": "NVLink-C2C",
               "socket": "CPU socket link", "network": "network"}
 _KIND = re.compile(r"([(（])(" + "|".join(re.escape(k) for k in KIND_WORDS) + r")(?=[,，)）])")
+
+
+def topo_legend(tr: Callable[[str], str]) -> list[str]:
+    """nvidia-smi's legend: the abbreviations as nvidia-smi prints them, the explanations translated by `tr`."""
+    out = []
+    for line in LEGEND.splitlines()[1:]:
+        if "=" in line:
+            abbr, meaning = (s.strip() for s in line.split("=", 1))
+            out.append(f"{abbr} = {tr(meaning)}")
+    return out
 
 
 class Wording:
@@ -78,13 +88,7 @@ class Wording:
         return f"{m0}–{m1}: {self.names[c0]}–{last}, {parts[c0]}"
 
     def topo_legend(self) -> list[str]:
-        """nvidia-smi's legend: the abbreviations as nvidia-smi prints them, the explanations translated."""
-        out = []
-        for line in LEGEND.splitlines()[1:]:
-            if "=" in line:
-                abbr, meaning = (s.strip() for s in line.split("=", 1))
-                out.append(f"{abbr} = {self.tr(meaning)}")
-        return out
+        return topo_legend(self.tr)
 
     def class_meaning(self, english: str) -> str:
         """A class meaning with its number ('... a bonded set of 18 NVLinks'), translated by its '#' line."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from designer.core.locale import render
+from designer.core.messages import Msg, Name, Number, _m
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -141,7 +143,15 @@ def key_figures(design: Design, catalog: Catalog, topo: Topology | None = None) 
 
 def cpu_line(cpu_count: int, cpu_models: list[str], cpu_cores_total: int) -> str:
     """The CPU line every view writes: "2 x Intel Xeon Platinum 8480C, 112 cores in all" (the system's total)."""
-    return f"{cpu_count} x {', '.join(cpu_models)}, {cpu_cores_total:,} cores in all" if cpu_count else "none"
+    return render(cpu_line_msg(cpu_count, cpu_models, cpu_cores_total), "en")
+
+
+def cpu_line_msg(cpu_count: int, cpu_models: list[str], cpu_cores_total: int) -> Msg:
+    """cpu_line as a message, for a document in another language."""
+    if not cpu_count:
+        return _m("none")
+    return _m("{n} x {models}, {cores} cores in all", n=cpu_count, models=Name(", ".join(cpu_models)),
+              cores=Number(cpu_cores_total))
 
 
 def _cpus(design: Design, catalog: Catalog) -> dict:

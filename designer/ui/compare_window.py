@@ -35,7 +35,6 @@ from designer.compare.document import write_comparison_pdf
 from designer.compare.render import BEST, bom_rows, notes, table_rows
 from designer.core import i18n
 from designer.core.errors import DesignerError, one_line
-from designer.core.locale import render
 from designer.document.document import Document
 from designer.io.files import load_design
 from designer.model.catalog import Catalog
@@ -179,7 +178,7 @@ class CompareDialog(QDialog):
         fill_table(self.bom, self.data["designs"], bom_rows(self.data))
         overlay_figure(self.data, fig=self.figure)
         self.matrices.set_data(self.data)
-        self.notes.setText("\n".join(render(note) for note in notes(self.data)))
+        self.notes.setText("\n".join(notes(self.data)))  # in the comparison's language, as its rows
         self.pdf_button.setEnabled(True)
         self.canvas.draw_idle()
         self.status.setText(self.tr("{count} designs compared; {best} marks the best value in a row").format(
@@ -214,9 +213,9 @@ def fill_table(table: QTableWidget, designs: list[str], rows: list[tuple[str, li
     bold = QFont()
     bold.setBold(True)
     for r, (label, cells) in enumerate(rows):
-        table.setVerticalHeaderItem(r, _cell(i18n.phrase(label)))
+        table.setVerticalHeaderItem(r, _cell(label))  # the comparison wrote its rows in the interface's language
         for c, text in enumerate(cells):
-            item = _cell(i18n.phrase(text))
+            item = _cell(text)
             if text.endswith(f" {BEST}"):
                 item.setFont(bold)
                 item.setForeground(BEST_BRUSH)

@@ -8,6 +8,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from designer.compare.render import ASSUMED_NOTE, BEST_NOTE
+from designer.core.locale import render
 from designer.document import commands as cmd
 from designer.io.files import save_design
 from designer.ui.changes_view import ChangesDialog
@@ -66,7 +67,8 @@ def test_compare_window_marks_the_best_value_and_overlays_curves(make_window, qt
     best, other = table.item(row, 0), table.item(row, 1)
     assert best.text() == "900 *" and best.font().bold() and other.text() == "600" and not other.font().bold()
     assert dialog.bom.rowCount() > 0
-    assert dialog.notes.isVisible() and dialog.notes.text() == f"{BEST_NOTE}\n{ASSUMED_NOTE}"  # what the marks mean
+    # what the marks mean
+    assert dialog.notes.isVisible() and dialog.notes.text() == f"{render(BEST_NOTE)}\n{render(ASSUMED_NOTE)}"
     QTest.mouseClick(dialog.tabs.tabBar(), Qt.MouseButton.LeftButton,
                      pos=dialog.tabs.tabBar().tabRect(2).center())
     assert dialog.tabs.currentWidget() is dialog.canvas
@@ -222,3 +224,30 @@ def test_compare_window_saves_the_comparison_pdf(make_window, qtbot, tmp_path, m
     assert (round(box.width), round(box.height)) == (612, 792) and "Typst" in (pdf.metadata.creator or "")
     text = "".join(p.extract_text() for p in pdf.pages)
     assert "DGX H100" in text and "8x RTX 4090 PCIe box" in text and dialog.status.text() == "Wrote cmp.pdf"
+
+
+def test_the_compare_window_in_chinese_writes_its_rows_at_the_source(make_window, qtbot):
+    """In Traditional Chinese the window's rows, words and notes come written by comparison(lang=...), not matched
+    against phrase tables afterwards; design names stay as the user wrote them."""
+    from designer.core import i18n
+    from designer.ui.compare_window import show_compare
+    from designer.ui.i18n import install_translators
+
+    app = QApplication.instance()
+    installed = install_translators(app, "zh_TW")
+    try:
+        window = make_window("dgx-h100")
+        dialog = show_compare(window, window.document)
+        qtbot.waitExposed(dialog)
+        check_item(dialog, "dgx-a100")
+        QTest.mouseClick(dialog.compare_button, Qt.MouseButton.LeftButton)
+        table = dialog.table
+        labels = [table.verticalHeaderItem(r).text() for r in range(table.rowCount())]
+        assert labels[:3] == ["架構", "GPU", "Scale-up 互連"] and "每 GPU scale-up，雙向 (GB/s)" in labels
+        assert [table.horizontalHeaderItem(c).text() for c in range(2)] == ["DGX H100", "DGX A100"]
+        assert table.item(0, 0).text() == "B：經交換器的全互連"
+        assert dialog.notes.text().startswith("* 標示同類設計中一列的最佳值")
+    finally:
+        for translator in installed:
+            app.removeTranslator(translator)
+        i18n.set_language("en")

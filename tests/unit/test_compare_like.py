@@ -5,6 +5,7 @@ or unit broken across lines in the PDF."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 
 import pytest
@@ -14,6 +15,7 @@ from designer.compare import comparison
 from designer.compare.document import comparison_pdf_bytes
 from designer.compare.render import ASSUMED, BEST, cell_text, comparison_text
 from designer.compare.rows import PER_GPU_FIGURES, PER_GPU_POWER
+from designer.core.errors import DesignerError
 from designer.model.budget import power_budget
 
 
@@ -106,7 +108,7 @@ def test_power_resting_on_assumed_figures_is_marked(catalog, design_of):
         assert assumed["values"][i] == expected > 0
         for key in ("dc_load_w", "wall_peak_w", "heat_btu_per_hr", "airflow_cfm"):
             row = next(r for r in data["power"] if r["key"] == key)
-            assert row["status"][i] == "assumed" and cell_text(row, i).endswith(f" {ASSUMED}")
+            assert row["status"][i] == "assumed" and cell_text(row, i).endswith(f"\u00a0{ASSUMED}")
     usable = next(r for r in data["power"] if r["key"] == "psu_usable_w")
     assert ASSUMED not in cell_text(usable, 0)  # a PSU rating is published
 
@@ -158,16 +160,86 @@ def test_the_marks_are_explained_wherever_they_show(rack_node_quad, tmp_path):
     assert "among like designs" in flat and "assumed power" in flat
 
 
-@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
-def test_the_comparison_labels_and_notes_are_translated(rack_node_quad, lang):
-    """The app's Compare window shows each row label and the notes through designer.core.i18n (the headline rows
-    come written in the window's language: test_figures_table)."""
-    from designer.compare.render import ASSUMED_NOTE, BEST_NOTE, PSU_NOTE, table_rows
-    from designer.core import i18n
-    from designer.core.locale import has_translation
+CJK = re.compile(r"[\u3400-\u9fff]")
+ABBREVIATIONS = {"GPU", "CPU", "PSU"}  # the glossary keeps these as they are
 
-    headline = {row["label"] for row in rack_node_quad["headline"]}
-    labels = [label for label, _ in table_rows(rack_node_quad) if "busbw at" not in label and label not in headline]
-    untranslated = [t for t in [*labels, BEST_NOTE, ASSUMED_NOTE] if not i18n.translated(t, lang)]
-    assert untranslated == [] and has_translation(PSU_NOTE, lang)
-    assert i18n.phrase("not supported", lang) != "not supported" and i18n.phrase("unknown", lang) != "unknown"
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_a_comparison_is_written_in_its_language(catalog, lang):
+    """comparison(..., lang) writes every row label, the spec lines that are words (scheme, fabric, chassis, CPU
+    line, cooling, reference), the marks' notes and the words that stand for a missing value in the language, at
+    the source (the app's window used to match English output against phrase tables afterwards)."""
+    from designer.compare.render import cell_text, notes, table_rows
+    from designer.templates import build_template
+
+    named = [(t, build_template(t, catalog)) for t in ("dgx-h100", "gb200-nvl72", "supermicro-pcie-l40s")]
+    data = comparison(named, catalog, lang=lang)
+    nccl_terms = re.compile(r"^(AllReduce|AllGather|AllToAll) busbw[（，]")  # nccl-tests' own words, as written
+    english = [label for label, _ in table_rows(data)
+               if not CJK.search(label) and label not in ABBREVIATIONS and not nccl_terms.match(label)]
+    assert english == []
+    for key in ("scheme_line", "fabric_line", "chassis_line", "cpu_line", "cooling_parts"):
+        assert all(CJK.search(spec[key]) for spec in data["spec"] if key != "fabric_line" or "none" in spec[
+            "scaleup_fabric"]), key
+    assert all(CJK.search(n) for n in notes(data)) and len(notes(data)) == 3  # the PSU note too: assumed PSUs
+    no_fabric = next(r for r in data["figures"] if r["key"] == "scaleup_gbytes_s_per_gpu_per_dir")
+    assert CJK.search(cell_text(no_fabric, 2, lang)) and no_fabric["values"][2] == 0
+    assert all(CJK.search(r["label"]) for r in data["bom_differences"] if r["kind"] in ("cooling", "fabric"))
+
+
+def test_a_comparison_refuses_a_language_it_does_not_know(catalog, design_of):
+    with pytest.raises(DesignerError, match="not 'zh-TW'"):
+        comparison([("a", design_of("dgx-h100")), ("b", design_of("hgx-b300"))], catalog, lang="zh-TW")
+
+
+TERMS = {"busbw", "nccl", "tests", "nvidia", "smi", "topo", "size", "scale", "up", "out", "hr"}  # nccl-tests, units
+
+
+def english_words(text: str) -> list[str]:
+    """Lowercase English words in a text (a sentence left in English has them; product names are capitalised)."""
+    return [w for w in re.findall(r"(?<![A-Za-z])[a-z]{2,}(?![A-Za-z])", text) if w not in TERMS]
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_the_chinese_comparison_pdf_has_no_english_sentence(catalog, lang):
+    """Every string the comparison PDF typesets (headings, notes, row labels, cells, chart words, legends, matrix
+    summaries) is in the language; what stays as written is user and product text: design names, GPU and CPU
+    models, PSU lines, the names of product parts in the BOM."""
+    from designer.compare.document import document_data
+    from designer.templates import build_template
+
+    named = [(t, build_template(t, catalog)) for t in ("dgx-h100", "gb200-nvl72", "supermicro-pcie-l40s")]
+    data = comparison(named, catalog, lang=lang)
+    doc = document_data(data)
+    from designer.compare.render import SPEC_ROWS
+
+    strings = [*doc["text"].values(), *doc["notes"], *doc["legend"], *doc["page"],
+               *(m["summary"] for m in doc["matrices"])]
+    names = [i for i, (key, _) in enumerate(SPEC_ROWS) if key in ("gpu_line", "cpu_line", "psu_line", "reference_line")]
+    for number, section in enumerate(doc["sections"]):
+        strings.append(section["title"])
+        for i, row in enumerate(section["rows"]):
+            strings.append(row["label"])
+            if number > 0 or i not in names:  # GPU and CPU models, a PSU line, a reference design's title
+                strings += [c["text"] for c in row["cells"]]
+    strings += [r["label"] for r, kind in zip(doc["bom"], [b["kind"] for b in data["bom_differences"]], strict=True)
+                if kind in ("cooling", "fabric", "chassis")]
+    for chart in doc["charts"]:
+        strings += [str(shape["body"]) for shape in chart["shapes"] if shape["type"] == "text"
+                    and shape["body"] not in data["designs"]]
+    left = {s: english_words(s) for s in strings if english_words(s)}
+    assert left == {}
+
+
+def test_compare_writes_its_text_in_the_language_asked_and_refuses_another(capsys):
+    """compare --lang: the labels, spec words and notes of the text table in Chinese, columns aligned by display
+    width (a Chinese character takes two columns); a language it does not know: one line, exit status 2."""
+    assert main(["compare", "dgx-h100", "supermicro-pcie-l40s", "--lang", "zh-CN"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[1].startswith("架构") and "没有 scale-up 互连" in out and "标示同类设计中一行的最佳值" in out
+    widths = {sum(2 if "\u3400" <= ch <= "\u9fff" or ch in "（）：；，" else 1 for ch in line) for line in lines[:4]}
+    assert len(widths) == 1  # the first rows end in the same column
+    assert main(["compare", "dgx-h100", "hgx-b300", "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert "--lang must be one of en, zh-TW, zh-CN, not 'fr'" in err and err.count("\n") == 1
