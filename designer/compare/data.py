@@ -14,10 +14,10 @@ from designer.compare.rows import best_indices, figure_rows, rows
 from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.core.locale import render
-from designer.core.messages import Audience, Many, Msg, Name, _m
+from designer.core.messages import Audience, Msg, Name, _m
 from designer.cost.bill import node_tco
 from designer.cost.prices import catalog_prices
-from designer.export.names import LABELS
+from designer.export.names import LABELS, fabric_words
 from designer.export.sheet_text import sheet_word
 from designer.export.spec import calibration_spec, key_figures_spec, power_spec
 from designer.model.budget import power_budget
@@ -86,10 +86,6 @@ SCHEME_WORDS: dict[str, Msg | Name] = {
     "B: full mesh (direct links, no switch)": _m("B: full mesh (direct links, no switch)"),
     "C: CPU-GPU fusion": _m("C: CPU-GPU fusion"), "D: custom liquid": _m("D: custom liquid"),
     "rack-scale": _m("rack-scale")}
-FABRIC_WORDS: dict[str, Msg | Name] = {
-    "nvlink3": Name("NVLink 3"), "nvlink4": Name("NVLink 4"), "nvlink5": Name("NVLink 5"),
-    "xgmi": Name("Infinity Fabric (xGMI)"), "hccs": Name("HCCS"), "roce": _m("RoCE (on-die Ethernet)"),
-    "none": _m("none (PCIe only)")}
 NONE = _m("none")
 
 
@@ -114,7 +110,7 @@ def _spec(design: Design, catalog: Catalog, topo: Topology, figs: KeyFigures, la
     cooling = sorted({display_name(p, lang) for c in design.components
                       if isinstance(p := catalog.get(c.part), CoolingSpec)})
     template = TEMPLATES.get(design.meta.template or "")
-    fabrics = Many(tuple(FABRIC_WORDS.get(f, Name(f)) for f in figs.scaleup_fabric.split("/")), " / ")
+    fabrics = fabric_words(figs.scaleup_fabric)
     word = lambda msg: render(msg, lang, Audience.DOCUMENT)  # noqa: E731
     # display lines in `lang`; a key the JSON spec also has (name, template, scaleup_fabric) holds the spec's value
     return {"cooling_parts": ", ".join(cooling) or word(NONE),

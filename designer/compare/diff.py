@@ -4,6 +4,7 @@ the rule findings and busbw at key sizes. Plain data, like `comparison`."""
 from __future__ import annotations
 
 from designer.compare.data import CURVE_COLLECTIVES, KEY_SIZES, size_label
+from designer.core.locale import render
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.rules import Report, check
@@ -75,15 +76,17 @@ def _figures(old: Design, new: Design, catalog: Catalog) -> list[dict]:
     return out
 
 
-def _findings(report: Report, waived: bool) -> dict[tuple[str, str], dict]:
-    return {(v.rule, v.message): {"rule": v.rule, "severity": v.severity.value, "message": v.message}
+def _findings(report: Report, waived: bool, lang: str) -> dict[tuple[str, str], dict]:
+    return {(v.rule, v.message): {"rule": v.rule, "severity": v.severity.value,
+                                  "message": v.message if lang == "en" else render(v.text, lang)}
             for v in (report.waived if waived else report.active)}
 
 
-def _rules(old: Design, new: Design, catalog: Catalog) -> dict:
-    """Active findings that are new, that went away (resolved), and that a new waiver now covers."""
+def _rules(old: Design, new: Design, catalog: Catalog, lang: str = "en") -> dict:
+    """Active findings that are new, that went away (resolved), and that a new waiver now covers (their messages
+    in `lang`)."""
     ra, rb = check(old, catalog), check(new, catalog)
-    a, b, b_waived = _findings(ra, False), _findings(rb, False), _findings(rb, True)
+    a, b, b_waived = _findings(ra, False, lang), _findings(rb, False, lang), _findings(rb, True, lang)
     gone = a.keys() - b.keys()
     return {"new": [b[k] for k in sorted(b.keys() - a.keys())],
             "resolved": [a[k] for k in sorted(gone - b_waived.keys())],
@@ -103,12 +106,14 @@ def _busbw(old: Design, new: Design, catalog: Catalog) -> list[dict]:
     return out
 
 
-def design_diff(old: Design, new: Design, catalog: Catalog) -> dict:
-    return {"old": old.meta.name, "new": new.meta.name, "chassis": _fields_chassis(old, new),
+def design_diff(old: Design, new: Design, catalog: Catalog, lang: str = "en") -> dict:
+    """What changed between two revisions and what it did; the rule findings' messages in `lang` (the keys and
+    the other values are the same in every language)."""
+    return {"lang": lang, "old": old.meta.name, "new": new.meta.name, "chassis": _fields_chassis(old, new),
             "components": _components(old, new), "links": _links(old, new),
             "settings": _fields(old.settings, new.settings), "meta": _fields(old.meta, new.meta),
             "waivers": _waivers(old, new), "figures": _figures(old, new, catalog),
-            "rules": _rules(old, new, catalog), "busbw": _busbw(old, new, catalog)}
+            "rules": _rules(old, new, catalog, lang), "busbw": _busbw(old, new, catalog)}
 
 
 def _fields_chassis(old: Design, new: Design) -> list[dict]:

@@ -11,7 +11,7 @@ import unicodedata
 
 from designer.compare.diff import is_empty
 from designer.core.locale import number, render
-from designer.core.messages import Audience, Msg, _m
+from designer.core.messages import Audience, Msg, Name, Number, _m
 from designer.core.units import signed_percent
 
 BEST = "*"
@@ -164,45 +164,78 @@ def comparison_markdown(data: dict) -> str:
 
 
 def diff_lines(diff: dict) -> list[str]:
+    """The revision diff as lines of text, in the diff's language (design_diff(lang=)); ids, part ids, kinds and
+    values as they are."""
+    lang = lang_of(diff)
+    say = lambda msg: render(msg, lang)  # noqa: E731
+    names = {"old": Name(str(diff["old"])), "new": Name(str(diff["new"]))}
     if is_empty(diff):
-        return [f"{diff['old']} -> {diff['new']}: no changes"]
-    lines = [f"{diff['old']} -> {diff['new']}"]
+        return [say(_m("{old} -> {new}: no changes", **names))]
+    lines = [say(_m("{old} -> {new}", **names))]
     for f in diff["chassis"] + diff["settings"] + diff["meta"]:
-        lines.append(f"  changed {f['field']}: {f['old']!r} -> {f['new']!r}")
-    comps = diff["components"]
-    lines += [f"  added {c['id']} ({c['part']})" for c in comps["added"]]
-    lines += [f"  removed {c['id']} ({c['part']})" for c in comps["removed"]]
-    lines += [f"  swapped {c['id']}: {c['old']} -> {c['new']}" for c in comps["swapped"]]
-    lines += [f"  moved {c['id']}: slot {c['old']} -> {c['new']}" for c in comps["moved"]]
-    lines += [f"  relabelled {c['id']}: {c['old']!r} -> {c['new']!r}" for c in comps["relabelled"]]
-    links = diff["links"]
-    lines += [f"  link added: {lk['kind']} {lk['a']}-{lk['b']} x{lk['count']}" for lk in links["added"]]
-    lines += [f"  link removed: {lk['kind']} {lk['a']}-{lk['b']} x{lk['count']}" for lk in links["removed"]]
-    lines += [f"  link changed: {lk['kind']} {lk['a']}-{lk['b']} x{lk['old_count']} -> x{lk['count']}"
-              + (f", PCIe gen cap {lk['old_pcie_gen']} -> {lk['pcie_gen']}" if lk["old_pcie_gen"] != lk["pcie_gen"]
-                 else "") for lk in links["changed"]]
-    lines += [f"  waiver added: {w['rule']} {', '.join(w['ids'])} ({w['reason']!r})" for w in diff["waivers"]["added"]]
-    lines += [f"  waiver removed: {w['rule']} {', '.join(w['ids'])}" for w in diff["waivers"]["removed"]]
-    lines += _effects(diff)
-    return lines
+        lines.append(say(_m("  changed {field}: {old} -> {new}", field=Name(f["field"]), old=Name(repr(f["old"])),
+                            new=Name(repr(f["new"])))))
+    comps, links, waivers = diff["components"], diff["links"], diff["waivers"]
+    lines += [say(_m("  added {id} ({part})", id=Name(c["id"]), part=Name(c["part"]))) for c in comps["added"]]
+    lines += [say(_m("  removed {id} ({part})", id=Name(c["id"]), part=Name(c["part"]))) for c in comps["removed"]]
+    lines += [say(_m("  swapped {id}: {old} -> {new}", id=Name(c["id"]), old=Name(c["old"]), new=Name(c["new"])))
+              for c in comps["swapped"]]
+    lines += [say(_m("  moved {id}: slot {old} -> {new}", id=Name(c["id"]), old=Name(str(c["old"])),
+                     new=Name(str(c["new"])))) for c in comps["moved"]]
+    lines += [say(_m("  relabelled {id}: {old} -> {new}", id=Name(c["id"]), old=Name(repr(c["old"])),
+                     new=Name(repr(c["new"])))) for c in comps["relabelled"]]
+    lines += [say(_m("  link added: {link}", link=_link(lk))) for lk in links["added"]]
+    lines += [say(_m("  link removed: {link}", link=_link(lk))) for lk in links["removed"]]
+    for lk in links["changed"]:
+        link = Name(f"{lk['kind']} {lk['a']}-{lk['b']} x{lk['old_count']} -> x{lk['count']}")
+        if lk["old_pcie_gen"] != lk["pcie_gen"]:
+            lines.append(say(_m("  link changed: {link}, PCIe gen cap {old} -> {new}", link=link,
+                                old=Name(str(lk["old_pcie_gen"])), new=Name(str(lk["pcie_gen"])))))
+        else:
+            lines.append(say(_m("  link changed: {link}", link=link)))
+    lines += [say(_m("  waiver added: {rule} {ids} ({reason})", rule=Name(w["rule"]), ids=Name(", ".join(w["ids"])),
+                     reason=Name(repr(w["reason"])))) for w in waivers["added"]]
+    lines += [say(_m("  waiver removed: {rule} {ids}", rule=Name(w["rule"]), ids=Name(", ".join(w["ids"]))))
+              for w in waivers["removed"]]
+    return lines + _effects(diff, lang)
 
 
-def _effects(diff: dict) -> list[str]:
-    lines = ["Effect on the key figures:"]
-    lines += [f"  {f['key']}: {fmt_value(f['old'])} -> {fmt_value(f['new'])}" for f in diff["figures"]] or ["  none"]
-    lines.append("Effect on the rule check:")
-    lines += [f"  new {r['severity']}: {r['rule']}: {r['message']}" for r in diff["rules"]["new"]]
-    lines += [f"  resolved {r['severity']}: {r['rule']}: {r['message']}" for r in diff["rules"]["resolved"]]
-    lines += [f"  now waived {r['severity']}: {r['rule']}: {r['message']}" for r in diff["rules"]["waived"]]
+def _link(lk: dict) -> Name:
+    return Name(f"{lk['kind']} {lk['a']}-{lk['b']} x{lk['count']}")
+
+
+def _effects(diff: dict, lang: str = "en") -> list[str]:
+    say = lambda msg: render(msg, lang)  # noqa: E731
+    none = say(_m("  none"))
+    lines = [say(_m("Effect on the key figures:"))]
+    lines += [say(_m("  {key}: {old} -> {new}", key=Name(f["key"]), old=Name(fmt_value(f["old"], lang)),
+                     new=Name(fmt_value(f["new"], lang)))) for f in diff["figures"]] or [none]
+    lines.append(say(_m("Effect on the rule check:")))
+    severity = {"error": _m("error"), "warning": _m("warning"), "info": _m("info")}
+    for what, rows in (("new", diff["rules"]["new"]), ("resolved", diff["rules"]["resolved"]),
+                       ("waived", diff["rules"]["waived"])):
+        for r in rows:
+            fields = {"severity": severity.get(r["severity"], Name(r["severity"])), "rule": Name(r["rule"]),
+                      "message": Name(r["message"])}
+            lines.append(say(_m("  new {severity}: {rule}: {message}", **fields) if what == "new" else
+                             _m("  resolved {severity}: {rule}: {message}", **fields) if what == "resolved" else
+                             _m("  now waived {severity}: {rule}: {message}", **fields)))
     if not any(diff["rules"].values()):
-        lines.append("  none")
-    lines.append("Effect on busbw (GB/s):")
+        lines.append(none)
+    lines.append(say(_m("Effect on busbw (GB/s):")))
     moved = [b for b in diff["busbw"] if b["old_busbw_GBps"] != b["new_busbw_GBps"]]
-    lines += [f"  {b['collective']} at {b['size']}: {b['old_busbw_GBps']:.1f} -> {b['new_busbw_GBps']:.1f}"
-              + (f" ({signed_percent(b['change_percent'])})" if b["change_percent"] is not None else "")
-              for b in moved]
+    for b in moved:
+        figures: dict[str, Name | Number] = {"coll": Name(b["collective"]), "size": Name(b["size"]),
+                                             "old": Number(b["old_busbw_GBps"], 1),
+                                             "new": Number(b["new_busbw_GBps"], 1)}
+        if b["change_percent"] is None:
+            lines.append(say(_m("  {coll} at {size}: {old} -> {new}", **figures)))
+        else:
+            lines.append(say(_m("  {coll} at {size}: {old} -> {new} ({change})", **figures,
+                                change=Name(signed_percent(b["change_percent"])))))
     if not moved:
-        lines.append("  unchanged at " + ", ".join(sorted({b["size"] for b in diff["busbw"]}, key=_label_bytes)))
+        sizes = ", ".join(sorted({b["size"] for b in diff["busbw"]}, key=_label_bytes))
+        lines.append(say(_m("  unchanged at {sizes}", sizes=Name(sizes))))
     return lines
 
 

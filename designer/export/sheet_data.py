@@ -14,7 +14,7 @@ from typing import Any
 from designer import __version__
 from designer.core import i18n
 from designer.core.locale import render, render_param
-from designer.core.messages import Audience, Msg, Number, _m
+from designer.core.messages import Audience, Msg, Number, _m, as_msg
 from designer.core.units import format_bytes
 from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand, logo_svg
@@ -31,6 +31,7 @@ from designer.export.sheet_charts import (
     size_ticks,
 )
 from designer.export.sheet_rows import (
+    budget_item,
     cpus_row,
     dense_compute,
     dimm_row,
@@ -83,8 +84,10 @@ def _grouped_waivers(waived: list) -> list[tuple[Any, int]]:
 def _more_alike(count: int, lang: str) -> str:
     if not count:
         return ""
-    return f" (and {count} more alike)" if lang == "en" else f" (+{count})"
+    return render(_m(" (and {n} more alike)", n=count), lang, Audience.DOCUMENT)
 
+
+NONE = _m("none")
 
 class SheetData(SheetSections):
     """Builds the dict from the export's one analysis (spec and simulations); one instance per document."""
@@ -119,7 +122,7 @@ class SheetData(SheetSections):
         counts = Counter(c.part for c in self.design.components if self.catalog.get(c.part).kind == kind)
         return [(self.catalog.get(p), n) for p, n in counts.items()]
 
-    def listed(self, kind: str, empty: str = "none") -> tuple[str, list[int]]:
+    def listed(self, kind: str, empty: Msg | str = NONE) -> tuple[Msg | str, list[int]]:
         items = self.parts_of(kind)
         if not items:
             return empty, []
@@ -136,7 +139,7 @@ class SheetData(SheetSections):
                 ("GPU memory", memory_row(k.hbm_total_gb, mem_types, k.memory_physical_total_gb,
                                           k.mem_bw_total_tbytes_s), gpu_refs),
                 ("Scale-up per GPU", self.scaleup_row(), gpu_refs),
-                ("Scale-up switches", *self.listed("scaleup_switch", "none (direct links)")),
+                ("Scale-up switches", *self.listed("scaleup_switch", _m("none (direct links)"))),
                 ("Dense BF16 / FP8", dense_compute(k.bf16_dense_pflops, k.fp8_dense_pflops, k.fp8_supported), gpu_refs),
                 ("CPUs", *self.cpus()),
                 ("System memory", dimm_row(chassis.dimms),
@@ -171,6 +174,7 @@ class SheetData(SheetSections):
 
     def pcie(self, slot_gen: int) -> tuple[Msg, list[int]]:
         switches, refs = self.listed("pcie_switch", "")
+        assert isinstance(switches, str)  # the switches' names, or "" for none
         return pcie_row(slot_gen, switches), refs
 
     def latency_class(self) -> Msg:
@@ -202,8 +206,8 @@ class SheetData(SheetSections):
         rows = []
         for b in self.spec.bom:
             part = self.catalog.get(b.part) if b.part else None
-            name = (b.name if part is None else self.text.get(b.name, b.name) if part.kind == "fabric"
-                    else self.name(part))
+            name = (self.doc(as_msg(budget_item(b.kind, b.quantity, b.name))) if part is None
+                    else self.text.get(b.name, b.name) if part.kind == "fabric" else self.name(part))
             rows.append({"name": name, "quantity": b.quantity, "unit_w": f"{b.unit_power_w:,.0f}",
                          "total_w": f"{b.total_power_w:,.0f}", "assumed": b.power_assumed,
                          "refs": [self.cite_part(part)] if part else []})

@@ -5,6 +5,7 @@ renders them in its language."""
 from __future__ import annotations
 
 from designer.core.messages import Msg, Name, Number, Quantity, _m, many
+from designer.export.names import fabric_words
 from designer.model.parts import CpuSpec, PartBase
 from designer.rules.words import device
 
@@ -49,8 +50,16 @@ def form_factor_row(rack_units: int, chassis: str) -> Msg:
 def scaleup_row(per_dir: float, bidir: float, fabric: str) -> Msg:
     if not per_dir:
         return _m("no scale-up fabric (PCIe only)")  # not "0 GB/s": a PCIe box has no such fabric
-    return _m("{a} per direction, {b} bidirectional ({fabric})", fabric=fabric, a=Quantity(per_dir, "GB/s"),
-              b=Quantity(bidir, "GB/s"))
+    return _m("{a} per direction, {b} bidirectional ({fabric})", fabric=fabric_words(fabric),
+              a=Quantity(per_dir, "GB/s"), b=Quantity(bidir, "GB/s"))
+
+
+def budget_item(kind: str, quantity: int, english: str) -> Msg | str:
+    """A bill-of-materials line of the power budget that is no catalog part (DIMMs, drives, the board), as a
+    message; another one as its English text."""
+    words = {"memory": _m("{n} DIMMs", n=quantity), "drives": _m("{n} NVMe drives", n=quantity),
+             "board": _m("board, BMC, retimers")}
+    return words.get(kind, english)
 
 
 def dimm_row(dimms: int | None) -> Msg:

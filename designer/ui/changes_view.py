@@ -27,7 +27,7 @@ def changes_text(document: Document) -> str:
         saved = load_design(document.path, document.catalog)
     except DesignerError as exc:
         return translate("ChangesDialog", "The saved version cannot be read: {error}").format(error=exc)
-    lines = [i18n.phrase(line) for line in diff_lines(design_diff(saved, document.design, document.catalog))]
+    lines = diff_lines(design_diff(saved, document.design, document.catalog, i18n.language()))
     return translate("ChangesDialog", "Saved file: {name}").format(name=document.path.name) + "\n" + "\n".join(lines)
 
 

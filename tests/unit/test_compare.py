@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from designer.cli.main import main
 from designer.compare import comparison, design_diff
 from designer.compare.data import best_indices, scheme
-from designer.compare.render import comparison_markdown, md_escape
+from designer.compare.render import comparison_markdown, diff_lines, md_escape
 from designer.io.files import save_design
 from designer.topology.graph import build_topology
 
@@ -131,3 +131,22 @@ def test_diff_tells_a_waived_finding_from_a_resolved_one(catalog, design_of):
     assert [w["reason"] for w in diff["waivers"]["added"]] == ["accepted <b>risk</b>"]
     assert finding.rule in {r["rule"] for r in diff["rules"]["waived"]}
     assert finding.rule not in {r["rule"] for r in diff["rules"]["resolved"]}
+
+
+@pytest.mark.parametrize(("lang", "removed", "effect", "new_error"),
+                         [("zh_TW", "  移除鏈路：nvlink gpu3-nvs0 x5", "對 busbw 的影響 (GB/s)：", "  新增錯誤："),
+                          ("zh_CN", "  移除链路：nvlink gpu3-nvs0 x5", "对 busbw 的影响 (GB/s)：", "  新增错误：")])
+def test_the_diff_is_written_in_its_language(catalog, design_of, lang, removed, effect, new_error):
+    """Edit > Changes Since Saved in Chinese: every line of the diff is a message in the language (it used to be
+    English lines matched against phrase tables, most of which stayed English), the rule findings' messages too;
+    ids, part ids and key names as they are."""
+    old = design_of("dgx-h100")
+    new = old.model_copy(update={"links": [lk for lk in old.links
+                                           if not (lk.kind.value == "nvlink" and "gpu3" in (lk.a, lk.b))]})
+    lines = diff_lines(design_diff(old, new, catalog, lang))
+    assert removed in lines and effect in lines
+    error = next(line for line in lines if line.startswith(new_error))
+    assert re.search(r"[\u3400-\u9fff]", error.split("：", 2)[2])  # the finding's message translated
+    english = [line for line in lines if re.search(r"(?<![A-Za-z_])(added|removed|Effect|resolved|unchanged)\b", line)]
+    assert english == []
+    assert diff_lines(design_diff(old, old, catalog, lang))[0].endswith(("沒有變更", "没有变更"))
