@@ -59,6 +59,7 @@ from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.model import band
 from designer.templates import TEMPLATES, template_description
 from designer.topology.graph import build_topology
+from designer.topology.outcomes import waiver_reason
 from designer.topology.paths import topo_matrix
 
 FIG_WIDTH_IN = 6.8  # within the text width of both papers (A4 174 mm = 6.85 in, Letter 7.0 in): drawn at 1:1
@@ -259,7 +260,7 @@ class SheetData(SheetSections):
         return {"severity": i18n.severity(f.severity, lang), "title": i18n.rule_title(f.rule, f.title, lang),
                 "message": self.words.sentence(render(f._text or f.message, lang, Audience.DOCUMENT)),
                 "fix": self.words.sentence(render(f._hint if f._hint is not None else f.fix, lang, Audience.DOCUMENT)),
-                "reason": i18n.phrase(f.waiver_reason, lang)}  # the user's reason as written; a template's translated
+                "reason": self.doc(_m("{reason}", reason=waiver_reason(f.waiver_reason)))}  # a user's: as written
 
     def performance(self) -> dict[str, Any]:
         rows = [{"collective": LABELS.get(pt.collective, pt.collective), "size": format_bytes(pt.size_bytes),

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from designer.core.messages import EMPTY, Msg, Number, Percent, _m
+from designer.core.locale import render
+from designer.core.messages import EMPTY, Msg, Name, Number, Percent, _m
 from designer.model.design import Link, Waiver
 from designer.topology.failures import FailureCost, plane_losses, scaleup_links, sweep, switch_planes
 from designer.topology.graph import Topology
 from designer.topology.paths import gpu_scaleup_ports, scaleup_pair_matrix
-from designer.topology.policy import DOWN, Policy, resolve
+from designer.topology.policy import DOWN, Policy, policy_data, resolve
 from designer.topology.trays import tray_parts, tray_what, worst_switch_tray
 
 RULE = "resilience.fabric_failure"
@@ -194,4 +195,19 @@ def documented_waivers(topo: Topology) -> list[Waiver]:
     policy = resolve(topo)
     if policy is None or not any(o.kind in DOWN for o in outcomes(topo).values()):
         return []
-    return [Waiver(rule=RULE, reason=f"documented platform behaviour ({policy.source['short']}), as shipped")]
+    return [Waiver(rule=RULE, reason=render(documented_reason(policy.source["short"]), "en"))]
+
+
+def documented_reason(source: str) -> Msg:
+    """The reason a reference design's documented waiver gives (saved in the design file in English)."""
+    return _m("documented platform behaviour ({source}), as shipped", source=Name(source))
+
+
+def waiver_reason(reason: str) -> Msg | Name:
+    """A waiver's reason for a document: a documented waiver's own message (in the document's language), found by
+    comparing with each published failure-policy source; anything else is the user's text, as written."""
+    for source in policy_data()["sources"].values():
+        msg = documented_reason(source["short"])
+        if reason == render(msg, "en"):
+            return msg
+    return Name(reason)
