@@ -32,6 +32,7 @@ from designer.model.catalog import Catalog
 from designer.model.data_text import part_name
 from designer.model.design import Design
 from designer.model.layout import chassis_layout
+from designer.model.parts import GpuSpec
 
 ToPage = Callable[[float, float], tuple[float, float]]  # chassis millimetres to canvas points
 SERIES = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf")
@@ -208,14 +209,16 @@ def diagram_chart(design: Design, catalog: Catalog, width: float, words: Wording
     to: ToPage = lambda x, y: ((x - ox + 6) * k, (y - oy) * k + 14)  # noqa: E731
     c = Canvas(width, oh * k + 20)
     name = render(part_name(chassis), words.lang, Audience.DOCUMENT)
-    c.text((0, 6), f"{name} ({chassis.rack_units}U), {words.tr(layout.view)}", size=7, anchor="left",
-           color="#444444", width=width)
+    height = "" if f"{chassis.rack_units}U" in name else f" ({chassis.rack_units}U)"  # not "8U ... (8U)"
+    c.text((0, 6), f"{name}{height}, {words.tr(layout.view)}", size=7, anchor="left", color="#444444", width=width)
+    accelerators = any(isinstance(p, GpuSpec) and p.device_class != "gpu"
+                       for p in (catalog.get(comp.part) for comp in design.components))
     c.rect(*to(ox, oy), ow * k, oh * k, stroke="#757575", thickness=0.8)
     for name, (x, y, w, h) in layout.zones.items():
         c.rect(*to(x, y), w * k, h * k, fill="#f4f4f4", stroke="#c8c8c8", thickness=0.4)
         if name in SHORT_ZONE_LABELS:
-            c.text(to(x + 2, y + h - 5), words.tr(SHORT_ZONE_LABELS[name]), size=6, anchor="left", color="#666666",
-                   width=80)
+            label = "Accelerator baseboard" if name == "gpu" and accelerators else SHORT_ZONE_LABELS[name]
+            c.text(to(x + 2, y + h - 5), words.tr(label), size=6, anchor="left", color="#666666", width=80)
     kinds = _diagram_links(c, design, rects, to)
     tags = _diagram_parts(c, design, catalog, rects, to, k, words.short)
     _diagram_legend(c, kinds, width, words, tags)

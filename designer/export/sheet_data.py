@@ -136,10 +136,12 @@ class SheetData(SheetSections):
         chassis = self.catalog.chassis(self.design.chassis)
         gpu_refs = [self.cite_part(g) for g, _ in gpus]
         mem_types = ", ".join(sorted({getattr(g, "memory_type", "") for g, _ in gpus}))
-        rows: list[tuple[str, Msg | str, list[int]]] = [("GPUs", self.listed("gpu")[0], gpu_refs),
-                ("GPU memory", memory_row(k.hbm_total_gb, mem_types, k.memory_physical_total_gb,
-                                          k.mem_bw_total_tbytes_s), gpu_refs),
-                ("Scale-up per GPU", self.scaleup_row(), gpu_refs),
+        gpu = k.device_word == "GPUs"  # NPUs and Gaudi: "accelerators" (the spec's device word)
+        rows: list[tuple[str, Msg | str, list[int]]] = [
+                ("GPUs" if gpu else "Accelerators", self.listed("gpu")[0], gpu_refs),
+                ("GPU memory" if gpu else "Accelerator memory",
+                 memory_row(k.hbm_total_gb, mem_types, k.memory_physical_total_gb, k.mem_bw_total_tbytes_s), gpu_refs),
+                ("Scale-up per GPU" if gpu else "Scale-up per accelerator", self.scaleup_row(), gpu_refs),
                 ("Scale-up switches", *self.listed("scaleup_switch", _m("none (direct links)"))),
                 ("Dense BF16 / FP8", dense_compute(k.bf16_dense_pflops, k.fp8_dense_pflops, k.fp8_supported), gpu_refs),
                 ("CPUs", *self.cpus()),
@@ -178,8 +180,16 @@ class SheetData(SheetSections):
         assert isinstance(switches, str)  # the switches' names, or "" for none
         return pcie_row(slot_gen, switches), refs
 
+    def category(self, label: str) -> str:
+        """A power budget category in the sheet's language; "GPUs" says "Accelerators" for NPUs and Gaudi."""
+        accelerators = label == "GPUs" and self.spec.key_figures.device_word != "GPUs"
+        return self.words.tr("Accelerators" if accelerators else label)
+
     def latency_class(self) -> Msg:
         row = self.analysis.latency
+        if self.spec.key_figures.device_word != "GPUs":
+            return _m("8-byte AllReduce in {t} us over {n} accelerators (model)", t=Number(row.time_us, 1),
+                      n=row.gpus)
         return _m("8-byte AllReduce in {t} us over {n} GPUs (model)", t=Number(row.time_us, 1), n=row.gpus)
 
     # Headline figures (cover cards, slide) --------------------------------------------------------------
@@ -222,9 +232,9 @@ class SheetData(SheetSections):
                 "psu_usable_w": f"{p.psu_usable_w:,.0f}", "heat_btu_per_hr": f"{p.heat_btu_per_hr:,.0f}",
                 "airflow_cfm": f"{p.facility.airflow_cfm:,.0f}",
                 "heat_split": self.heat_split(),
-                "cooling_capacity": "not published" if p.cooling_capacity_w is None
+                "cooling_capacity": self.doc(_m("not published")) if p.cooling_capacity_w is None
                 else f"{p.cooling_capacity_w:,.0f} W",
-                "categories": [{"label": self.words.tr(c.label), "power_w": f"{c.power_w:,.0f}"}
+                "categories": [{"label": self.category(c.label), "power_w": f"{c.power_w:,.0f}"}
                                for c in p.by_category if c.power_w],
                 "assumptions": self.assumptions(p.assumptions)}
 
@@ -325,7 +335,7 @@ class SheetData(SheetSections):
         return diagram_chart(self.design, self.catalog, width, self.words).as_dict()
 
     def power_figure(self, width: float) -> dict[str, Any]:
-        return power_chart(power_budget(self.design, self.catalog), width, tr=self.words.tr).as_dict()
+        return power_chart(power_budget(self.design, self.catalog), width, tr=self.category).as_dict()
 
     def busbw_figure(self, width: float, height: float) -> dict[str, Any]:
         sweep = self.analysis.sweep

@@ -25,8 +25,9 @@ from designer.model.rack_limits import effective_limits
 from designer.templates import TEMPLATES
 
 
-def not_published(value: float | None, fmt: str = ",.0f", unit: str = "") -> str:
-    return "not published" if value is None else f"{value:{fmt}}{unit}"
+def not_published(value: float | None, fmt: str = ",.0f", unit: str = "", lang: str = "en") -> str:
+    """A figure, or "not published" in the document's language."""
+    return render(_m("not published"), lang, Audience.DOCUMENT) if value is None else f"{value:{fmt}}{unit}"
 
 
 def _split(wall_w: float, liquid_w: float) -> dict[str, Number]:
@@ -88,9 +89,9 @@ class SheetSections:
                                   f"{rule['document_number']}, {rule['date']}, {rule['url']}", "note": ""})
         rule_ref = len(self.refs)
         rows = [{"name": a["name"], "count": str(a["count"]),
-                 "tpp": "unknown" if a["tpp"] is None else f"{a['tpp']:,.0f} ({a['tpp_basis']})",
-                 "die_area": not_published(a["die_area_mm2"], ",.0f", " mm²"),
-                 "density": not_published(a["performance_density"], ".2f"), "eccn": a["eccn"],
+                 "tpp": self.t(_m("unknown")) if a["tpp"] is None else f"{a['tpp']:,.0f} ({a['tpp_basis']})",
+                 "die_area": not_published(a["die_area_mm2"], ",.0f", " mm²", self.lang),
+                 "density": not_published(a["performance_density"], ".2f", lang=self.lang), "eccn": a["eccn"],
                  "refs": [self.cite_part(self.catalog.get(a["part"]))]} for a in ec["accelerators"]]
         statement = self.text["ec_statement"] if ec["statement"] == SHEET_TEXT["ec_statement"] else ec["statement"]
         return {"rows": rows, "rule": f"{rule['federal_register']} ({rule['date']})", "statement": statement,

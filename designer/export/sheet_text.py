@@ -29,6 +29,8 @@ SHEET_TEXT = {
                         "class per pair; here each class is said once)",
     # spec table row labels
     "GPUs": "GPUs", "GPU memory": "GPU memory", "Scale-up per GPU": "Scale-up per GPU",
+    "Accelerators": "Accelerators", "Accelerator memory": "Accelerator memory",
+    "Scale-up per accelerator": "Scale-up per accelerator",
     "Scale-up switches": "Scale-up switches", "Dense BF16 / FP8": "Dense BF16 / FP8", "CPUs": "CPUs",
     "System memory": "System memory", "Storage": "Storage", "NICs and scale-out": "NICs and scale-out",
     "PCIe": "PCIe", "Power at the wall (max)": "Power at the wall (max)", "PSUs and redundancy": "PSUs and redundancy",
@@ -79,6 +81,7 @@ SHEET_TEXT.update({text: text for text in (
     "top view, front at the left",
     "front view, trays from the top of the rack",
     "GPU baseboard",
+    "Accelerator baseboard",
     "One line per connected pair; a number on a line is the links (PCIe: lanes) in it",
     ", {n} per line unless marked",
     "Abbreviations",

@@ -159,3 +159,34 @@ def test_a_reference_designs_description_and_confidence_words_follow_the_sheets_
     edited = design_of("hgx-b200-dlc")
     edited = edited.model_copy(update={"meta": edited.meta.model_copy(update={"description": "my own words"})})
     assert sheet_data(edited, catalog, lang=lang)["meta"]["description"] == "my own words"  # the user's text stays
+
+
+def test_an_npu_sheet_says_accelerator_and_a_caption_says_the_height_once(catalog, design_of):
+    """The Ascend 910B sheet (NPUs) used to say "GPUs", "GPU memory", "Scale-up per GPU", "GPU baseboard" and "over 8
+    GPUs" outside its cards, and its power by category "GPUs"; a GPU design keeps "GPU". The drawing's caption of a
+    chassis whose name holds its height said it twice ("...-class 8U (HGX H100 baseboard) (8U)")."""
+    from designer.export.sheet_data import sheet_data
+
+    npu = sheet_data(design_of("huawei-atlas-910b"), catalog)
+    labels = [row["label"] for row in npu["spec_rows"]]
+    assert labels[:3] == ["Accelerators", "Accelerator memory", "Scale-up per accelerator"]
+    latency = next(r["value"] for r in npu["spec_rows"] if r["label"] == "Latency class")
+    assert latency.endswith("over 8 accelerators (model)")
+    assert "Accelerators" in {c["label"] for c in npu["power"]["categories"]}
+    texts = [s["body"] for s in diagram_chart(design_of("huawei-atlas-910b"), catalog, 480).as_dict()["shapes"]
+             if s["type"] == "text"]
+    assert "Accelerator baseboard" in texts and "GPU baseboard" not in texts
+    gpu = sheet_data(design_of("dgx-h100"), catalog)
+    assert [row["label"] for row in gpu["spec_rows"]][:3] == ["GPUs", "GPU memory", "Scale-up per GPU"]
+    caption = [s["body"] for s in diagram_chart(design_of("dgx-h100"), catalog, 480).as_dict()["shapes"]
+               if s["type"] == "text"][0]
+    assert caption.startswith("DGX H100/H200-class 8U (HGX H100 baseboard), top view") and "(8U)" not in caption
+
+
+def test_the_export_control_table_says_not_published_in_the_sheets_language(catalog, design_of):
+    """The Ascend and GB200 sheets' export-control tables read "not published not published" in Chinese."""
+    from designer.export.sheet_data import sheet_data
+
+    rows = sheet_data(design_of("huawei-atlas-910b"), catalog, lang="zh_CN")["export_control"]["rows"]
+    cells = [r[key] for r in rows for key in ("die_area", "density")]
+    assert cells and "not published" not in " ".join(cells) and "未公开" in " ".join(cells)

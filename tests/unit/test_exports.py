@@ -46,11 +46,12 @@ def test_every_template_exports_a_pdf_with_the_headline_figures(tmp_path, capsys
     assert capsys.readouterr().out.count("wrote") == 2
     info = info_json(capsys, template)
     text = flat(pdf_text(pdf.read_bytes()))
-    assert f"GPUs {info['gpu_count']} x" in text
+    gpus, per = ("GPUs", "GPU") if info["device_word"] == "GPUs" else ("Accelerators", "accelerator")  # NPUs, Gaudi
+    assert f"{gpus} {info['gpu_count']} x" in text
     scaleup = (f"{info['scaleup_gbytes_s_per_gpu_per_dir']:,.0f} GB/s per direction, "
                f"{info['scaleup_gbytes_s_per_gpu_bidir']:,.0f} GB/s bidirectional")
     no_fabric = info["scaleup_gbytes_s_per_gpu_per_dir"] == 0  # a PCIe box: said in words, never "0 GB/s"
-    assert f"Scale-up per GPU {'no scale-up fabric (PCIe only)' if no_fabric else scaleup}" in text
+    assert f"Scale-up per {per} {'no scale-up fabric (PCIe only)' if no_fabric else scaleup}" in text
     assert f"{info['hbm_total_gb']:,.0f} GB" in text
     mem = info["mem_bw_total_tbytes_s"]
     assert f"{'not published' if mem is None else f'{mem:.1f} TB/s'} aggregate bandwidth" in text

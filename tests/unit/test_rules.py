@@ -308,3 +308,15 @@ def test_two_kinds_of_link_between_one_pair(catalog, design_of):
     (v,) = fired(catalog, broken, "physical.link_conflict")
     assert v.message == ("lx is a pcie link between gpu0 and nvs0, which already have a nvlink link: "
                          "it is not counted")
+
+
+def test_one_failed_psu_is_said_against_the_usable_capacity_the_sheet_shows(catalog, design_of):
+    """A rack's PSU line used to say "one failed PSU leaves 47 x 5,500 W = 258,500 W" beside the sheet's "N+N:
+    132,000 W usable": two figures on different bases. Where the policy plans for the failure it now names the usable
+    capacity that stands (the budget's usable_w); without redundancy the remaining PSUs' capacity, as before."""
+    from designer.model.budget import power_budget
+
+    rack = design_of("gb200-nvl72")
+    usable = power_budget(rack, catalog).usable_w
+    line = next(v.message for v in check(rack, catalog).active if v.message.startswith("one failed PSU"))
+    assert f"the {usable:,.0f} W usable under N+N still carries" in line and "258,500" not in line

@@ -13,8 +13,9 @@ def test_a_documented_waiver_reads_in_the_documents_language_a_users_as_written(
     rack = design_of("gb200-nvl72")
     saved = rack.waivers[0].reason
     assert saved == "documented platform behaviour (NVIDIA NMX-M documentation), as shipped"  # files keep English
-    assert render(_m("{r}", r=waiver_reason(saved)), "zh_TW") == "已記載的平台行為（NVIDIA NMX-M documentation），出廠即如此"
-    assert render(_m("{r}", r=waiver_reason(saved)), "zh_CN") == "已记载的平台行为（NVIDIA NMX-M documentation），出厂即如此"
+    tw, cn = (render(_m("{r}", r=waiver_reason(saved)), lang) for lang in ("zh_TW", "zh_CN"))
+    assert tw == "已記載的平台行為（NVIDIA NMX-M documentation），出廠即如此"
+    assert cn == "已记载的平台行为（NVIDIA NMX-M documentation），出厂即如此"
     mine = "documented platform behaviour (our own test), as shipped"  # a user's words, not a policy source
     assert render(_m("{r}", r=waiver_reason(mine)), "zh_TW") == mine
     users = rack.model_copy(update={"waivers": [Waiver(rule=rack.waivers[0].rule, reason="accepted <b>risk</b>")]})

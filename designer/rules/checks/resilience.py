@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from designer.core.messages import Msg, Quantity, _m, many
+from designer.core.messages import Msg, Name, Quantity, _m, many
 from designer.rules.checks.rack import tray_findings
 from designer.rules.engine import Finding, RuleContext, Severity, rule
 from designer.rules.words import device
@@ -97,6 +97,11 @@ def _psu_findings(ctx: RuleContext) -> Iterator[Finding]:
     if left < b.load_w:
         yield Finding(_m("one failed PSU leaves {left} for a {load} load", left=Quantity(left, "W"),
                          load=Quantity(b.load_w, "W")), (), _m("add a redundant PSU"), Severity.WARNING)
+    elif b.redundant_psus:  # the failure is one the policy plans for: its usable capacity stands, as the sheet says
+        yield Finding(_m("one failed PSU leaves {n} x {unit} running; the {usable} usable under {policy} still "
+                         "carries the {load} load", n=b.psu_count - 1, unit=Quantity(b.psu_unit_w, "W"),
+                         usable=Quantity(b.usable_w, "W"), policy=Name(b.redundancy.value),
+                         load=Quantity(b.load_w, "W")), (), "", Severity.INFO)
     else:
         yield Finding(_m("one failed PSU leaves {n} x {unit} = {left} for the {load} load", n=b.psu_count - 1,
                          unit=Quantity(b.psu_unit_w, "W"), left=Quantity(left, "W"), load=Quantity(b.load_w, "W")),
