@@ -9,9 +9,10 @@ dropped. Smaller designs are analysed at once on the GUI thread (nothing to wait
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
 
 from designer.analysis import Analysis
 
@@ -22,6 +23,13 @@ WORKER_MIN_LINKS = 400
 
 def needs_worker(analysis: Analysis) -> bool:
     return len(analysis.design.links) >= WORKER_MIN_LINKS
+
+
+# A finished job is not freed inside the slot of its own signal (that would delete the signal's sender during its
+# delivery, and the QRunnable while its worker thread may still be returning from run()): it waits among the last
+# RETIRED_KEPT finished jobs. The slots receiving these cross-thread signals are declared with @Slot (PySide6 issue
+# PYSIDE-3124). Neither stopped the garbage collector's crash on worker threads (see designer.ui.qt_guard).
+RETIRED_KEPT = 8
 
 
 class _Signals(QObject):
@@ -56,6 +64,7 @@ class BackgroundAnalysis(QObject):
         self.pool.setMaxThreadCount(1)
         self.generation = 0
         self._jobs: dict[int, AnalysisJob] = {}
+        self._retired: deque[object] = deque(maxlen=RETIRED_KEPT)  # finished jobs, released later
         self.closed = False
 
     @property
@@ -70,8 +79,9 @@ class BackgroundAnalysis(QObject):
         job.signals.done.connect(self._done, Qt.ConnectionType.QueuedConnection)
         self.pool.start(job)
 
+    @Slot(int, object)
     def _done(self, generation: int, analysis: Analysis) -> None:
-        self._jobs.pop(generation, None)
+        self._retired.append(self._jobs.pop(generation, None))  # freed later: see RETIRED_KEPT
         if generation == self.generation and not self.closed:
             self.show(analysis)
 

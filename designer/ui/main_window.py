@@ -44,7 +44,7 @@ from designer.ui.panels.palette import PalettePanel
 from designer.ui.panels.performance import PerformancePanel
 from designer.ui.panels.problems import ProblemsPanel
 from designer.ui.preferences import Preferences, PreferencesDialog
-from designer.ui.qt_guard import binding_report, protect_none
+from designer.ui.qt_guard import binding_report, collect_on_gui_thread, protect_none
 from designer.ui.style import app_icon, tool_icon
 from designer.ui.text import esc
 from designer.ui.theme import text_color
@@ -59,6 +59,7 @@ class MainWindow(QMainWindow):
     def __init__(self, document: Document, catalog: Catalog, settings: QSettings | None = None,
                  state_folder: Path | None = None) -> None:
         protect_none()  # before any widget: see qt_guard (a binding defect that aborts the interpreter)
+        collect_on_gui_thread()  # cycles collected on this thread only: see qt_guard
         super().__init__()
         self.document, self.catalog = document, catalog
         self.settings = settings or QSettings("gpu-node-designer", "GPU Node Designer")

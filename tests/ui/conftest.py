@@ -11,6 +11,16 @@ from designer.ui.main_window import MainWindow
 HARNESS_PATH = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # tests/: the ui_harness package
 
 
+@pytest.fixture(scope="package", autouse=True)
+def gui_thread_collector():
+    """The windows turn the automatic garbage collector off and collect on the GUI thread (designer.ui.qt_guard);
+    at the end of the UI tests collection goes back to the interpreter for the tests that follow in the process."""
+    yield
+    from designer.ui.qt_guard import release_collector
+
+    release_collector()
+
+
 @pytest.fixture
 def make_window(qtbot, catalog, design_of, tmp_path):
     windows = []

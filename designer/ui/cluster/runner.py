@@ -5,13 +5,15 @@ Each request carries the plan's revision; a result for an older revision than th
 
 from __future__ import annotations
 
+from collections import deque
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 from designer.cluster.plan import ClusterPlan
 from designer.core.errors import DesignerError
 from designer.model.catalog import Catalog
+from designer.ui.analysis_job import RETIRED_KEPT
 from designer.ui.cluster.view_data import PlanAnalysis, analyse_plan
 
 
@@ -44,6 +46,7 @@ class AnalysisRunner(QObject):
         self.latest = -1
         self.busy = False
         self._jobs: dict[int, AnalysisJob] = {}  # kept until done, so their signal objects stay alive
+        self._retired: deque[object] = deque(maxlen=RETIRED_KEPT)  # finished jobs, released later
 
     def request(self, plan: ClusterPlan, revision: int) -> None:
         self.latest = revision
@@ -54,8 +57,9 @@ class AnalysisRunner(QObject):
         self._jobs[revision] = job
         self.pool.start(job)
 
+    @Slot(int, object, str)
     def _done(self, revision: int, analysis: PlanAnalysis | None, error: str) -> None:
-        self._jobs.pop(revision, None)
+        self._retired.append(self._jobs.pop(revision, None))  # freed later: see RETIRED_KEPT
         if revision != self.latest:
             return
         self.busy = False

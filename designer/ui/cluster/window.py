@@ -39,7 +39,7 @@ from designer.ui.cluster.rack_scene import KIND_COLORS, LOAD_COLORS, RackScene, 
 from designer.ui.cluster.runner import AnalysisRunner
 from designer.ui.cluster.view_data import HIGH_LOAD, PlanAnalysis, headline
 from designer.ui.panels.problems import ProblemsPanel
-from designer.ui.qt_guard import protect_none
+from designer.ui.qt_guard import collect_on_gui_thread, protect_none
 from designer.ui.text import esc, plain
 
 
@@ -48,6 +48,7 @@ class ClusterWindow(QMainWindow):
                  open_design: Callable[[Design], object] | None = None, parent: QWidget | None = None,
                  price_book: Path | None = None) -> None:
         protect_none()
+        collect_on_gui_thread()  # cycles collected on this thread only: see qt_guard
         super().__init__(parent, Qt.WindowType.Window)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.document, self.catalog, self.open_design = document, catalog, open_design

@@ -5,10 +5,11 @@ The simulation runs on a worker thread; results from an older design are dropped
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -35,6 +36,7 @@ from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.simulation import COLLECTIVES, SimConfig, SimResult, simulate
 from designer.simulation.collectives import ALGORITHMS
+from designer.ui.analysis_job import RETIRED_KEPT
 from designer.ui.panels.chart import LazyChart, distinguish_lines
 from designer.ui.text import esc
 from designer.ui.wheel_guard import guard_wheel
@@ -144,6 +146,7 @@ class PerformancePanel(QWidget):
         self.whatif.toggled.connect(self.rerun)
         self.selection: list[str] = []
         self._jobs: dict[int, SimJob] = {}
+        self._retired: deque[object] = deque(maxlen=RETIRED_KEPT)  # finished jobs, released later
 
     @property
     def figure(self) -> Any:
@@ -182,8 +185,9 @@ class PerformancePanel(QWidget):
         self.progress.show()
         self.pool.start(job)
 
+    @Slot(int, object, str)
     def _done(self, generation: int, result: SimResult | None, error: str) -> None:
-        self._jobs.pop(generation, None)
+        self._retired.append(self._jobs.pop(generation, None))  # freed later: see RETIRED_KEPT
         if generation != self.generation or self.design is None:
             return  # a newer run is on its way
         self.progress.hide()
