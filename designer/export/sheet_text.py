@@ -71,7 +71,7 @@ SHEET_TEXT = {
         "gpu-designer-cli.",
     "facility_flow": "{flow} L/min of water for {watts} W to liquid at a {rise} ({per_kw} L/min per kW; OCP guideline "
         "about 1.5, 1.25-2.0)",
-    "abbreviation_colon": ": ", "abbreviation_separator": "; ",
+    "abbreviation_colon": ": ", "abbreviation_separator": "; ", "full_stop": ".",
     "prepared_by": "Prepared by {}.",
     "contact": "Contact: {}",
 }
