@@ -32,7 +32,7 @@ from designer.model.catalog import Catalog
 from designer.model.data_text import part_name
 from designer.model.design import Design
 from designer.model.layout import chassis_layout
-from designer.model.parts import GpuSpec
+from designer.model.parts import only_gpus
 
 ToPage = Callable[[float, float], tuple[float, float]]  # chassis millimetres to canvas points
 SERIES = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf")
@@ -211,8 +211,7 @@ def diagram_chart(design: Design, catalog: Catalog, width: float, words: Wording
     name = render(part_name(chassis), words.lang, Audience.DOCUMENT)
     height = "" if f"{chassis.rack_units}U" in name else f" ({chassis.rack_units}U)"  # not "8U ... (8U)"
     c.text((0, 6), f"{name}{height}, {words.tr(layout.view)}", size=7, anchor="left", color="#444444", width=width)
-    accelerators = any(isinstance(p, GpuSpec) and p.device_class != "gpu"
-                       for p in (catalog.get(comp.part) for comp in design.components))
+    accelerators = not only_gpus(catalog.get(comp.part) for comp in design.components)
     c.rect(*to(ox, oy), ow * k, oh * k, stroke="#757575", thickness=0.8)
     for name, (x, y, w, h) in layout.zones.items():
         c.rect(*to(x, y), w * k, h * k, fill="#f4f4f4", stroke="#c8c8c8", thickness=0.4)

@@ -8,6 +8,7 @@ figures treat it as unknown and say so, rather than assuming a value. For FLOPS,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import Annotated, Literal
 
@@ -374,6 +375,12 @@ SLOT_FOR_KIND = {
     "psu": SlotKind.PSU,
     "cooling": SlotKind.COOLING,
 }
+
+
+def only_gpus(parts: Iterable[PartBase]) -> bool:
+    """Whether every accelerator among the parts is a GPU, not an NPU or a Gaudi: documents and messages then say
+    "GPU", else "accelerator"."""
+    return all(p.device_class == "gpu" for p in parts if isinstance(p, GpuSpec))
 
 
 def slot_kind_for(part: PartBase) -> SlotKind | None:

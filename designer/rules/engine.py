@@ -18,6 +18,7 @@ from designer.model.budget import PowerBudget, power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design, Waiver
 from designer.model.facility import HeatBalance, heat_balance
+from designer.model.parts import only_gpus
 from designer.model.rack_limits import DEFAULT_RACK_LIMITS, RackLimits
 from designer.topology.graph import Topology, build_topology
 
@@ -103,8 +104,7 @@ class RuleContext:
     @cached_property
     def device(self) -> str:
         """What messages call the accelerators: "GPU", or "accelerator" where the design holds NPUs or Gaudi."""
-        specs = [self.topo.part(g) for g in self.topo.gpus]
-        return "GPU" if all(getattr(s, "device_class", "gpu") == "gpu" for s in specs) else "accelerator"
+        return "GPU" if only_gpus(self.topo.part(g) for g in self.topo.gpus) else "accelerator"
 
 
 RuleFn = Callable[[RuleContext], Iterable[Finding]]

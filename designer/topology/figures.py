@@ -10,7 +10,7 @@ from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.facility import heat_balance
-from designer.model.parts import CpuSpec, GpuSpec, NicSpec
+from designer.model.parts import CpuSpec, GpuSpec, NicSpec, only_gpus
 from designer.topology.graph import HOST, SCALEUP, Topology, build_topology
 from designer.topology.outcomes import outcomes
 from designer.topology.policy import resolve
@@ -125,7 +125,7 @@ def key_figures(design: Design, catalog: Catalog, topo: Topology | None = None) 
         bisection_gbytes_s_per_dir=bisection(topo),
         hbm_total_gb=sum(s.memory_gb for s in specs),
         memory_kind=" + ".join(dict.fromkeys(s.memory_family for s in specs)) or "HBM",
-        device_word="GPUs" if all(s.device_class == "gpu" for s in specs) else "accelerators",
+        device_word="GPUs" if only_gpus(specs) else "accelerators",
         mem_bw_total_tbytes_s=None if mem_bw_sum is None else round(mem_bw_sum, 6),
         mem_bw_unknown_gpus=sum(1 for v in mem_bw if v is None),
         dc_load_w=budget.load_w, wall_peak_w=budget.wall_w, psu_usable_w=budget.usable_w,

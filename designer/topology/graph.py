@@ -359,7 +359,7 @@ def _build(design: Design, catalog: Catalog, base: Topology | None = None) -> To
     topo.__dict__["adjacency"] = adjacency  # the cached property, already known
     topo.__dict__["edges"] = edges
     if base is not None:
-        _carry_components(base, topo)
+        _take(base, topo, COMPONENT_SIDE, COMPONENT_SIDE_PROPERTIES)
         if edges.changed is not None:
             _carry(base, topo, edges)
     return topo
@@ -390,9 +390,11 @@ def _shapes(part_ids: dict[str, str], links: Sequence[Link]) -> Iterator[tuple[s
                strict=True)
 
 
-def _carry_components(base: Topology, topo: Topology) -> None:
-    topo.cache.update({k: v for k, v in base.cache.items() if (k[0] if type(k) is tuple else k) in COMPONENT_SIDE})
-    topo.__dict__.update({k: base.__dict__[k] for k in COMPONENT_SIDE_PROPERTIES if k in base.__dict__})
+def _take(base: Topology, topo: Topology, keys: frozenset[str], properties: tuple[str, ...]) -> None:
+    """Copy the base's cache entries named in `keys` (by name, or by a tuple key's first item) and its computed
+    `properties` into topo."""
+    topo.cache.update({k: v for k, v in base.cache.items() if (k[0] if type(k) is tuple else k) in keys})
+    topo.__dict__.update({k: base.__dict__[k] for k in properties if k in base.__dict__})
 
 
 def _carry(base: Topology, topo: Topology, edges: Edges) -> None:
@@ -425,12 +427,10 @@ def _carry(base: Topology, topo: Topology, edges: Edges) -> None:
             used[a] += delta
             used[b] += delta
         topo.cache["scaleup_used"] = used
-    sides = (SCALEUP_SIDE if scaleup_alone else frozenset()) | (HOST_SIDE if host_alone else frozenset())
-    if not sides:
-        return
-    topo.cache.update({k: v for k, v in base.cache.items() if (k[0] if type(k) is tuple else k) in sides})
-    props = (SCALEUP_SIDE_PROPERTIES if scaleup_alone else ()) + (HOST_SIDE_PROPERTIES if host_alone else ())
-    topo.__dict__.update({k: base.__dict__[k] for k in props if k in base.__dict__})
+    if scaleup_alone:
+        _take(base, topo, SCALEUP_SIDE, SCALEUP_SIDE_PROPERTIES)
+    if host_alone:
+        _take(base, topo, HOST_SIDE, HOST_SIDE_PROPERTIES)
 
 
 def _graph(nodes: dict[str, dict], adjacency: dict[str, dict[str, dict]]) -> nx.Graph:
