@@ -9,11 +9,13 @@ from pathlib import Path
 from designer.cli.calibrate import calibration_arg
 from designer.cli.common import EXIT_OK, UsageError, print_json, resolve_design
 from designer.compare import comparison, design_diff
-from designer.compare.data import MAX_DESIGNS, MIN_DESIGNS
-from designer.compare.presets import scheme_preset
+from designer.compare.data import MAX_DESIGNS, MIN_DESIGNS, scheme_text
+from designer.compare.presets import SCHEME_NAMES, scheme_preset
 from designer.compare.render import comparison_markdown, comparison_text, diff_lines
 from designer.core import i18n
 from designer.core.errors import DesignerError, one_line
+from designer.core.locale import render
+from designer.core.messages import Name, _m, many
 from designer.model.catalog import Catalog, default_catalog
 from designer.model.design import Design
 from designer.simulation.calibration import NO_CALIBRATION
@@ -28,16 +30,18 @@ def _pdf_target(text: str) -> Path:
     return path
 
 
-def _named(args: argparse.Namespace, catalog: Catalog) -> list[tuple[str, Design]]:
-    """The designs given, or with --schemes the preset's (its picks and gaps said on stderr)."""
+def _named(args: argparse.Namespace, catalog: Catalog, lang: str) -> list[tuple[str, Design]]:
+    """The designs given, or with --schemes the preset's (its picks and gaps said on stderr, in `lang`)."""
     if args.schemes:
         if args.designs:
             raise UsageError("--schemes picks the designs itself: give no DESIGN with it")
         preset = scheme_preset(catalog)
         for p in preset.picks:
-            print(f"# {p.reason}: {p.template} ({p.scheme})", file=sys.stderr)
+            print("# " + render(_m("{reason}: {template} ({scheme})", reason=p.reason, template=Name(p.template),
+                                   scheme=Name(scheme_text(p.scheme, lang))), lang), file=sys.stderr)
         if preset.missing:
-            print(f"# no reference design for scheme {', '.join(preset.missing)}", file=sys.stderr)
+            names = many([SCHEME_NAMES[k] for k in preset.missing], ", ")
+            print("# " + render(_m("no reference design for scheme {schemes}", schemes=names), lang), file=sys.stderr)
         return [(p.template, p.design) for p in preset.picks]
     if not MIN_DESIGNS <= len(args.designs) <= MAX_DESIGNS:
         raise UsageError(f"compare takes {MIN_DESIGNS} to {MAX_DESIGNS} designs, not {len(args.designs)}")
@@ -52,7 +56,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     catalog = default_catalog()
     cal = calibration_arg(args.calibration)
-    named = _named(args, catalog)
+    named = _named(args, catalog, lang)
     data = comparison(named, catalog, cal or NO_CALIBRATION, lang)
     if pdf is not None:
         from designer.compare.document import write_comparison_pdf  # noqa: PLC0415

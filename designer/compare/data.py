@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import Counter
 
 from designer.analysis import headline_figures
-from designer.compare.rows import best_indices, figure_rows, rows
+from designer.compare.rows import ASSUMED, PSU_ASSUMED, best_indices, figure_rows, rows
 from designer.core import i18n
 from designer.core.errors import DesignerError
+from designer.core.figures import Headline
 from designer.core.locale import render
 from designer.core.messages import Audience, Msg, Name, _m
 from designer.cost.bill import node_tco
@@ -195,12 +196,22 @@ def headline_rows(named: list[tuple[str, Design]], catalog: Catalog, calibration
     per_design = [headline_figures(design, catalog, calibration=calibration) for _, design in named]
     out = []
     for i, first in enumerate(per_design[0]):
-        status = ["assumed" if first.key == "power" and (f["assumed_dc_load_w"] or f["psu_assumed"]) else ""
-                  for f in figs]
+        values = [render(_marked(h[i], f) if first.key == "power" else h[i].value, lang, Audience.DOCUMENT)
+                  for h, f in zip(per_design, figs, strict=True)]
         out.append({"key": first.key, "label": render(first.label, lang, Audience.DOCUMENT), "unit": "", "better": "",
-                    "scope": "", "values": [render(h[i].value, lang, Audience.DOCUMENT) for h in per_design],
-                    "best": [], "status": status, "derived": True})
+                    "scope": "", "values": values, "best": [], "status": [""] * len(figs), "derived": True})
     return out
+
+
+def _marked(power: Headline, figures: dict) -> Msg:
+    """The headline power figure with each mark on the figure it qualifies: † on the load where it rests in part on
+    assumed power, ‡ on the usable capacity where the PSU configuration is assumed."""
+    usable = dict(power.unit.params).get("usable")
+    if power.number is None or usable is None:
+        return power.value
+    return _m("{load} kW{load_mark} of {usable} kW usable{usable_mark}", load=power.number, usable=usable,
+              load_mark=Name("\u00a0" + ASSUMED if figures["assumed_dc_load_w"] else ""),
+              usable_mark=Name("\u00a0" + PSU_ASSUMED if figures["psu_assumed"] else ""))
 
 
 def column_names(named: list[tuple[str, Design]]) -> list[str]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from designer.compare.data import MAX_DESIGNS, scheme
+from designer.compare.data import MAX_DESIGNS, SCHEME_WORDS, scheme
+from designer.core.messages import Msg, Name, _m
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.parts import GpuSpec
@@ -19,20 +20,24 @@ from designer.topology.graph import build_topology
 
 SCHEMES = (("A", "PCIe switch"), ("B", "switched full mesh"), ("C", "CPU-GPU fusion"), ("D", "custom liquid"),
            ("rack-scale", "rack-scale NVLink domain"))
+# What the CLI says of the preset (on stderr), in the comparison's language
+SCHEME_NAMES: dict[str, Msg] = {"A": _m("A: PCIe switch"), "B": _m("B: switched full mesh"),
+                                "C": _m("C: CPU-GPU fusion"), "D": _m("D: custom liquid"),
+                                "rack-scale": _m("rack-scale NVLink domain")}
 
 
 @dataclass(frozen=True)
 class Pick:
     template: str
     design: Design
-    scheme: str  # the computed scheme label
-    reason: str  # "scheme A", "vendor AMD"
+    scheme: str  # the computed scheme label (designer.compare.data.scheme_text writes it in a language)
+    reason: Msg  # "scheme A", "vendor AMD"
 
 
 @dataclass(frozen=True)
 class Preset:
     picks: list[Pick]
-    missing: list[str]  # schemes no reference design has, said so rather than left out silently
+    missing: list[str]  # schemes no reference design has ("D"; SCHEME_NAMES names them), said, not left out silently
 
 
 def _key(label: str) -> set[str]:
@@ -52,13 +57,13 @@ def scheme_preset(catalog: Catalog) -> Preset:
     for key, _ in SCHEMES:
         hit = next(((tid, d, s) for tid, d, s in built if key in _key(s)), None)
         if hit and hit[0] not in {p.template for p in picks}:
-            picks.append(Pick(hit[0], hit[1], hit[2], f"scheme {key}"))
+            picks.append(Pick(hit[0], hit[1], hit[2], _m("scheme {key}", key=SCHEME_WORDS.get(key, Name(key)))))
     covered = {_vendor(p.design, catalog) for p in picks}
     for tid, d, s in built:
         vendor = _vendor(d, catalog)
         if vendor and vendor not in covered and len(picks) < MAX_DESIGNS:
             covered.add(vendor)
-            picks.append(Pick(tid, d, s, f"vendor {vendor}"))
+            picks.append(Pick(tid, d, s, _m("vendor {vendor}", vendor=Name(vendor))))
     have = set().union(*(_key(p.scheme) for p in picks)) if picks else set()
-    missing = [f"{key} ({title})" for key, title in SCHEMES if key not in have]
+    missing = [key for key, _ in SCHEMES if key not in have]
     return Preset(picks[:MAX_DESIGNS], missing)

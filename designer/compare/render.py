@@ -10,18 +10,18 @@ import re
 import unicodedata
 
 from designer.compare.diff import is_empty
+from designer.compare.rows import ASSUMED, MARKS, PSU_ASSUMED  # noqa: F401 (the marks, for the views)
 from designer.core.locale import number, render
 from designer.core.messages import Audience, Msg, Name, Number, _m
 from designer.core.units import signed_percent
 
 BEST = "*"
-ASSUMED = "†"
 # What the marks mean, under every comparison (text, Markdown, PDF, the app), in the comparison's language
 BEST_NOTE = _m("* marks the best value in a row among like designs: a figure of the whole design only among designs "
                "with the same GPU count, a figure per GPU among all")
 ASSUMED_NOTE = _m("† the figure rests in part on assumed power (stated defaults where no figure is published); the row "
                   "'{row}' says how much", row=_m("DC load from assumed figures"))
-PSU_NOTE = _m("† on the PSU capacity: the reference design's PSU configuration is assumed, not published (its "
+PSU_NOTE = _m("‡ on the PSU capacity: the reference design's PSU configuration is assumed, not published (its "
               "description says what was assumed)")
 MISSING_WORDS = {"unknown": _m("unknown"), "not_supported": _m("not supported"),
                  "no_scaleup": _m("no scale-up fabric")}
@@ -67,11 +67,12 @@ def fmt_value(value: object, lang: str = "en") -> str:
 
 def cell_text(row: dict, i: int, lang: str = "en") -> str:
     """A cell without its best mark: the value, what stands instead where there is none ("not supported",
-    "unknown", "no scale-up fabric"), and the assumed-power mark."""
+    "unknown", "no scale-up fabric"), and the mark of an assumed figure (†: power, ‡: PSU configuration)."""
     value, status = row["values"][i], row.get("status", [""] * (i + 1))[i]
     if value is None or status == "no_scaleup":
         return render(MISSING_WORDS.get(status, MISSING_WORDS["unknown"]), lang, Audience.DOCUMENT)
-    return fmt_value(value, lang) + (f"\u00a0{ASSUMED}" if status == "assumed" else "")  # never a lone † on a line
+    mark = MARKS.get(status, "")
+    return fmt_value(value, lang) + (f"\u00a0{mark}" if mark else "")  # never a lone mark on a line
 
 
 def _cell(row: dict, i: int, lang: str) -> str:
@@ -148,7 +149,7 @@ def comparison_markdown(data: dict) -> str:
         head = "| | " + " | ".join(md_escape(d) for d in data["designs"]) + " |"
         sep = "|---|" + "---:|" * len(data["designs"])
         return [head, sep, *["| " + md_escape(label) + " | " + " | ".join(
-            md_escape(c).replace(f" \\{BEST}", f" **{BEST}**") for c in cells) + " |" for label, cells in rows]]
+            md_escape(c).replace(f" \\{BEST}", f" **\\{BEST}**") for c in cells) + " |" for label, cells in rows]]
 
     lines = [f"# {md_escape(word(WORDS['title'], data))}", "", *table(table_rows(data)),
              *[line for note in notes(data) for line in ("", md_escape(note))],

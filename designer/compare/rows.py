@@ -75,6 +75,9 @@ def like_best(values: list[float | None], better: str, gpu_counts: list[int]) ->
     return sorted(best)
 
 
+ASSUMED = "†"  # the figure rests in part on assumed power
+PSU_ASSUMED = "‡"  # the reference design's PSU configuration is assumed, not published
+MARKS = {"assumed": ASSUMED, "psu_assumed": PSU_ASSUMED}
 NO_SCALEUP = {"scaleup_gbytes_s_per_gpu_per_dir", "scaleup_gbytes_s_per_gpu_bidir"}  # 0 without a scale-up fabric
 
 
@@ -84,15 +87,15 @@ def _status(key: str, value: object, figures: dict) -> str:
     if value is None:
         flag = NOT_SUPPORTED_WHEN.get(key)
         return "not_supported" if flag and figures.get(flag) is False else "unknown"
-    assumed = (key in ASSUMED_POWER and figures.get("assumed_dc_load_w")) or (
-        key in ASSUMED_PSU and figures.get("psu_assumed"))
-    return "assumed" if assumed else ""
+    if key in ASSUMED_POWER and figures.get("assumed_dc_load_w"):
+        return "assumed"
+    return "psu_assumed" if key in ASSUMED_PSU and figures.get("psu_assumed") else ""
 
 
 def rows(defs: tuple[Row, ...], per_design: list[dict], derived: bool = False, lang: str = "en") -> list[dict]:
     """One row per definition, labelled in `lang`: values, best marks among like designs, a status per cell ("",
-    "unknown", "not_supported", "no_scaleup", "assumed"); derived: the comparison's own figure, not a JSON spec
-    key."""
+    "unknown", "not_supported", "no_scaleup", "assumed" (power), "psu_assumed" (PSU configuration)); derived: the
+    comparison's own figure, not a JSON spec key."""
     counts = [int(d.get("gpu_count") or 0) for d in per_design]
     out = []
     for key, label, unit, better, scope in defs:

@@ -82,13 +82,25 @@ def test_compare_cli_text_md_json_pdf(tmp_path, capsys):
     code, out, _ = run(capsys, "compare", "dgx-h100", "dgx-a100")
     assert code == 0 and "Scale-up per GPU, bidirectional (GB/s)" in out and "900 *" in out
     code, out, _ = run(capsys, "compare", "dgx-h100", "dgx-a100", "--md")
-    assert code == 0 and out.startswith("# Design comparison") and "| 900 **\\***" not in out
+    assert code == 0 and out.startswith("# Design comparison") and "| 900 **\\*** |" in out
     code, out, _ = run(capsys, "compare", "dgx-h100", "dgx-a100", "--json")
     assert code == 0 and json.loads(out)["designs"] == ["DGX H100", "DGX A100"]  # the designs' names
     pdf = tmp_path / "cmp.pdf"
     code, out, _ = run(capsys, "compare", "dgx-h100", "rtx-pcie-8", "--pdf", pdf)
     text = "".join(p.extract_text() for p in PdfReader(pdf).pages)
     assert code == 0 and "Design comparison" in text and "8x RTX 4090 PCIe box" in text and "AllReduce" in text
+
+
+def test_compare_markdown_renders_its_marks_as_a_viewer_shows_them(capsys):
+    """The best mark is a bold asterisk in a Markdown viewer (it rendered as a run of five asterisks); † and ‡ stay
+    beside their figures."""
+    from markdown_it import MarkdownIt  # noqa: PLC0415
+
+    code, out, _ = run(capsys, "compare", "dgx-h100", "dgx-a100", "amd-mi300x", "--md")
+    html = MarkdownIt().enable("table").render(out)
+    assert code == 0 and "*****" not in out and "***" not in html
+    assert re.search(r"<td[^>]*>900 <strong>\*</strong></td>", html)
+    assert "usable\u00a0‡</td>" in html and "<p>‡ on the PSU capacity" in html
 
 
 @pytest.mark.parametrize("argv", [["dgx-h100"], ["dgx-h100"] * 7, ["dgx-h100", "dgx-a100", "--pdf", "x.png"],

@@ -2,6 +2,7 @@
 and the uncertainty band on the spec sheet's busbw chart."""
 
 import json
+import re
 from io import BytesIO
 
 import pytest
@@ -80,7 +81,7 @@ def test_scheme_preset_picks_computed_schemes_and_vendors(catalog):
     from designer.templates import build_template
 
     preset = scheme_preset(catalog)
-    by_reason = {p.reason: p for p in preset.picks}
+    by_reason = {str(p.reason): p for p in preset.picks}
     schemes = [r for r in by_reason if r.startswith("scheme ")]
     assert {"scheme A", "scheme B", "scheme C"} <= set(schemes)
     for reason in schemes:  # each pick's scheme is computed from its design, and is the one it stands for
@@ -92,7 +93,7 @@ def test_scheme_preset_picks_computed_schemes_and_vendors(catalog):
     assert 2 <= len(preset.picks) <= 6 and len({p.template for p in preset.picks}) == len(preset.picks)
     # a scheme no shipped template has is said, not hidden
     for missing in preset.missing:
-        assert f"scheme {missing.split()[0]}" not in by_reason
+        assert f"scheme {missing}" not in by_reason
 
 
 def test_compare_schemes_cli(capsys, tmp_path, catalog):
@@ -101,7 +102,10 @@ def test_compare_schemes_cli(capsys, tmp_path, catalog):
     assert code == 0 and "scheme A: supermicro-pcie-l40s" in err
     assert [s["scheme"][0] for s in data["spec"]][:3] == ["A", "B", "C"]
     for missing in scheme_preset(catalog).missing:
-        assert f"no reference design for scheme {missing.split()[0]}" in err
+        assert f"no reference design for scheme {missing}" in err
+    code, _, err = run(capsys, "compare", "--schemes", "--lang", "zh-TW", "--json")
+    assert code == 0 and "方案 A：supermicro-pcie-l40s（A：PCIe 交換器）" in err, err
+    assert not re.search(r"\b[a-z]{3,}\b", re.sub(r"[a-z0-9]+(-[a-z0-9]+)+", "", err)), err  # ids, vendor names
     code, _, err = run(capsys, "compare", "--schemes", "dgx-h100")
     assert code == 2 and err.count("\n") == 1
 

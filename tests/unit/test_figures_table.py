@@ -14,7 +14,7 @@ from designer.cli.info import headline_lines
 from designer.cli.main import main
 from designer.compare import comparison
 from designer.compare.document import comparison_pdf_bytes
-from designer.compare.render import ASSUMED, PSU_NOTE, cell_text, comparison_text
+from designer.compare.render import ASSUMED, PSU_ASSUMED, PSU_NOTE, cell_text, comparison_text
 from designer.core.figures import HEADLINE_FIGURES, Headline
 from designer.core.locale import has_translation, render, render_param
 from designer.core.messages import Audience, Msg
@@ -52,7 +52,8 @@ def test_every_place_shows_the_same_five_headline_figures_written_the_same_way(c
     busbw_labels = [row["label"] for row in data["busbw_at_sizes"]]
     assert all((" at " in label) == (lang == "en") for label in busbw_labels), busbw_labels
     assert [row["label"] for row in data["headline"]] == [label for label, _ in present["a"]]
-    assert [row["values"] for row in data["headline"]] == [[va, vb] for (_, va), (_, vb) in
+    unmarked = [[re.sub("\u00a0[†‡]", "", v) for v in row["values"]] for row in data["headline"]]
+    assert unmarked == [[va, vb] for (_, va), (_, vb) in
                                                           zip(present["a"], present["b"], strict=True)]
     if lang == "en":
         lines = headline_lines("dgx-h100")
@@ -130,9 +131,14 @@ def test_an_assumed_psu_capacity_is_marked_in_every_comparison_output(catalog, d
     assert "amd-mi300x" in PSUS_ASSUMED and "dgx-h100" not in PSUS_ASSUMED
     data = comparison([("dgx", design_of("dgx-h100")), ("amd", mi300x)], catalog)
     psu = next(r for r in data["power"] if r["key"] == "psu_usable_w")
-    assert psu["status"] == ["", "assumed"] and cell_text(psu, 1).endswith(ASSUMED)
+    assert psu["status"] == ["", "psu_assumed"] and cell_text(psu, 1).endswith(f"\u00a0{PSU_ASSUMED}")
+    assert ASSUMED not in cell_text(psu, 1)  # † means assumed power, ‡ an assumed PSU configuration
+    # The headline power row carries each mark on the figure it qualifies: † on the load, ‡ on the usable capacity
+    head = next(r for r in data["headline"] if r["key"] == "power")["values"]
+    assert re.fullmatch(r"[\d.]+ kW\u00a0† of [\d.]+ kW usable", head[0])
+    assert re.fullmatch(r"[\d.]+ kW\u00a0† of [\d.]+ kW usable\u00a0‡", head[1])
     text = comparison_text(data)
-    assert str(PSU_NOTE) in text
+    assert str(PSU_NOTE) in text and str(PSU_NOTE).startswith(PSU_ASSUMED)
     pdf = tmp_path / "c.pdf"
     pdf.write_bytes(comparison_pdf_bytes(data))
     flat = " ".join(subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
