@@ -34,7 +34,9 @@ def overlay_figure(data: dict, figsize: tuple[float, float] = (10.0, 3.6), fig: 
         ax.grid(True, alpha=0.3)
         ax.tick_params(labelsize="x-small")
     axes[0].set_ylabel("busbw (GB/s, GB = 1e9 B)")
-    legend = axes[0].legend(fontsize="x-small", loc="upper left")
+    handles, labels = axes[0].get_legend_handles_labels()  # under the panels: inside, it covered curves
+    legend = fig.legend(handles, labels, loc="outside lower center", ncols=min(3, max(1, len(labels))),
+                        fontsize="x-small", frameon=False)
     for text in legend.get_texts():
         text.set_parse_math(False)  # design names are user text
     return fig

@@ -59,7 +59,8 @@ def table_sections(data: dict) -> list[dict[str, Any]]:
                                                                for i in range(n)]} for key, label in SPEC_ROWS]
     out = [{"title": word(TEXT["specification"], data), "rows": spec}]
     for key in ("headline", "figures", "power", "rules", "busbw_at_sizes"):
-        rows = [{"label": r["label"], "unit": r["unit"], "cells": _cells(r, n, lang)} for r in data[key]]
+        rows = [{"label": r["label"], "cells": _cells(r, n, lang),  # the unit in the language's brackets
+                 "unit": word(_m("({unit})", unit=Name(r["unit"])), data) if r["unit"] else ""} for r in data[key]]
         out.append({"title": word(TEXT[key], data), "rows": rows})
     return out
 

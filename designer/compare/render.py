@@ -88,8 +88,9 @@ def table_rows(data: dict) -> list[tuple[str, list[str]]]:
                                          for key, label in SPEC_ROWS]
     for section in ("headline", "figures", "power", "rules", "busbw_at_sizes"):
         for row in data[section]:
-            unit = f" ({row['unit']})" if row["unit"] else ""
-            rows.append((row["label"] + unit, [_cell(row, i, lang) for i in range(n)]))
+            label = word(_m("{label} ({unit})", label=Name(row["label"]), unit=Name(row["unit"])), data) if \
+                row["unit"] else row["label"]
+            rows.append((label, [_cell(row, i, lang) for i in range(n)]))
     rows.append((word(WORDS["pairs"], data), [classes(t["gpu_pair_classes"]) for t in data["topology"]]))
     rows.append((word(WORDS["nearest"], data), [classes(t["gpu_to_nic_classes"]) for t in data["topology"]]))
     return rows
@@ -120,15 +121,16 @@ def comparison_text(data: dict) -> str:
     header = ["", *data["designs"]]
     body = table_rows(data)
     lines = _aligned([header, *[[label, *cells] for label, cells in body]])
-    lines += [f"({note})" for note in notes(data)]
+    bracketed = lambda text: word(_m("({text})", text=Name(text)), data)  # noqa: E731 (full-width in Chinese)
+    lines += [bracketed(note) for note in notes(data)]
     bom = bom_rows(data)
     lines += ["", word(WORDS["bom"], data)]
     none = word(WORDS["none"], data)
-    lines += _aligned([header, *[[label, *cells] for label, cells in bom]]) if bom else [f"  ({none})"]
+    lines += _aligned([header, *[[label, *cells] for label, cells in bom]]) if bom else [f"  {bracketed(none)}"]
     lines += ["", word(WORDS["matrices"], data)]
     for name, topo in zip(data["designs"], data["topology"], strict=True):
         for title, rows in matrices(topo):
-            lines += ["", f"{name}: {title}", *_aligned(rows)]
+            lines += ["", word(_m("{name}: {title}", name=Name(name), title=Name(title)), data), *_aligned(rows)]
     return "\n".join(lines) + "\n"
 
 

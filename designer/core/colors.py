@@ -9,4 +9,5 @@ KIND_COLOR = {
 LINK_COLOR = {
     "nvlink": "#76b900", "xgmi": "#e53935", "hccs": "#c62828", "roce": "#8e24aa", "pcie": "#1e88e5",
     "c2c": "#43a047", "socket": "#6d4c41", "network": "#546e7a",
+    "on_package": "#00897b",  # an accelerator to its own network port on the package (drawn, not a PCIe slot link)
 }

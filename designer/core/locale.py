@@ -20,6 +20,9 @@ from designer.core import i18n
 from designer.core.messages import Audience, Legacy, Many, Msg, Name, Number, Param, Percent, Quantity
 
 DOMAIN = "designer"
+# A list's separators in a language: Chinese enumerates with the enumeration comma and separates clauses with the
+# full-width semicolon (a list of messages, many(..., "; "), is a list of clauses)
+LIST_SEPARATORS = {lang: {", ": "、", "; ": "；"} for lang in ("zh_TW", "zh_CN")}
 
 
 @cache
@@ -61,7 +64,8 @@ def render_param(item: Param, lang: str, audience: Audience) -> str:
     if isinstance(item, Legacy):
         return i18n.piece(item.text, lang)
     if isinstance(item, Many):
-        return item.separator.join(render_param(i, lang, audience) for i in item.items)
+        separator = LIST_SEPARATORS.get(lang, {}).get(item.separator, item.separator)
+        return separator.join(render_param(i, lang, audience) for i in item.items)
     assert isinstance(item, Name)
     return item.text
 

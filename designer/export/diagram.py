@@ -23,6 +23,7 @@ from designer.export.diagram_layout import (
     bundle_layout,
     component_rects,
     label_point,
+    on_package_ports,
     part_boxes,
     tint,
 )
@@ -36,10 +37,11 @@ __all__ = ["KIND_COLOR", "LINK_COLOR", "diagram_figure", "draw_diagram"]
 MIN_LABEL_PT = 6.0
 
 
-def _draw_bundles(ax, design: Design, rects: dict[str, Rect], highlight: set[str]) -> dict[str, int | None]:
+def _draw_bundles(ax, design: Design, rects: dict[str, Rect], highlight: set[str],
+                  on_package: frozenset[str] = frozenset()) -> dict[str, int | None]:
     """Draw one line per bundle; returns the kinds drawn with the count the legend states for each."""
     hot_pairs = {tuple(sorted((lk.a, lk.b))) for lk in design.links if lk.id in highlight}
-    layout, kinds = bundle_layout(design, rects)
+    layout, kinds = bundle_layout(design, rects, on_package)
     for b in layout:
         hot = b.ends in hot_pairs
         ax.add_patch(FancyArrowPatch(b.p, b.q, arrowstyle="-", connectionstyle=f"arc3,rad={b.rad}", zorder=1,
@@ -95,7 +97,7 @@ def draw_diagram(ax, design: Design, catalog: Catalog, highlight: set[str] | Non
             ax.text(x + 2, y + h - 4, SHORT_ZONE_LABELS.get(name, name), fontsize=MIN_LABEL_PT, color="#666",
                     parse_math=False)
     rects = component_rects(design, catalog)
-    kinds = _draw_bundles(ax, design, rects, highlight or set())
+    kinds = _draw_bundles(ax, design, rects, highlight or set(), on_package_ports(design, catalog))
     words = Wording(design, catalog, "en", SHEET_TEXT)
     tags = _draw_parts(ax, design, catalog, rects, words.short)
     xs = [r[0] + r[2] for r in rects.values()] + [ox + ow]

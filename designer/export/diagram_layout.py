@@ -19,9 +19,14 @@ LINK_STYLE: dict[str, Any] = {"nvlink": "-", "xgmi": "-", "hccs": "-", "roce": "
                               "socket": ":", "network": (0, (4, 1, 1, 1))}
 LINK_LABEL = {"nvlink": "NVLink", "xgmi": "Infinity Fabric (xGMI)", "hccs": "HCCS", "roce": "RoCE scale-up",
               "pcie": "PCIe (count = lanes)", "c2c": "NVLink-C2C", "socket": "CPU socket link",
-              "network": "network ports"}
+              "network": "network ports", "on_package": "on-package link (an accelerator's own network port)"}
 SHORT_ZONE_LABELS = {"gpu": "GPU baseboard"}  # the host and PSU zones explain themselves (and their corners are full)
 Rect = tuple[float, float, float, float]
+
+
+def on_package_ports(design: Design, catalog: Catalog) -> frozenset[str]:
+    """The components that are network ports on an accelerator's package (NicSpec.on_accelerator)."""
+    return frozenset(c.id for c in design.components if getattr(catalog.get(c.part), "on_accelerator", False))
 
 
 def component_rects(design: Design, catalog: Catalog) -> dict[str, Rect]:
@@ -83,15 +88,23 @@ class Bundle:
     label: str  # the count, or "" when it is the legend's usual count for the kind
 
 
-def bundle_layout(design: Design, rects: dict[str, Rect]) -> tuple[list[Bundle], dict[str, int | None]]:
-    """Every bundle with its geometry, and per kind drawn the count the legend states (None: none stated)."""
+def bundle_layout(design: Design, rects: dict[str, Rect],
+                  on_package: frozenset[str] = frozenset()) -> tuple[list[Bundle], dict[str, int | None]]:
+    """Every bundle with its geometry, and per kind drawn the count the legend states (None: none stated);
+    `on_package`: network ports on an accelerator's package (Ascend 910B, Gaudi 3), whose link to it is drawn as
+    an on-package link, not as PCIe lanes."""
     centers = {cid: (x + w / 2, y + h / 2) for cid, (x, y, w, h) in rects.items()}
-    groups = bundles(design)
+    groups: dict[tuple[str, str, str], int] = {}
+    for (kind, a, b), count in bundles(design).items():
+        kind = "on_package" if kind == "pcie" and (a in on_package or b in on_package) else kind
+        groups[(kind, a, b)] = count
     usual = usual_counts(groups)
+    usual.pop("on_package", None)  # the modelled host lanes of an on-package port are not a count to draw
     out = []
     for (kind, a, b), count in groups.items():
         p, q = centers[a], centers[b]
-        out.append(Bundle(kind, (a, b), p, q, bow(p, q, rects), "" if count == usual.get(kind) else str(count)))
+        label = "" if kind == "on_package" or count == usual.get(kind) else str(count)
+        out.append(Bundle(kind, (a, b), p, q, bow(p, q, rects), label))
     return out, {kind: usual.get(kind) for kind, _, _ in groups}
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from designer.core.colors import KIND_COLOR
 from designer.export.diagram_layout import LINK_LABEL, short_tag, tint
+from designer.export.sheet_text import SHEET_TEXT
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.layout import GPU_KINDS
@@ -86,12 +87,22 @@ def rack_links(design: Design, catalog: Catalog, t: Translate = str) -> list[str
         totals[(link.kind.value, a, b)] += link.count
     gpus = sum(1 for k in kind_of.values() if k == "gpu")
     out = []
+    comma, colon, separator = (_mark(t, k) for k in ("comma", "abbreviation_colon", "abbreviation_separator"))
     for (link_kind, end_a, end_b), n in totals.items():
         unit = t("lanes") if link_kind == "pcie" else t("links")
-        per = f"; {n / gpus:g} {t('per GPU')}" if end_a == "gpu" and gpus and n % gpus == 0 else ""
+        per = separator + _mark(t, "{n} per GPU").format(n=f"{n / gpus:g}") if (
+            end_a == "gpu" and gpus and n % gpus == 0) else ""
         label = "PCIe" if link_kind == "pcie" else t(LINK_LABEL.get(link_kind, link_kind))
-        out.append(f"{label}, {t(KIND_WORD.get(end_a, end_a))} – {t(KIND_WORD.get(end_b, end_b))}: {n:,} {unit}{per}")
+        ends = f"{t(KIND_WORD.get(end_a, end_a))} – {t(KIND_WORD.get(end_b, end_b))}"
+        out.append(f"{label}{comma}{ends}{colon}{n:,} {unit}{per}")
     return out
+
+
+def _mark(t: Translate, key: str) -> str:
+    """A punctuation mark or phrase of the sheet's table (designer.export.sheet_text) in the language of `t`; the
+    English one where `t` does not know the key (the default `str`)."""
+    text = t(key)
+    return SHEET_TEXT[key] if text == key else text
 
 
 def rack_outside(design: Design, catalog: Catalog, t: Translate = str) -> list[str]:
@@ -105,7 +116,8 @@ def rack_view(design: Design, catalog: Catalog, t: Translate = str,
     `tags`: the text in each part's box by component id (display names), the ids in capitals where not given."""
     chassis = catalog.chassis(design.chassis)
     used = max((tr.top_u + tr.height_u for tr in trays(chassis)), default=0)
-    return {"title": f"{t(chassis.name)}, {chassis.rack_units}U; {t('front view, trays from the top of the rack')}",
+    title = f"{t(chassis.name)}{_mark(t, 'comma')}{chassis.rack_units}U{_mark(t, 'abbreviation_separator')}"
+    return {"title": title + t("front view, trays from the top of the rack"),
             "units": max(chassis.rack_units, used), "rows": rack_rows(design, catalog, t, tags),
             "legend": rack_legend(design, catalog, tags, t), "links": rack_links(design, catalog, t),
             "outside": rack_outside(design, catalog, t), "outside_label": t("Outside the rack"),

@@ -22,6 +22,7 @@ from designer.export.diagram_layout import (
     component_rects,
     control_point,
     label_point,
+    on_package_ports,
     part_boxes,
     tint,
 )
@@ -71,20 +72,80 @@ def chart_scope(n: int, rack: bool, gpus: bool = True) -> Msg:
     return _m("{n} GPUs, 1 node", n=n) if gpus else _m("{n} accelerators, 1 node", n=n)
 
 
+LEGEND_PT = 6.5  # the legend's text size
+LEGEND_KEY = 28.0  # the swatch before each label (line, marker), in points
+
+
+def text_width(text: str, size: float) -> float:
+    """The width of a line of text, estimated (the document engine measures it only when typesetting): a CJK
+    character is a square em, a Latin character about 0.56 em."""
+    return sum(size * (1.0 if ord(ch) >= 0x2E80 else 0.56) for ch in text)
+
+
+@dataclass(frozen=True)
+class Legend:
+    """The legend's entries (the series' labels, then the band's) measured for a box of `width` points: each
+    entry's lines at that width; `below` puts it under the plot in `columns` instead of inside it."""
+
+    labels: list[str]
+    series: int  # the first `series` labels are curves, the rest the band
+    width: float
+    below: bool = False
+    columns: int = 1
+
+    @property
+    def text_width(self) -> float:
+        return self.width - LEGEND_KEY - 4
+
+    def lines(self, label: str) -> int:
+        return max(1, math.ceil(text_width(label, LEGEND_PT) / self.text_width))
+
+    def row_height(self, label: str) -> float:
+        return 8.0 * self.lines(label) + 2.0
+
+    @property
+    def height(self) -> float:
+        rows = [self.labels[i:i + self.columns] for i in range(0, len(self.labels), self.columns)]
+        return sum(max(self.row_height(label) for label in row) for row in rows) + 4.0
+
+
+def _legend(series: list[Series], band_label: str, pw: float, ph: float) -> Legend:
+    """A box inside the plot as wide as its longest label (at most half the plot); under the plot, in columns,
+    where the box would cover more than 45% of the plot's height."""
+    labels = [s.label for s in series] + ([band_label] if any(s.low and s.high for s in series) else [])
+    widest = max((text_width(label, LEGEND_PT) for label in labels), default=0.0)
+    inside = Legend(labels, len(series), min(widest + LEGEND_KEY + 8, pw / 2))
+    if inside.height <= 0.45 * ph:
+        return inside
+    columns = max(1, min(len(labels), int(pw // min(widest + LEGEND_KEY + 12, pw))))
+    return Legend(labels, len(series), pw / columns, below=True, columns=columns)
+
+
 def line_chart(series: list[Series], width: float, height: float, x_label: str, y_label: str, title: str,
                x_ticks: list[tuple[float, str]], band_label: str = "uncertainty band", subtitle: str = "") -> Canvas:
     """A chart with a log2 x axis (the ticks given) and a linear y axis from 0; `band_label` names the shaded
     band in the legend (in the document's language); the subtitle (what the curves are: modelled, and how
-    uncertain) goes under the title."""
-    c = Canvas(width, height)
+    uncertain) goes under the title. The legend never covers a curve: it goes to a corner of the plot no curve
+    or band crosses, else the y axis is raised until the top of the plot is free, else (many long labels) it goes
+    under the plot, and the chart is taller by its height."""
     left, right, top, bottom = 46.0, 8.0, 25.0 if subtitle else 16.0, 26.0
     pw, ph = width - left - right, height - top - bottom
+    legend = _legend(series, band_label, pw, ph)
+    c = Canvas(width, height + (legend.height + 4 if legend.below else 0))  # a legend under the plot adds its height
     xs = [x for s in series for x in s.xs] + [t[0] for t in x_ticks]
     lo, hi = math.log2(min(xs)), math.log2(max(xs))
-    y_ticks = nice_ticks(max((max([*s.ys, *s.high], default=0) for s in series), default=1.0) * 1.05)
+    y_max = max((max([*s.ys, *s.high], default=0) for s in series), default=1.0) or 1.0
+    y_ticks = nice_ticks(y_max * 1.05)
 
     def at(x: float, y: float) -> tuple[float, float]:
         return (left + (math.log2(x) - lo) / (hi - lo) * pw, top + ph - y / y_ticks[-1] * ph)
+
+    corner = None
+    if not legend.below:
+        corner = _free_corner(series, at, legend, left, top, pw, ph)
+        if corner is None:  # raise the axis until the curves stay under the box
+            y_ticks = nice_ticks(y_max * ph / max(ph - legend.height - 12, ph * 0.3))
+            corner = _free_corner(series, at, legend, left, top, pw, ph) or (left + 6, top + 6)
 
     c.text((left + pw / 2, 7), title, size=8, bold=True, width=pw)
     if subtitle:
@@ -98,7 +159,7 @@ def line_chart(series: list[Series], width: float, height: float, x_label: str, 
         c.line((px, top + ph), (px, top + ph + 2.5), "#555555", 0.5)
         c.text((px, top + ph + 8), label, size=6.5, width=40)
     c.rect(left, top, pw, ph, stroke="#555555", thickness=0.6)
-    c.text((left + pw / 2, height - 5), x_label, size=7, width=pw)
+    c.text((left + pw / 2, top + ph + 21), x_label, size=7, width=pw)
     c.text((9, top + ph / 2), y_label, size=7, rotate=True, width=ph)
     for i, s in enumerate(series):
         if s.low and s.high:
@@ -111,31 +172,51 @@ def line_chart(series: list[Series], width: float, height: float, x_label: str, 
         c.polyline(pts, color, 0.9, DASHES[i % len(DASHES)])
         for p in pts:
             c.marker(p, MARKS[i % len(MARKS)], color)
-    _legend_box(c, series, _legend_x(c, left, pw, 124), top + 6, band_label)
+    if legend.below:
+        _legend_box(c, legend, left, top + ph + 28, framed=False)
+    else:
+        assert corner is not None
+        _legend_box(c, legend, *corner)
     return c
 
 
-def _legend_x(c: Canvas, left: float, pw: float, box_w: float) -> float:
-    """Top-left unless the curves are higher there than at the right (then top-right)."""
-    pts = [p for s in c.shapes if s["type"] == "polyline" for p in s["points"]]
-    in_left = [y for x, y in pts if x < left + box_w + 10]
-    in_right = [y for x, y in pts if x > left + pw - box_w - 10]
-    return left + 6 if min(in_left, default=1e9) >= min(in_right, default=1e9) else left + pw - box_w - 6
+def _free_corner(series: list[Series], at: Callable[[float, float], tuple[float, float]], legend: Legend,
+                 left: float, top: float, pw: float, ph: float) -> tuple[float, float] | None:
+    """The first corner of the plot (top left, top right, bottom right, bottom left) where the legend's box covers
+    no curve, marker or band edge; None where every corner does."""
+    w, h = legend.width, legend.height
+    corners = ((left + 6, top + 6), (left + pw - w - 6, top + 6), (left + pw - w - 6, top + ph - h - 6),
+               (left + 6, top + ph - h - 6))
+    edges = [[at(x, y) for x, y in zip(s.xs, ys, strict=True)] for s in series for ys in (s.ys, s.high, s.low)
+             if len(ys) == len(s.xs)]
+    samples = [(a[0] + (b[0] - a[0]) * k / 16, a[1] + (b[1] - a[1]) * k / 16)
+               for pts in edges for a, b in zip(pts, pts[1:], strict=False) for k in range(17)]
+    samples += [p for pts in edges for p in pts]
+    for x, y in corners:
+        if not any(x - 4 <= px <= x + w + 4 and y - 4 <= py <= y + h + 4 for px, py in samples):
+            return x, y
+    return None
 
 
-def _legend_box(c: Canvas, series: list[Series], x: float, y: float, band_label: str) -> None:
-    banded = any(s.low and s.high for s in series)
-    c.rect(x, y, 124, 10 * (len(series) + banded) + 4, fill="#ffffff", stroke="#bbbbbb", thickness=0.4)
-    for i, s in enumerate(series):
-        cy = y + 7 + 10 * i
-        color = SERIES[i % len(SERIES)]
-        c.line((x + 4, cy), (x + 24, cy), color, 0.9, DASHES[i % len(DASHES)])
-        c.marker((x + 14, cy), MARKS[i % len(MARKS)], color)
-        c.text((x + 28, cy), s.label, size=6.5, anchor="left", width=88)
-    if banded:
-        cy = y + 7 + 10 * len(series)
-        c.polygon([(x + 4, cy - 3), (x + 24, cy - 3), (x + 24, cy + 3), (x + 4, cy + 3)], "#555555", BAND_OPACITY)
-        c.text((x + 28, cy), band_label, size=6.5, anchor="left", width=88)
+def _legend_box(c: Canvas, legend: Legend, x: float, y: float, framed: bool = True) -> None:
+    """The legend at (x, y): a framed box inside the plot, or rows of `columns` entries under it. A long label wraps
+    within its entry; its key stands by its first line."""
+    if framed:
+        c.rect(x, y, legend.width, legend.height, fill="#ffffff", stroke="#bbbbbb", thickness=0.4)
+    top = y + 2
+    for start in range(0, len(legend.labels), legend.columns):
+        row = legend.labels[start:start + legend.columns]
+        for j, label in enumerate(row):
+            i, ex, mid = start + j, x + j * legend.width, top + 5.5
+            if i < legend.series:
+                color = SERIES[i % len(SERIES)]
+                c.line((ex + 4, mid), (ex + 24, mid), color, 0.9, DASHES[i % len(DASHES)])
+                c.marker((ex + 14, mid), MARKS[i % len(MARKS)], color)
+            else:  # the uncertainty band
+                c.polygon([(ex + 4, mid - 3), (ex + 24, mid - 3), (ex + 24, mid + 3), (ex + 4, mid + 3)], "#555555",
+                          BAND_OPACITY)
+            c.text((ex + LEGEND_KEY, mid), label, size=LEGEND_PT, anchor="left", width=legend.text_width)
+        top += max(legend.row_height(label) for label in row)
 
 
 def size_ticks(sizes: Sequence[int]) -> list[tuple[float, str]]:
@@ -218,14 +299,15 @@ def diagram_chart(design: Design, catalog: Catalog, width: float, words: Wording
         if name in SHORT_ZONE_LABELS:
             label = "Accelerator baseboard" if name == "gpu" and accelerators else SHORT_ZONE_LABELS[name]
             c.text(to(x + 2, y + h - 5), words.tr(label), size=6, anchor="left", color="#666666", width=80)
-    kinds = _diagram_links(c, design, rects, to)
+    kinds = _diagram_links(c, design, rects, to, on_package_ports(design, catalog))
     tags = _diagram_parts(c, design, catalog, rects, to, k, words.short)
     _diagram_legend(c, kinds, width, words, tags)
     return c
 
 
-def _diagram_links(c: Canvas, design: Design, rects: dict[str, Rect], to: ToPage) -> dict[str, int | None]:
-    layout, kinds = bundle_layout(design, rects)
+def _diagram_links(c: Canvas, design: Design, rects: dict[str, Rect], to: ToPage,
+                   on_package: frozenset[str]) -> dict[str, int | None]:
+    layout, kinds = bundle_layout(design, rects, on_package)
     for b in layout:
         c.line(to(*b.p), to(*b.q), LINK_COLOR.get(b.kind, "#888888"), 0.7, LINK_DASH.get(b.kind, "solid"),
                bend=to(*control_point(b.p, b.q, b.rad)) if b.rad else None)

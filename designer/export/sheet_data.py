@@ -14,7 +14,7 @@ from typing import Any
 from designer import __version__
 from designer.core import i18n
 from designer.core.locale import render, render_param
-from designer.core.messages import Audience, Msg, Number, _m, as_msg
+from designer.core.messages import EMPTY, Audience, Msg, Number, _m, as_msg
 from designer.core.units import format_bytes
 from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand, logo_svg
@@ -39,6 +39,7 @@ from designer.export.sheet_rows import (
     form_factor_row,
     memory_row,
     nics_row,
+    parts_list,
     pcie_row,
     psus_row,
     scaleup_row,
@@ -89,6 +90,8 @@ def _more_alike(count: int, lang: str) -> str:
 
 
 NONE = _m("none")
+# Rule titles that name the node, as a rack-scale design's sheet says them (keys of the sheet's text table)
+RACK_TITLES = {"resilience.single_failure": "One failure does not cut the rack apart"}
 
 class SheetData(SheetSections):
     """Builds the dict from the export's one analysis (spec and simulations); one instance per document."""
@@ -123,11 +126,12 @@ class SheetData(SheetSections):
         counts = Counter(c.part for c in self.design.components if self.catalog.get(c.part).kind == kind)
         return [(self.catalog.get(p), n) for p, n in counts.items()]
 
-    def listed(self, kind: str, empty: Msg | str = NONE) -> tuple[Msg | str, list[int]]:
+    def listed(self, kind: str, empty: Msg = NONE) -> tuple[Msg, list[int]]:
+        """'8 x NVIDIA H100 SXM5 80GB; ...': the parts of a kind with their counts, names as documents write them."""
         items = self.parts_of(kind)
         if not items:
             return empty, []
-        return "; ".join(f"{n} x {p.name}" for p, n in items), [self.cite_part(p) for p, _ in items]
+        return parts_list(items), [self.cite_part(p) for p, _ in items]
 
     # Specification table ------------------------------------------------------------------------------
     def spec_rows(self) -> list[dict[str, Any]]:
@@ -171,14 +175,12 @@ class SheetData(SheetSections):
     def nics(self) -> tuple[Msg | str, list[int]]:
         k = self.spec.key_figures
         items = self.parts_of("nic")
-        listed = "; ".join(f"{n} x {p.name}" for p, n in items)
-        return (nics_row(listed, k.nic_count, k.scaleout_gbit_s_per_gpu, k.device_word),
+        return (nics_row(parts_list(items) if items else None, k.nic_count, k.scaleout_gbit_s_per_gpu, k.device_word),
                 [self.cite_part(p) for p, _ in items if isinstance(p, NicSpec)])
 
     def pcie(self, slot_gen: int) -> tuple[Msg, list[int]]:
-        switches, refs = self.listed("pcie_switch", "")
-        assert isinstance(switches, str)  # the switches' names, or "" for none
-        return pcie_row(slot_gen, switches), refs
+        switches, refs = self.listed("pcie_switch", EMPTY)
+        return pcie_row(slot_gen, switches or None), refs
 
     def category(self, label: str) -> str:
         """A power budget category in the sheet's language; "GPUs" says "Accelerators" for NPUs and Gaudi."""
@@ -188,9 +190,9 @@ class SheetData(SheetSections):
     def latency_class(self) -> Msg:
         row = self.analysis.latency
         if self.spec.key_figures.device_word != "GPUs":
-            return _m("8-byte AllReduce in {t} us over {n} accelerators (model)", t=Number(row.time_us, 1),
+            return _m("8-byte AllReduce in {t} µs over {n} accelerators (model)", t=Number(row.time_us, 1),
                       n=row.gpus)
-        return _m("8-byte AllReduce in {t} us over {n} GPUs (model)", t=Number(row.time_us, 1), n=row.gpus)
+        return _m("8-byte AllReduce in {t} µs over {n} GPUs (model)", t=Number(row.time_us, 1), n=row.gpus)
 
     # Headline figures (cover cards, slide) --------------------------------------------------------------
     def headlines(self) -> list[dict[str, str]]:
@@ -267,7 +269,9 @@ class SheetData(SheetSections):
     def finding(self, f: Any) -> dict[str, str]:
         """A rule finding in the sheet's language (the waiver's reason is the user's text, as written)."""
         lang = self.lang
-        return {"severity": i18n.severity(f.severity, lang), "title": i18n.rule_title(f.rule, f.title, lang),
+        rack_title = RACK_TITLES.get(f.rule) if self.rack else None  # a rack-scale design is a rack, not a node
+        title = self.text[rack_title] if rack_title else i18n.rule_title(f.rule, f.title, lang)
+        return {"severity": i18n.severity(f.severity, lang), "title": title,
                 "message": self.words.sentence(render(f._text or f.message, lang, Audience.DOCUMENT)),
                 "fix": self.words.sentence(render(f._hint if f._hint is not None else f.fix, lang, Audience.DOCUMENT)),
                 "reason": self.doc(_m("{reason}", reason=waiver_reason(f.waiver_reason)))}  # a user's: as written
@@ -284,9 +288,11 @@ class SheetData(SheetSections):
                 "refs": [self.cite_model("busbw"), self.cite_model("nccl")]}
 
     def bottleneck(self, label: str) -> str:
-        """A bottleneck the spec names in English, in the sheet's language (its message from the export's sweep)."""
+        """A bottleneck the spec names in English, in the sheet's language: its message from the export's single-node
+        sweep, which computed the spec's single-node rows (no line where the sweep has none; nothing is parsed back
+        from English)."""
         found = {r.bottleneck: r.bottleneck_msg for r in self.analysis.sweep.rows}.get(label)
-        return self.doc(found) if found else i18n.phrase(label, self.lang)
+        return self.doc(found) if found else ""
 
     def band_note(self) -> str:
         """What the shaded band on the busbw chart is: the profile's fit spread, or the model's."""
@@ -307,7 +313,7 @@ class SheetData(SheetSections):
             return {"devices": [], "matrix": [], "legend": [], "nic_legend": [], "refs": refs,
                     "summary": [{**r, "meaning": self.words.class_meaning(r["meaning"])} for r in rows]}
         devices, matrix = topo_matrix(topo)
-        parts = {c.id: self.catalog.get(c.part).name for c in self.design.components}
+        parts = {c.id: self.name(self.catalog.get(c.part)) for c in self.design.components}
         return {"devices": self.words.matrix_names(devices), "matrix": matrix, "legend": self.words.topo_legend(),
                 "nic_legend": self.words.nic_legend(devices, parts), "refs": refs, "summary": None}
 

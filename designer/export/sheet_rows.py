@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from designer.core.messages import Msg, Name, Number, Quantity, _m, many
 from designer.export.names import fabric_words
+from designer.model.data_text import part_name
 from designer.model.parts import CpuSpec, PartBase
 from designer.rules.words import device
 
@@ -20,9 +21,10 @@ def memory_row(gb: float, kinds: str, physical_gb: float, bw_tbytes_s: float | N
 
 
 def dense_compute(bf16: float | None, fp8: float | None, fp8_supported: bool) -> Msg:
-    """'2.50 / 5.00 PFLOPS'; a GPU without FP8 says so (a 0 or 'not published' would mislead)."""
+    """'2.50 / 5.00 PFLOPS', '180 / 360 PFLOPS' (three significant digits); a GPU without FP8 says so (a 0 or 'not
+    published' would mislead)."""
     def pflops(value: float | None) -> Msg | Number:
-        return _m("not published") if value is None else Number(value, 2)
+        return _m("not published") if value is None else Number(value, 2 if value < 10 else 1 if value < 100 else 0)
 
     if not fp8_supported:
         return _m("{bf16} PFLOPS; no FP8", bf16=pflops(bf16))
@@ -33,8 +35,8 @@ def cpus_row(items: list[tuple[PartBase, int]], total_cores: int) -> Msg:
     """'2 x Intel Xeon Platinum 8480C (56 cores each): 112 cores in all'."""
     if not items:
         return _m("none")
-    parts = [_m("{n} x {name} ({cores} cores each)", n=n, name=Name(p.name), cores=p.cores)
-             if isinstance(p, CpuSpec) else _m("{n} x {name}", n=n, name=Name(p.name)) for p, n in items]
+    parts = [_m("{n} x {name} ({cores} cores each)", n=n, name=part_name(p), cores=p.cores)
+             if isinstance(p, CpuSpec) else _m("{n} x {name}", n=n, name=part_name(p)) for p, n in items]
     return _m("{cpus}: {total} cores in all", cpus=many(parts, "; "), total=Number(total_cores))
 
 
@@ -74,7 +76,13 @@ def wall_power_row(peak_w: float, dc_w: float) -> Msg:
     return _m("{w} peak ({dc} DC load)", w=Quantity(peak_w, "W"), dc=Quantity(dc_w, "W"))
 
 
-def nics_row(listed: str, compute_nics: int, gbit_per_gpu: float, device_word: str) -> Msg | str:
+def parts_list(items: list[tuple[PartBase, int]]) -> Msg:
+    """'8 x NVIDIA H100 SXM5 80GB; 2 x ...': parts with their counts, each named as documents name it
+    (designer.model.data_text)."""
+    return _m("{parts}", parts=many([_m("{n} x {name}", n=n, name=part_name(p)) for p, n in items], "; "))
+
+
+def nics_row(listed: Msg | None, compute_nics: int, gbit_per_gpu: float, device_word: str) -> Msg:
     """The NICs as listed, then the compute NICs and the scale-out per GPU (per accelerator on NPU designs)."""
     if not listed:
         return _m("none")
@@ -84,7 +92,7 @@ def nics_row(listed: str, compute_nics: int, gbit_per_gpu: float, device_word: s
               rate=Quantity(gbit_per_gpu, "Gb/s"), dev=device("GPU" if device_word == "GPUs" else "accelerator"))
 
 
-def pcie_row(slot_gen: int, switches: str) -> Msg:
+def pcie_row(slot_gen: int, switches: Msg | None) -> Msg:
     if not switches:
         return _m("Gen{gen} slots; no PCIe switches", gen=slot_gen)
     return _m("Gen{gen} slots; {switches}", gen=slot_gen, switches=switches)

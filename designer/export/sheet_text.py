@@ -71,7 +71,9 @@ SHEET_TEXT = {
         "gpu-designer-cli.",
     "facility_flow": "{flow} L/min of water for {watts} W to liquid at a {rise} ({per_kw} L/min per kW; OCP guideline "
         "about 1.5, 1.25-2.0)",
-    "abbreviation_colon": ": ", "abbreviation_separator": "; ", "full_stop": ".",
+    "abbreviation_colon": ": ", "abbreviation_separator": "; ", "full_stop": ".", "comma": ", ",
+    "{n} per GPU": "{n} per GPU",
+    "One failure does not cut the rack apart": "One failure does not cut the rack apart",
     "prepared_by": "Prepared by {}.",
     "contact": "Contact: {}",
 }
@@ -88,6 +90,7 @@ SHEET_TEXT.update({text: text for text in (
     "PCIe (count = lanes)",
     "CPU socket link",
     "network ports",
+    "on-package link (an accelerator's own network port)",
     "NVLink with in-switch reduction (NVLS)",
     "network",
     "load",

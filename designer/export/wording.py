@@ -21,6 +21,38 @@ KIND_WORDS = {"nvlink with in-switch reduction": "NVLink with in-switch reductio
 _KIND = re.compile(r"([(（])(" + "|".join(re.escape(k) for k in KIND_WORDS) + r")(?=[,，)）])")
 
 
+# A list of display names ("GPU 0, GPU 1, ..."; in Chinese "GPU 0、GPU 1、...") and the shortest run said as a range
+_NAMED = r"([A-Za-z][A-Za-z -]*?) (\d+)"
+_LIST = re.compile(_NAMED + r"(?:(?:, |、)" + _NAMED + r")+")
+RUN_AT_LEAST = 5
+
+
+def compress_runs(text: str) -> str:
+    """Runs of at least RUN_AT_LEAST consecutive display names of one kind in a list said as a range: "GPU 0, GPU 1,
+    ..., GPU 71" -> "GPU 0–GPU 71" (a 72-GPU rack's findings listed every GPU); shorter runs stay as listed."""
+    return _LIST.sub(lambda m: _compressed(m.group(0)), text)
+
+
+def _compressed(listed: str) -> str:
+    separator = "、" if "、" in listed else ", "
+    items = [re.fullmatch(_NAMED, part) for part in listed.split(separator)]
+    if any(m is None for m in items):
+        return listed
+    named = [(m.group(1), int(m.group(2))) for m in items if m is not None]
+    out: list[str] = []
+    start = 0
+    for i in range(1, len(named) + 1):
+        if i < len(named) and named[i][0] == named[start][0] and named[i][1] == named[i - 1][1] + 1:
+            continue
+        run = named[start:i]
+        if len(run) >= RUN_AT_LEAST:
+            out.append(f"{run[0][0]} {run[0][1]}–{run[-1][0]} {run[-1][1]}")
+        else:
+            out += [f"{word} {n}" for word, n in run]
+        start = i
+    return separator.join(out)
+
+
 def topo_legend(tr: Callable[[str], str]) -> list[str]:
     """nvidia-smi's legend: the abbreviations as nvidia-smi prints them, the explanations translated by `tr`."""
     out = []
@@ -45,8 +77,10 @@ class Wording:
         return self.text.get(key, key)
 
     def sentence(self, text: str) -> str:
-        """A line written with ids and model words (a finding, a bottleneck) as a customer reads it."""
-        return _KIND.sub(lambda m: m.group(1) + self.tr(KIND_WORDS[m.group(2)]), self.replace_ids(text))
+        """A line written with ids and model words (a finding, a bottleneck) as a customer reads it; the model's
+        ASCII arrow ("GPU 0 -> NVS 0") as a typeset arrow."""
+        text = _KIND.sub(lambda m: m.group(1) + self.tr(KIND_WORDS[m.group(2)]), self.replace_ids(text))
+        return compress_runs(text.replace(" -> ", " → "))
 
     def abbreviations(self, tags: list[str]) -> str:
         """'GPU: graphics processing unit; NVS: NVSwitch; ...' for the abbreviations among the tags drawn (they
@@ -69,7 +103,8 @@ class Wording:
 
     def nic_legend(self, devices: list[str], parts: Mapping[str, str]) -> list[str]:
         """What each matrix NIC is, consecutive NICs of one kind and part in one line ('NIC8–NIC9: Storage NIC 0–1,
-        NVIDIA ConnectX-7 2x200G'), as nvidia-smi's 'NIC Legend' names them."""
+        NVIDIA ConnectX-7 2x200G'), as nvidia-smi's 'NIC Legend' names them; parts: each component's part name as the
+        sheet writes it, in its language."""
         nics = [(m, cid) for m, cid in zip(self.matrix_names(devices), devices, strict=True) if m.startswith("NIC")]
         groups: list[list[tuple[str, str]]] = []
         for m, cid in nics:
@@ -82,10 +117,11 @@ class Wording:
 
     def _nic_line(self, group: list[tuple[str, str]], parts: Mapping[str, str]) -> str:
         (m0, c0), (m1, c1) = group[0], group[-1]
+        colon, comma = self.tr("abbreviation_colon"), self.tr("comma")
         if len(group) == 1:
-            return f"{m0}: {self.names[c0]}, {parts[c0]}"
+            return f"{m0}{colon}{self.names[c0]}{comma}{parts[c0]}"
         last = self.display[c1].index
-        return f"{m0}–{m1}: {self.names[c0]}–{last}, {parts[c0]}"
+        return f"{m0}–{m1}{colon}{self.names[c0]}–{last}{comma}{parts[c0]}"
 
     def topo_legend(self) -> list[str]:
         return topo_legend(self.tr)

@@ -14,6 +14,7 @@ from designer.core.memo import memo_by_identity
 from designer.core.messages import Msg, Percent, Quantity, _m
 from designer.core.units import watts_to_btu_per_hr
 from designer.model.catalog import Catalog
+from designer.model.data_text import part_name
 from designer.model.design import Design, Placement, Redundancy, Settings
 from designer.model.parts import (
     ChassisSpec,
@@ -191,7 +192,7 @@ def fan_watts(chassis: ChassisSpec, part: CoolingSpec, parts_w: float) -> tuple[
         ratio = min(1.0, parts_w / chassis.fan_full_load_w)
         return (chassis.fan_max_w * ratio ** 3, True,
                 _m("fans: {w} at full speed ({name}, derived from its published maximum), scaled by the cube of the "
-                   "load below the reference load", w=Quantity(chassis.fan_max_w, "W"), name=chassis.name))
+                   "load below the reference load", w=Quantity(chassis.fan_max_w, "W"), name=part_name(chassis)))
     share = FAN_SHARE[part.cooling_type]
     return parts_w * share, True, _m("assumed fans at {pct} of IT load", pct=Percent(share))
 

@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from designer.core.ids import natural_key
-from designer.core.messages import Legacy, Msg, Name, Number, _m
+from designer.core.messages import Legacy, Msg, Name, Number, _m, many
 from designer.model.design import LinkKind
 from designer.model.parts import Fabric, GpuSpec, ScaleupSwitchSpec
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
@@ -57,7 +57,8 @@ class Bottleneck:
         head = self.edges[0][0]
         targets = [v for u, v in self.edges if u == head]
         links = len([e for e in self.edges if e[0] == head])
-        params = {"where": Name(f"{head} -> {', '.join(targets)}"), "kind": Legacy(self.kind),
+        where = _m("{head} -> {targets}", head=Name(head), targets=many([Name(t) for t in targets]))
+        params = {"where": where, "kind": Legacy(self.kind),
                   "bw": Number(self.capacity_gbytes_s, 1), "n": links, "m": self.alike}
         if self.alike > 1:
             return (_m("{where} ({kind}, {bw} GB/s per direction over {n} links; {m} devices alike)", **params)

@@ -135,8 +135,7 @@ def _plane_outcome(topo: Topology, policy: Policy) -> Outcome | None:
         return None
     kind = policy.spec["switch"]
     if kind in DOWN:
-        chip = (_m("one NVSwitch (any of {n})", n=len(switches)) if policy.platform != "nvl72" else
-                _m("one NVLink switch chip (any of {n})", n=len(switches)))
+        chip = _m("one NVSwitch (any of {n})", n=len(switches))  # as the documents name the chips: NVSwitch 0, ...
         return _down(topo, policy, kind, chip, tuple(switches), "plane")
     costs = [(sw, c) for sw in switches if (c := _switch_cost(topo, sw)) is not None]
     sw, cost = max(costs, key=lambda sc: sc[1].drop)
@@ -144,7 +143,7 @@ def _plane_outcome(topo: Topology, policy: Policy) -> Outcome | None:
         text = _m("one NVSwitch ({sw}) fails: Fabric Manager disables it (NVSWITCH_FAILURE_MODE=1): {change}", sw=sw,
                   change=_pct(cost))
     elif policy.id == "nmx_adaptive_bandwidth":
-        text = _m("one NVLink switch chip ({sw}) fails: the adaptive-bandwidth partition runs degraded (NMX): "
+        text = _m("one NVSwitch ({sw}) fails: the adaptive-bandwidth partition runs degraded (NMX): "
                   "{change}", sw=sw, change=_pct(cost))
     else:
         text = _m("one switch ({sw}) fails (no vendor failure policy published; assumed: its links are lost): "

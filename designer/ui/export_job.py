@@ -127,8 +127,9 @@ class ExportRunner(QObject):
     def _failed(self, message: str) -> None:
         self._close_progress()
         self.wait()
-        self._show(QMessageBox(QMessageBox.Icon.Warning, self.tr("Export failed"), plain(i18n.phrase(message)),
-                                   parent=self.window))
+        # the title in the interface's language; the one-line reason as the export wrote it (a file, a template, a
+        # brand file: technical detail, never parsed back from English)
+        self._show(QMessageBox(QMessageBox.Icon.Warning, self.tr("Export failed"), plain(message), parent=self.window))
         self.failed.emit(message)
 
     def _show(self, box: QMessageBox) -> None:

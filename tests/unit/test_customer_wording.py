@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from designer.cli.main import main
 from designer.export.sheet_charts import diagram_chart
+from designer.export.wording import compress_runs
 from designer.model.names import ABBREVIATIONS, IdReplacer, display_names, name_texts
 from designer.model.parts import FabricSpec, GpuSpec, NicSpec
 from designer.rules.engine import check
@@ -47,7 +48,7 @@ def test_the_english_sheet_shows_no_internal_id(tmp_path, capsys, catalog, desig
 def test_the_failure_finding_and_the_bottleneck_name_parts_by_display_name(tmp_path, capsys):
     text = " ".join(_pdf_text(tmp_path, capsys, "dgx-h100").split())
     assert "one NVLink of GPU 0–NVSwitch 0 fails: GPU 0 leaves NVLink routing" in text
-    assert "limited by GPU 0 -> NVSwitch 0, NVSwitch 1, NVSwitch 2, NVSwitch 3 (NVLink with in-" in text
+    assert "limited by GPU 0 → NVSwitch 0, NVSwitch 1, NVSwitch 2, NVSwitch 3 (NVLink with in-" in text
 
 
 def test_display_names_follow_the_part_and_the_wiring(catalog, design_of):
@@ -190,3 +191,45 @@ def test_the_export_control_table_says_not_published_in_the_sheets_language(cata
     rows = sheet_data(design_of("huawei-atlas-910b"), catalog, lang="zh_CN")["export_control"]["rows"]
     cells = [r[key] for r in rows for key in ("die_area", "density")]
     assert cells and "not published" not in " ".join(cells) and "未公开" in " ".join(cells)
+
+
+def test_a_list_of_consecutive_names_is_said_as_a_range():
+    listed = ", ".join(f"GPU {i}" for i in range(72))
+    assert compress_runs(f"72 GPUs ({listed}) reach") == "72 GPUs (GPU 0–GPU 71) reach"
+    assert compress_runs("、".join(f"GPU {i}" for i in range(8))) == "GPU 0–GPU 7"  # the Chinese enumeration comma
+    four = "GPU 0 → NVSwitch 0, NVSwitch 1, NVSwitch 2, NVSwitch 3"
+    assert compress_runs(four) == four  # a short list stays as listed
+    assert compress_runs("NPU 0, NPU 1, NPU 2, NPU 3, NPU 4, NIC 0, GPU 7") == "NPU 0–NPU 4, NIC 0, GPU 7"
+    assert compress_runs("GPU 0, GPU 2, GPU 4, GPU 6, GPU 8") == "GPU 0, GPU 2, GPU 4, GPU 6, GPU 8"  # not a run
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_the_rack_sheet_says_rack_lists_ranges_and_writes_the_languages_punctuation(tmp_path, capsys, lang):
+    """The GB200 NVL72 sheet listed all 72 GPUs one by one in a finding, called the rack a node in a rule title and
+    wrote half-width punctuation in Chinese lines (the rack drawing's link lines, the NIC legend, the fix labels)."""
+    text = _pdf_text(tmp_path, capsys, "gb200-nvl72", "--lang", lang)
+    text = " ".join(text.split()) if lang == "en" else text.replace("\n", "")  # lines joined as read
+    rules = text[text.index("Design rule check" if lang == "en" else "設計規則檢查"):]
+    assert "GPU 0–GPU 71" in rules and "GPU 5, GPU 6" not in rules and "GPU 5、GPU 6" not in rules
+    assert ("cut the rack apart" if lang == "en" else "單點故障不會切斷機櫃") in rules
+    assert "cut the node apart" not in rules and "切斷節點" not in rules
+    if lang == "zh-TW":
+        body = text[:text.rindex("參考資料")]
+        assert "每 GPU 18 條" in body and "NVLink，GPU – Scale-up 交換器：1,296 條鏈路" in body
+        assert "修正: " not in body and "已豁免: " not in body and "; 1 每 GPU" not in body
+
+
+@pytest.mark.parametrize("template", ["huawei-atlas-910b", "gaudi3-8"])
+def test_on_package_network_ports_are_drawn_as_on_package_links_not_pcie(catalog, design_of, template):
+    """The Ascend 910B's and Gaudi 3's RoCE ports sit on the accelerator's package: the design models their tie
+    to it as PCIe lanes, but the drawing says what they are."""
+    from designer.export.diagram_layout import bundle_layout, component_rects, on_package_ports  # noqa: PLC0415
+
+    design = design_of(template)
+    ports = on_package_ports(design, catalog)
+    assert ports and ports == {c.id for c in design.components if catalog.get(c.part).kind == "nic"}
+    layout, kinds = bundle_layout(design, component_rects(design, catalog), ports)
+    assert "on_package" in kinds and kinds["on_package"] is None  # no lane count stated for it
+    assert not [b for b in layout if b.kind == "pcie" and set(b.ends) & ports]
+    chart = diagram_chart(design, catalog, 500)
+    assert any(s["type"] == "text" and s["body"].startswith("on-package link") for s in chart.shapes)

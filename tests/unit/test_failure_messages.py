@@ -99,7 +99,7 @@ def test_the_rendered_messages_cover_the_policies_of_every_platform(messages):
     # what the reference designs reach: every down state, the NMX and Fabric Manager modes, the assumed mesh loss
     assert {i for i in code if i.startswith("fabric not operational")} <= shown
     assert {i for i in code if "NMX" in i and "{what} fails:" not in i} - shown <= {
-        "one NVLink switch chip ({sw}) fails: the adaptive-bandwidth partition runs degraded (NMX): {change}"}
+        "one NVSwitch ({sw}) fails: the adaptive-bandwidth partition runs degraded (NMX): {change}"}
     assert len(shown & code) >= 0.8 * len(code)
 
 

@@ -108,3 +108,46 @@ def test_the_comparison_keeps_its_legend_with_a_matrix_and_says_its_curves_are_m
     legend = next(p for p in pages if "Connection traversing" in p)
     assert re.search(r"GPU0\s+X\s", legend)  # a matrix on the legend's page: the legend is never alone
     assert " ".join(" ".join(pages).split()).count(str(model_tag(MODEL_SPREAD))) == len(CURVE_COLLECTIVES)  # each chart
+
+
+def _covered(chart: dict) -> list[tuple[float, float]]:
+    """The points of curves (polylines, markers and band outlines sampled along their segments) that fall inside the
+    chart's legend box (its white framed rectangle); the legend's own key lines are not curves."""
+    box = next((s for s in chart["shapes"] if s["type"] == "rect" and s.get("fill") == "#ffffff"), None)
+    if box is None:
+        return []
+    x0, y0, x1, y1 = box["x"], box["y"], box["x"] + box["w"], box["y"] + box["h"]
+    curves = [s["points"] for s in chart["shapes"] if s["type"] in ("polyline", "polygon") and len(s["points"]) > 4]
+    out = []
+    for pts in curves:
+        for (ax, ay), (bx, by) in zip(pts, pts[1:], strict=False):
+            for k in range(11):
+                x, y = ax + (bx - ax) * k / 10, ay + (by - ay) * k / 10
+                if x0 < x < x1 and y0 < y < y1:
+                    out.append((round(x), round(y)))
+    return out
+
+
+@pytest.mark.parametrize("template", ["gb200-nvl72", "dgx-h100", "huawei-atlas-910b"])
+def test_no_chart_legend_covers_a_curve(catalog, design_of, template):
+    """The GB200 scaling chart's legend hid its 32- and 64-rack points; the comparison's legends covered curves
+    and their labels overprinted each other."""
+    data = sheet_data(design_of(template), catalog, "a4", nodes=8)
+    charts = [data["figures"][key] for key in ("busbw", "scaling") if data["figures"].get(key)]
+    assert charts and all(_covered(chart) == [] for chart in charts)
+
+
+def test_the_comparisons_legends_cover_no_curve_and_stay_under_the_plot_when_long(catalog, design_of):
+    from designer.compare import comparison  # noqa: PLC0415
+    from designer.compare.document import charts  # noqa: PLC0415
+    from designer.compare.presets import scheme_preset  # noqa: PLC0415
+
+    named = [(p.template, p.design) for p in scheme_preset(catalog).picks]
+    for chart in charts(comparison(named, catalog, lang="zh_TW")):
+        assert _covered(chart) == []
+        frame = next(s for s in chart["shapes"] if s["type"] == "rect" and s.get("stroke") == "#555555")
+        labels = [s for s in chart["shapes"] if s["type"] == "text" and s["anchor"] == "left"]
+        assert len(labels) == len(named) + 1  # a label per design and the band's
+        assert all(s["at"][1] > frame["y"] + frame["h"] for s in labels)  # six long names: under the plot
+        rows = sorted({round(s["at"][1]) for s in labels})
+        assert all(b - a >= 8 for a, b in zip(rows, rows[1:], strict=False))  # rows never overprint
