@@ -146,8 +146,8 @@ def test_diff_tells_a_waived_finding_from_a_resolved_one(catalog, design_of):
 
 
 @pytest.mark.parametrize(("lang", "removed", "effect", "new_error"),
-                         [("zh_TW", "  移除鏈路：nvlink gpu3-nvs0 x5", "對 busbw 的影響 (GB/s)：", "  新增錯誤："),
-                          ("zh_CN", "  移除链路：nvlink gpu3-nvs0 x5", "对 busbw 的影响 (GB/s)：", "  新增错误：")])
+                         [("zh_TW", "  移除鏈路：nvlink gpu3-nvs0 x5", "對 busbw 的影響（GB/s）：", "  新增錯誤："),
+                          ("zh_CN", "  移除链路：nvlink gpu3-nvs0 x5", "对 busbw 的影响（GB/s）：", "  新增错误：")])
 def test_the_diff_is_written_in_its_language(catalog, design_of, lang, removed, effect, new_error):
     """Edit > Changes Since Saved in Chinese: every line of the diff is a message in the language (it used to be
     English lines matched against phrase tables, most of which stayed English), the rule findings' messages too;

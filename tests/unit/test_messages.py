@@ -131,3 +131,19 @@ def test_validate_prints_the_messages_in_the_language_asked(capsys):
     out = capsys.readouterr()
     assert out.out == ""
     assert out.err.strip() == "gpu-designer-cli: error: --lang must be one of en, zh-TW, zh-CN, not 'fr'"
+
+
+HALF_WIDTH = re.compile(r"[\u4e00-\u9fff] ?\(|[\u4e00-\u9fff}）] ?[:;] |[\u4e00-\u9fff], ")
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
+def test_chinese_text_takes_full_width_brackets_colons_and_semicolons(lang):
+    """A Chinese sentence writes （GB/s）, ：and ；(the sheets mixed '時間 (µs)' and '修正: ' with full-width marks);
+    in every message catalog entry and every string table of the documents."""
+    from designer.core.i18n import table  # noqa: PLC0415
+
+    found = [entry.string for entry in _catalog_tool().read(lang) if entry.id and HALF_WIDTH.search(entry.string)]
+    strings = [v for section in table(lang).values() if isinstance(section, dict) for v in section.values()
+               if isinstance(v, str)]
+    found += [s for s in strings if HALF_WIDTH.search(s)]
+    assert found == []
