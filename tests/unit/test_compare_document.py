@@ -166,3 +166,15 @@ def test_text_and_markdown_print_the_class_matrices(h100_mi300x):
     assert row.split() == ["GPU3", "NV18", "NV18", "NV18", "X", "NV18", "NV18", "NV18", "NV18"]
     md = comparison_markdown(h100_mi300x)
     assert "| GPU3 | NV18 | NV18 | NV18 | X |" in md and "\\#panic\\(" in md and "#panic(" not in md
+
+
+def test_the_apps_overlay_chart_speaks_the_comparisons_language_and_keeps_its_legend_off_the_curves(catalog):
+    from designer.compare.charts import overlay_figure  # noqa: PLC0415
+    from designer.templates import build_template  # noqa: PLC0415
+
+    named = [(t, build_template(t, catalog)) for t in ("dgx-h100", "gb200-nvl72", "huawei-atlas-910b")]
+    fig = overlay_figure(comparison(named, catalog, lang="zh_TW"))
+    assert "訊息大小" in fig.axes[0].get_xlabel() and "位元組" in fig.axes[0].get_ylabel()
+    assert all(ax.get_legend() is None for ax in fig.axes) and len(fig.legends) == 1  # one legend, outside
+    assert [t.get_text() for t in fig.legends[0].get_texts()] == ["DGX H100", "GB200 NVL72 rack",
+                                                                   "Huawei Atlas 800T A2 (8x Ascend 910B)"]
