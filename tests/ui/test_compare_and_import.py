@@ -243,7 +243,7 @@ def test_the_compare_window_in_chinese_writes_its_rows_at_the_source(make_window
         QTest.mouseClick(dialog.compare_button, Qt.MouseButton.LeftButton)
         table = dialog.table
         labels = [table.verticalHeaderItem(r).text() for r in range(table.rowCount())]
-        assert labels[:3] == ["架構", "GPU", "Scale-up 互連"] and "每 GPU scale-up，雙向 (GB/s)" in labels
+        assert labels[:3] == ["架構", "GPU", "Scale-up 互連"] and "每 GPU scale-up，雙向（GB/s）" in labels
         assert [table.horizontalHeaderItem(c).text() for c in range(2)] == ["DGX H100", "DGX A100"]
         assert table.item(0, 0).text() == "B：經交換器的全互連"
         assert dialog.notes.text().startswith("* 標示同類設計中一列的最佳值")

@@ -57,7 +57,7 @@ def test_the_what_if_state_and_notes_follow_the_interface_language(make_window, 
             window.what_if(["nvs0"])
         panel = window.performance
         qtbot.waitUntil(lambda: panel.result is not None and panel.result.failed == ("nvs0",), timeout=20000)
-        state = "fabric 無法運作（故障策略 nmx_full_bandwidth：全頻寬分區為 UNHEALTHY，NMX）"
+        state = "NVLink 互連無法運作（故障策略 nmx_full_bandwidth：全頻寬分區為 UNHEALTHY，NMX）"
         assert state in panel.status.text() and "not operational" not in panel.status.text()
         assert panel.table.item(0, 4).text() == state
         assert panel.notes.text().startswith("nvs0 故障：全頻寬分區變為 UNHEALTHY")
