@@ -151,3 +151,25 @@ def test_the_comparisons_legends_cover_no_curve_and_stay_under_the_plot_when_lon
         assert all(s["at"][1] > frame["y"] + frame["h"] for s in labels)  # six long names: under the plot
         rows = sorted({round(s["at"][1]) for s in labels})
         assert all(b - a >= 8 for a, b in zip(rows, rows[1:], strict=False))  # rows never overprint
+
+
+def _line_heights(pdf: bytes, *starts: str) -> dict[str, float]:
+    """The baseline (points from the page's foot) of the first text run that starts each of `starts`, by page."""
+    found: dict[str, float] = {}
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        def visit(text, cm, tm, font, size):  # noqa: ARG001
+            for start in starts:
+                if start not in found and text.strip().startswith(start):
+                    found[start] = tm[5] * cm[3] + cm[5]
+        page.extract_text(visitor_text=visit)
+        if len(found) == len(starts):
+            return found
+        found.clear()
+    return found
+
+
+def test_the_band_note_and_the_bottleneck_line_do_not_overprint(catalog, design_of):
+    """The bottleneck line, moved before the busbw table, was printed over the band note above it."""
+    pdf = spec_sheet_pdf(design_of("dgx-h100"), catalog, now=None)
+    at = _line_heights(pdf, "The shaded band", "The largest AllReduce")
+    assert len(at) == 2 and at["The shaded band"] - at["The largest AllReduce"] >= 8.0, at
