@@ -127,7 +127,10 @@ def headline_values(design: Design, catalog: Catalog, fail: tuple[str, ...] = ()
     config = SimConfig(collectives=("allreduce",), sizes=(HEADLINE_SIZE_BYTES,), fail=fail, calibration=calibration)
     sim = simulator(config) if simulator is not None else simulate(design, catalog, config)
     busbw = None if effect.down else (sim.rows[-1].busbw_GBps if sim.rows else 0.0)
-    return key_figures(degraded, catalog).as_dict() | {BUSBW_KEY: busbw}
+    budget = power_budget(degraded, catalog)  # the PSUs by the JSON spec's power keys, as the sheet's cards read them
+    psus = {"psu_count": budget.psu_count, "psu_unit_output_w": budget.psu_unit_w,
+            "psu_redundancy": budget.redundancy.value}
+    return key_figures(degraded, catalog).as_dict() | psus | {BUSBW_KEY: busbw}
 
 
 def headline_figures(design: Design, catalog: Catalog, fail: tuple[str, ...] = (),

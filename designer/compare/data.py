@@ -13,7 +13,7 @@ from designer.analysis import headline_figures
 from designer.compare.rows import ASSUMED, PSU_ASSUMED, best_indices, figure_rows, rows
 from designer.core import i18n
 from designer.core.errors import DesignerError
-from designer.core.figures import Headline
+from designer.core.figures import Headline, psu_line
 from designer.core.locale import render
 from designer.core.messages import Audience, Msg, Name, _m
 from designer.cost.bill import node_tco
@@ -113,6 +113,7 @@ def _spec(design: Design, catalog: Catalog, topo: Topology, figs: KeyFigures, la
     template = TEMPLATES.get(design.meta.template or "")
     fabrics = fabric_words(figs.scaleup_fabric)
     word = lambda msg: render(msg, lang, Audience.DOCUMENT)  # noqa: E731
+    budget = power_budget(design, catalog)
     # display lines in `lang`; a key the JSON spec also has (name, template, scaleup_fabric) holds the spec's value
     return {"cooling_parts": ", ".join(cooling) or word(NONE),
             "name": design.meta.name, "template": design.meta.template,
@@ -124,7 +125,8 @@ def _spec(design: Design, catalog: Catalog, topo: Topology, figs: KeyFigures, la
             "scaleup_fabric": figs.scaleup_fabric, "fabric_line": word(_m("{fabrics}", fabrics=fabrics)),
             "pcie_switches": counts["pcie_switch"],
             "cpu_line": word(cpu_line_msg(figs.cpu_count, figs.cpu_models, figs.cpu_cores_total)),
-            "scaleup_switches": counts["scaleup_switch"], "nics": counts["nic"], "psu_line": figs.psu_summary}
+            "scaleup_switches": counts["scaleup_switch"], "nics": counts["nic"],
+            "psu_line": word(psu_line(budget.psu_count, budget.psu_unit_w, budget.redundancy.value))}
 
 
 def _topology(topo: Topology) -> dict:

@@ -58,8 +58,8 @@ def md_escape(text: object) -> str:
 def fmt_value(value: object, lang: str = "en") -> str:
     if value is None:
         return render(MISSING_WORDS["unknown"], lang)
-    if isinstance(value, float):
-        return number(value, 2 if abs(value) < 100 else 0, lang=lang)
+    if isinstance(value, float):  # three significant digits: 2.90, 48.0, 186 (a column mixed 48.00 with 186)
+        return number(value, 2 if abs(value) < 10 else 1 if abs(value) < 100 else 0, lang=lang)
     if isinstance(value, int) and not isinstance(value, bool):
         return number(value, 0, lang=lang)
     return str(value)

@@ -33,7 +33,7 @@ FIGURE_ROWS: tuple[Row, ...] = (
 POWER_ROWS: tuple[Row, ...] = (
     ("dc_load_w", _m("Component power"), "W", "lower", "total"),
     ("wall_peak_w", _m("Peak power at the wall"), "W", "lower", "total"),
-    ("psu_usable_w", _m("PSU capacity usable"), "W", "higher", "total"),
+    ("psu_usable_w", _m("PSU capacity usable"), "W", "", "total"),  # capacity is sized to the load: no "best"
     ("heat_btu_per_hr", _m("Heat"), "BTU/hr", "lower", "total"),
     ("airflow_cfm", _m("Airflow needed"), "CFM", "lower", "total"),
 )

@@ -86,9 +86,15 @@ def _scaleout(v: Mapping[str, Any]) -> Headline:
     return Headline("scaleout", label, Number(v["scaleout_gbit_s_per_gpu"]), _m("Gb/s"), detail)
 
 
+def psu_line(count: int, unit_w: float, redundancy: str) -> Msg:
+    """'6 x 3,300 W, N+2': the PSUs as every document writes them (the sheet's cards and power table, the
+    comparison)."""
+    return _m("{n} x {w} W, {policy}", n=count, w=Number(unit_w), policy=Name(str(redundancy)))
+
+
 def _power(v: Mapping[str, Any]) -> Headline:
     unit = _m("kW of {usable} kW usable", usable=Number(v["psu_usable_w"] / 1000, 1))
-    psus = v.get("psu_summary")
+    psus = psu_line(v["psu_count"], v["psu_unit_output_w"], v["psu_redundancy"]) if v.get("psu_count") else None
     detail = _m("peak; PSUs {psus}", psus=psus) if psus else _m("peak")
     return Headline("power", _m("Power at the wall"), Number(v["wall_peak_w"] / 1000, 1), unit, detail)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 from functools import cache, lru_cache
 from importlib import resources
 
@@ -70,6 +71,11 @@ def render_param(item: Param, lang: str, audience: Audience) -> str:
     return item.text
 
 
+# In Chinese no space stands between two Chinese characters or after a full-width mark ("每 加速器" where a
+# placeholder took a Chinese word in a template written for "GPU"); a space next to Latin text stays ("每 GPU")
+_CJK_GAP = re.compile(r"(?<=[\u4e00-\u9fff\u3000-\u303f\uff01-\uff1f]) (?=[\u4e00-\u9fff\uff08])")
+
+
 def render(msg: Msg | str, lang: str | None = None, audience: Audience = Audience.APP) -> str:
     """A message as text in a language (None: the interface's) for an audience; a str is an English sentence not
     yet made a message (translated by designer.core.i18n's templates)."""
@@ -80,7 +86,8 @@ def render(msg: Msg | str, lang: str | None = None, audience: Audience = Audienc
     if not msg.id:
         return ""
     template = msg.id if lang == "en" else translations(lang).gettext(msg.id)
-    return template.format(**{k: render_param(v, lang, audience) for k, v in msg.params})
+    text = template.format(**{k: render_param(v, lang, audience) for k, v in msg.params})
+    return text if lang == "en" else _CJK_GAP.sub("", text)
 
 
 def has_translation(msg: Msg, lang: str) -> bool:

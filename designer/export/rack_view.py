@@ -117,8 +117,11 @@ def rack_view(design: Design, catalog: Catalog, t: Translate = str,
     chassis = catalog.chassis(design.chassis)
     used = max((tr.top_u + tr.height_u for tr in trays(chassis)), default=0)
     title = f"{t(chassis.name)}{_mark(t, 'comma')}{chassis.rack_units}U{_mark(t, 'abbreviation_separator')}"
+    outside = rack_outside(design, catalog, t)
     return {"title": title + t("front view, trays from the top of the rack"),
             "units": max(chassis.rack_units, used), "rows": rack_rows(design, catalog, t, tags),
             "legend": rack_legend(design, catalog, tags, t), "links": rack_links(design, catalog, t),
-            "outside": rack_outside(design, catalog, t), "outside_label": t("Outside the rack"),
+            "outside": outside, "outside_label": t("Outside the rack"),
+            "outside_line": t("Outside the rack") + _mark(t, "abbreviation_colon") + _mark(
+                t, "abbreviation_separator").join(outside),
             "links_note": t("Links are listed, not drawn, at rack scale.")}

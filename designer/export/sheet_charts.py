@@ -291,7 +291,8 @@ def diagram_chart(design: Design, catalog: Catalog, width: float, words: Wording
     c = Canvas(width, oh * k + 20)
     name = render(part_name(chassis), words.lang, Audience.DOCUMENT)
     height = "" if f"{chassis.rack_units}U" in name else f" ({chassis.rack_units}U)"  # not "8U ... (8U)"
-    c.text((0, 6), f"{name}{height}, {words.tr(layout.view)}", size=7, anchor="left", color="#444444", width=width)
+    c.text((0, 6), f"{name}{height}{words.tr('comma')}{words.tr(layout.view)}", size=7, anchor="left",
+           color="#444444", width=width)
     accelerators = not only_gpus(catalog.get(comp.part) for comp in design.components)
     c.rect(*to(ox, oy), ow * k, oh * k, stroke="#757575", thickness=0.8)
     for name, (x, y, w, h) in layout.zones.items():

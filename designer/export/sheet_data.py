@@ -13,6 +13,7 @@ from typing import Any
 
 from designer import __version__
 from designer.core import i18n
+from designer.core.figures import psu_line
 from designer.core.locale import render, render_param
 from designer.core.messages import EMPTY, Audience, Msg, Number, _m, as_msg
 from designer.core.units import format_bytes
@@ -230,7 +231,7 @@ class SheetData(SheetSections):
     def power(self) -> dict[str, Any]:
         p = self.spec.power
         return {"dc_load_w": f"{p.dc_load_w:,.0f}", "wall_peak_w": f"{p.wall_peak_w:,.0f}",
-                "psu": f"{p.psu_count} x {p.psu_unit_output_w:,.0f} W, {p.psu_redundancy}",
+                "psu": self.doc(psu_line(p.psu_count, p.psu_unit_output_w, p.psu_redundancy)),
                 "psu_usable_w": f"{p.psu_usable_w:,.0f}", "heat_btu_per_hr": f"{p.heat_btu_per_hr:,.0f}",
                 "airflow_cfm": f"{p.facility.airflow_cfm:,.0f}",
                 "heat_split": self.heat_split(),
@@ -353,7 +354,7 @@ class SheetData(SheetSections):
                  for n in dict.fromkeys(r.collective for r in sweep.rows)]
         scope = chart_scope(sweep.gpus_per_node, self.rack, self.spec.key_figures.device_word == "GPUs")
         return line_chart(busbw, width, height, self.t("message size (bytes, nccl-tests 'size')"),
-                          "busbw (GB/s, GB = 1e9 B)", self.doc(scope), size_ticks(sizes),
+                          self.doc(_m("busbw (GB/s, GB = 10⁹ B)")), self.doc(scope), size_ticks(sizes),
                           band_label=self.doc(BAND_LABEL), subtitle=self.model_tag()).as_dict()
 
     def scaling_figure(self, width: float) -> dict[str, Any]:

@@ -72,7 +72,7 @@ SHEET_TEXT = {
     "facility_flow": "{flow} L/min of water for {watts} W to liquid at a {rise} ({per_kw} L/min per kW; OCP guideline "
         "about 1.5, 1.25-2.0)",
     "abbreviation_colon": ": ", "abbreviation_separator": "; ", "full_stop": ".", "comma": ", ",
-    "{n} per GPU": "{n} per GPU",
+    "{n} per GPU": "{n} per GPU", "region": "US", "sentence_gap": " ", "word_gap": " ",
     "One failure does not cut the rack apart": "One failure does not cut the rack apart",
     "prepared_by": "Prepared by {}.",
     "contact": "Contact: {}",

@@ -23,7 +23,7 @@ SHELVES, PSUS_PER_SHELF = 8, 6
 RACK_U = 48
 
 TITLE = "GB200 NVL72 rack"
-DESCRIPTION = ("72 B200 GPUs + 36 Grace in 18 compute trays, one NVLink domain over 18 NVLink 5 switch chips in 9 "
+DESCRIPTION = ("72 Blackwell GPUs + 36 Grace in 18 compute trays, one NVLink domain over 18 NVLink 5 switch chips in 9 "
                "switch trays (900 GB/s per GPU per direction), 72x ConnectX-7 400G + 36 BlueField-3, 8 power "
                "shelves (48 x 5.5 kW, N+N), liquid cooled with its CDU; ~120 kW per rack")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from designer.core.locale import render
-from designer.core.messages import EMPTY, Msg, Name, Number, Percent, _m
+from designer.core.messages import EMPTY, Msg, Name, Number, Percent, _m, tool_hint
 from designer.model.design import Link, Waiver
 from designer.topology.failures import FailureCost, plane_losses, scaleup_links, sweep, switch_planes
 from designer.topology.graph import Topology
@@ -119,13 +119,15 @@ def _down(topo: Topology, policy: Policy, kind: str, what: Msg, ids: tuple[str, 
     if kind == "fabric_down":
         text = _m("{what} fails: Fabric Manager leaves the fabric uninitialised (NVSWITCH_FAILURE_MODE=0): no NVLink "
                   "for the {n} GPUs, CUDA launches fail until it is replaced", what=what, n=n)
-        fix = (_m("set the failure policy to fm_degraded (NVSWITCH_FAILURE_MODE=1: 5/6 bandwidth)")
+        fix = (tool_hint(_m("set the failure policy to fm_degraded (NVSWITCH_FAILURE_MODE=1: 5/6 bandwidth)"),
+                         _m("run Fabric Manager in degraded-bandwidth mode (NVSWITCH_FAILURE_MODE=1: 5/6 bandwidth)"))
                if "fm_degraded" in policy.alternatives else
                _m("plan a spare node (the degraded modes are A100 only)"))
     else:
         text = _m("{what} fails: the full-bandwidth partition of {n} GPUs becomes UNHEALTHY, not operational (NMX), "
                   "until the switch is back", what=what, n=n)
-        fix = _m("use adaptive-bandwidth partitions (failure policy nmx_adaptive_bandwidth) or plan a spare rack")
+        fix = tool_hint(_m("use adaptive-bandwidth partitions (failure policy nmx_adaptive_bandwidth) or plan a spare "
+                           "rack"), _m("use adaptive-bandwidth partitions (NMX) or plan a spare rack"))
     return Outcome(granularity, kind, "error", text, ids, 1.0, fix)
 
 

@@ -65,6 +65,7 @@ def _messages(catalog) -> list[Msg]:
 
 def _ids(msg: Msg) -> set[str]:
     inner = {i for _, p in msg.params for i in (p.items if isinstance(p, Many) else (p,)) if isinstance(i, Msg)}
+    inner |= {msg.customer} if msg.customer is not None else set()  # what a customer document says instead
     return {msg.id}.union(*(_ids(m) for m in inner))
 
 
