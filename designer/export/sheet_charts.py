@@ -300,21 +300,25 @@ def diagram_chart(design: Design, catalog: Catalog, width: float, words: Wording
         if name in SHORT_ZONE_LABELS:
             label = "Accelerator baseboard" if name == "gpu" and accelerators else SHORT_ZONE_LABELS[name]
             c.text(to(x + 2, y + h - 5), words.tr(label), size=6, anchor="left", color="#666666", width=80)
-    kinds = _diagram_links(c, design, rects, to, on_package_ports(design, catalog))
+    kinds, counts = _diagram_links(c, design, rects, to, on_package_ports(design, catalog))
     tags = _diagram_parts(c, design, catalog, rects, to, k, words.short)
+    for at, label in counts:  # over the parts: a count on a line that passes a box stays readable
+        c.text(at, label, size=6, width=14, background="#ffffff")
     _diagram_legend(c, kinds, width, words, tags)
     return c
 
 
-def _diagram_links(c: Canvas, design: Design, rects: dict[str, Rect], to: ToPage,
-                   on_package: frozenset[str]) -> dict[str, int | None]:
+def _diagram_links(c: Canvas, design: Design, rects: dict[str, Rect], to: ToPage, on_package: frozenset[str]
+                   ) -> tuple[dict[str, int | None], list[tuple[tuple[float, float], str]]]:
+    """The lines; returns the kinds drawn (for the legend) and the count labels, drawn once the parts are."""
     layout, kinds = bundle_layout(design, rects, on_package)
+    counts = []
     for b in layout:
         c.line(to(*b.p), to(*b.q), LINK_COLOR.get(b.kind, "#888888"), 0.7, LINK_DASH.get(b.kind, "solid"),
                bend=to(*control_point(b.p, b.q, b.rad)) if b.rad else None)
         if b.label:
-            c.text(to(*label_point(b)), b.label, size=6, width=14, background="#ffffff")
-    return kinds
+            counts.append((to(*label_point(b)), b.label))
+    return kinds, counts
 
 
 def _diagram_parts(c: Canvas, design: Design, catalog: Catalog, rects: dict[str, Rect], to: ToPage, k: float,
