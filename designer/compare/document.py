@@ -70,7 +70,7 @@ def matrices(data: dict) -> list[dict[str, Any]]:
     too large to print readably, the class counts."""
     out = []
     for name, t in zip(data["designs"], data["topology"], strict=True):
-        gpus = [f"GPU{i}" for i in range(len(t["gpus"]))]  # nvidia-smi's names, in its order, never the ids
+        gpus = [f"{t['device']}{i}" for i in range(len(t["gpus"]))]  # the smi tool's names and order, never ids
         summary = word(_m("{n} GPUs: too many to print as a matrix at a readable size. GPU pairs by class: {pairs}. "
                           "GPU to nearest NIC: {nics}.", n=len(gpus), pairs=Name(classes(t["gpu_pair_classes"])),
                           nics=Name(classes(t["gpu_to_nic_classes"]))), data)

@@ -109,7 +109,8 @@ def bom_rows(data: dict) -> list[tuple[str, list[str]]]:
 
 def matrices(topo: dict) -> list[tuple[str, list[list[str]]]]:
     """A design's GPU x GPU and GPU x NIC class matrices as (title, rows with a header row first)."""
-    gpus, nics = [g.upper() for g in topo["gpus"]], [n.upper() for n in topo["nics"]]
+    gpus = [f"{topo['device']}{i}" for i in range(len(topo["gpus"]))]  # the smi tool's names, never the ids
+    nics = [f"NIC{i}" for i in range(len(topo["nics"]))]
     out = [("GPU x GPU", [["", *gpus], *[[g, *row] for g, row in zip(gpus, topo["gpu_matrix"], strict=True)]])]
     if nics:
         out.append(("GPU x NIC", [["", *nics], *[[g, *row] for g, row in zip(gpus, topo["gpu_nic_matrix"],

@@ -178,3 +178,16 @@ def test_the_apps_overlay_chart_speaks_the_comparisons_language_and_keeps_its_le
     assert all(ax.get_legend() is None for ax in fig.axes) and len(fig.legends) == 1  # one legend, outside
     assert [t.get_text() for t in fig.legends[0].get_texts()] == ["DGX H100", "GB200 NVL72 rack",
                                                                    "Huawei Atlas 800T A2 (8x Ascend 910B)"]
+
+
+def test_the_comparisons_matrices_name_devices_as_the_vendors_tool_does_never_by_id(catalog, capsys):
+    """An Ascend node's matrix says NPU0..NPU7 (npu-smi), an NVIDIA node's GPU0..; a design's own ids never show."""
+    from designer.compare.document import matrices  # noqa: PLC0415
+    from designer.templates import build_template  # noqa: PLC0415
+
+    data = comparison([("dgx", build_template("dgx-h100", catalog)),
+                       ("atlas", build_template("huawei-atlas-910b", catalog))], catalog)
+    printed = matrices(data)
+    assert printed[0]["gpus"][:2] == ["GPU0", "GPU1"] and printed[1]["gpus"][:2] == ["NPU0", "NPU1"]
+    code, out, _ = run(capsys, "compare", "dgx-h100", "huawei-atlas-910b")
+    assert code == 0 and "NPU0     X" in out and not re.search(r"\bGPU\d+\b.*\bHC1\b", out)
