@@ -43,6 +43,7 @@ class Bottleneck:
     capacity_gbytes_s: float  # effective, per direction, of the first device's saturated links
     utilisation: float  # 1.0 at the pattern's limiting rate
     alike: int = 1  # how many devices saturate the same way
+    links: int = 0  # the physical links of the first device's saturated bundles (0: one per bundle)
 
     def label(self) -> str:
         return self._label
@@ -56,7 +57,7 @@ class Bottleneck:
         """'gpu0 -> nvs0 (nvlink, 25.0 GB/s per direction over 5 links; 8 devices alike)' as a message."""
         head = self.edges[0][0]
         targets = [v for u, v in self.edges if u == head]
-        links = len([e for e in self.edges if e[0] == head])
+        links = self.links or len([e for e in self.edges if e[0] == head])  # DGX H100: 18 NVLinks to 4 switches
         where = _m("{head} -> {targets}", head=Name(head), targets=many([Name(t) for t in targets]))
         params = {"where": where, "kind": Legacy(self.kind),
                   "bw": Number(self.capacity_gbytes_s, 1), "n": links, "m": self.alike}
@@ -206,7 +207,9 @@ class NodeFabric:
         ids = tuple(i for e in tied for i in self.g.edges[e]["link_ids"])
         cap = sum(self.capacity(*e) for e in first) if capacity is None else capacity
         return Bottleneck(tuple(tied), tuple(dict.fromkeys(ids)), kind or self.g.edges[first[0]]["kind"].value,
-                          cap, 1.0, len({u for u, _ in tied if self.g.nodes[u]["kind"] == self.g.nodes[head]["kind"]}))
+                          cap, 1.0, len({u for u, _ in tied if self.g.nodes[u]["kind"] == self.g.nodes[head]["kind"]}),
+                          sum(1 if self.g.edges[e]["kind"] == LinkKind.PCIE else int(self.g.edges[e].get("count", 1))
+                              for e in first))  # a PCIe link's count is its lanes
 
     # Patterns ---------------------------------------------------------------------------------
     @cached_property

@@ -235,3 +235,14 @@ def test_on_package_network_ports_are_drawn_as_on_package_links_not_pcie(catalog
     assert not [b for b in layout if b.kind == "pcie" and set(b.ends) & ports]
     chart = diagram_chart(design, catalog, 500)
     assert any(s["type"] == "text" and s["body"].startswith("on-package link") for s in chart.shapes)
+
+
+@pytest.mark.parametrize(("template", "links"), [("dgx-h100", "over 18 links"),
+                                                 ("supermicro-pcie-l40s", "over 1 link;")])
+def test_the_bottleneck_counts_physical_links_not_bundles(catalog, design_of, template, links):
+    """DGX H100's GPU reaches its 4 NVSwitches over 18 NVLinks (NVIDIA DGX H100 User Guide): the line said '4 links'
+    (one per switch); a PCIe link's count is lanes, never links."""
+    from designer.simulation import SimConfig, simulate  # noqa: PLC0415
+
+    result = simulate(design_of(template), catalog, SimConfig(collectives=("allreduce",), sizes=(1 << 30,)))
+    assert links in result.rows[-1].bottleneck
