@@ -93,10 +93,13 @@ def psu_line(count: int, unit_w: float, redundancy: str) -> Msg:
 
 
 def _power(v: Mapping[str, Any]) -> Headline:
-    unit = _m("kW of {usable} kW usable", usable=Number(v["psu_usable_w"] / 1000, 1))
+    load, usable = v["wall_peak_w"] / 1000, v["psu_usable_w"] / 1000
+    # one decimal, two where one would show a load below the capacity as equal to it (5.95 of 6.00, not 6.0 of 6.0)
+    decimals = 2 if round(load, 1) == round(usable, 1) and load < usable else 1
+    unit = _m("kW of {usable} kW usable", usable=Number(usable, decimals))
     psus = psu_line(v["psu_count"], v["psu_unit_output_w"], v["psu_redundancy"]) if v.get("psu_count") else None
     detail = _m("peak; PSUs {psus}", psus=psus) if psus else _m("peak")
-    return Headline("power", _m("Power at the wall"), Number(v["wall_peak_w"] / 1000, 1), unit, detail)
+    return Headline("power", _m("Power at the wall"), Number(load, decimals), unit, detail)
 
 
 HEADLINE_FIGURES: tuple[Callable[[Mapping[str, Any]], Headline], ...] = (_scaleup, _busbw, _memory, _scaleout,

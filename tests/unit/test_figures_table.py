@@ -248,3 +248,15 @@ def test_the_inspectors_export_screening_lines_are_chinese(catalog, lang):
     assert [str(m) for m in lines if not has_translation(m, lang)] == []
     words = re.compile(r"\b(under|screening|classification|computers|density|unknown|die)\b")
     assert sorted({render(m, lang) for m in lines if words.search(render(m, lang))}) == []
+
+
+def test_the_power_headline_never_rounds_a_load_below_capacity_up_to_it():
+    """Atlas 800T A2: 5,952 W against 6,000 W usable read '6.0 kW of 6.0 kW usable', a full PSU budget."""
+    from designer.core.figures import _power  # noqa: PLC0415
+
+    near = {"wall_peak_w": 5952.0, "psu_usable_w": 6000.0, "psu_count": 4, "psu_unit_output_w": 3000.0,
+            "psu_redundancy": "N+N"}
+    assert render(_power(near).value) == "5.95 kW of 6.00 kW usable"
+    assert render(_power(near | {"wall_peak_w": 10200.0, "psu_usable_w": 13200.0}).value) == "10.2 kW of 13.2 kW usable"
+    assert render(_power(near | {"wall_peak_w": 6000.0}).value) == "6.0 kW of 6.0 kW usable"  # at capacity: equal
+    assert render(_power(near).detail) == "peak; PSUs 4 x 3,000 W, N+N"

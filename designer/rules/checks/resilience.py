@@ -80,8 +80,8 @@ def _nic_findings(ctx: RuleContext) -> Iterator[Finding]:
         left = total - ctx.part(biggest).line_rate_gbit_s
         users = [a.gpu for a in gpu_nic_affinity(ctx.topo) if a.nic == biggest]
         after = classes_without(ctx.topo, biggest)
-        moved = [_m("{gpu} to {path}", gpu=u, path=after[u]) if after[u] != "-" else
-                 _m("{gpu} has no other NIC", gpu=u) for u in users]
+        moved = [_m("{gpu} falls back to a NIC at {path} (nvidia-smi class)", gpu=u, path=after[u])
+                 if after[u] != "-" else _m("{gpu} has no other NIC", gpu=u) for u in users]
         where = _m("in the rack") if tray_parts(ctx.topo) else _m("per node")  # a rack-scale design is one rack
         yield Finding(_m("one failed NIC ({nic}) cuts scale-out from {total} to {left} {where}; {moved}",
                          nic=biggest, total=Quantity(total, "Gb/s", None), left=Quantity(left, "Gb/s", None),
