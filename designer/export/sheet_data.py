@@ -15,7 +15,7 @@ from designer import __version__
 from designer.core import i18n
 from designer.core.figures import psu_line
 from designer.core.locale import render, render_param
-from designer.core.messages import EMPTY, Audience, Msg, Number, _m, as_msg
+from designer.core.messages import EMPTY, Audience, Msg, Name, Number, _m, as_msg
 from designer.core.units import format_bytes
 from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand, logo_svg
@@ -56,7 +56,7 @@ from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.data_text import data_msg, part_name
 from designer.model.design import Design
-from designer.model.parts import NicSpec, PartBase
+from designer.model.parts import FabricSpec, NicSpec, PartBase
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.model import band
 from designer.templates import TEMPLATES, template_description
@@ -110,18 +110,34 @@ class SheetData(SheetSections):
     # References -------------------------------------------------------------------------------------
     def cite_part(self, part: PartBase) -> int:
         if part.id not in self.part_ref:
-            self.refs.append({"text": f"{self.name(part)}: {part.source}",
+            name = self.text.get(part.name, part.name) if isinstance(part, FabricSpec) else self.name(part)
+            self.refs.append({"text": f"{name}: {part.source}",
                               "note": i18n.confidence_label(part.confidence, self.lang, short=True)})
             self.part_ref[part.id] = len(self.refs)
         return self.part_ref[part.id]
 
     def cite_model(self, key: str) -> int:
-        text = MODEL_REFERENCES[key]
+        return self.cite_text(MODEL_REFERENCES[key])
+
+    def cite_text(self, text: str) -> int:
+        """The reference number of a document (its title and URL as the catalog writes them), added once."""
         for i, ref in enumerate(self.refs, 1):
             if ref["text"] == text:
                 return i
         self.refs.append({"text": text, "note": ""})
         return len(self.refs)
+
+    def cited(self, msg: Msg | str) -> Msg | str:
+        """A finding whose `source` parameter is a document (the published maximum's) with the document among the
+        references and its number in the sentence: '(+0.0%; [12])', not the title and URL inline."""
+        if not isinstance(msg, Msg):
+            return msg
+        params = dict(msg.params)
+        source = params.get("source")
+        if not isinstance(source, Name) or not source.text:
+            return msg
+        params["source"] = Name(f"[{self.cite_text(source.text)}]")
+        return Msg(msg.id, tuple(sorted(params.items())), msg.tool, msg.customer)
 
     def parts_of(self, kind: str) -> list[tuple[PartBase, int]]:
         counts = Counter(c.part for c in self.design.components if self.catalog.get(c.part).kind == kind)
@@ -273,7 +289,7 @@ class SheetData(SheetSections):
         rack_title = RACK_TITLES.get(f.rule) if self.rack else None  # a rack-scale design is a rack, not a node
         title = self.text[rack_title] if rack_title else i18n.rule_title(f.rule, f.title, lang)
         return {"severity": i18n.severity(f.severity, lang), "title": title,
-                "message": self.words.sentence(render(f._text or f.message, lang, Audience.DOCUMENT)),
+                "message": self.words.sentence(render(self.cited(f._text or f.message), lang, Audience.DOCUMENT)),
                 "fix": self.words.sentence(render(f._hint if f._hint is not None else f.fix, lang, Audience.DOCUMENT)),
                 "reason": self.doc(_m("{reason}", reason=waiver_reason(f.waiver_reason)))}  # a user's: as written
 

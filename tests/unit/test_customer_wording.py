@@ -246,3 +246,13 @@ def test_the_bottleneck_counts_physical_links_not_bundles(catalog, design_of, te
 
     result = simulate(design_of(template), catalog, SimConfig(collectives=("allreduce",), sizes=(1 << 30,)))
     assert links in result.rows[-1].bottleneck
+
+
+def test_a_findings_document_is_cited_by_number_not_written_inline(tmp_path, capsys):
+    """The published-maximum finding wrote the user guide's English title and URL inside a Chinese sentence."""
+    text = _pdf_text(tmp_path, capsys, "dgx-h100", "--lang", "zh-TW").replace("\n", "").replace("\xa0", " ")
+    found = re.search(r"公布的最大值為 10,200 W（\+0\.0%；\[(\d+)\]）", text)
+    assert found, text[:200]
+    references = text[text.rindex("參考資料"):]
+    assert f"[{found.group(1)}] NVIDIA DGX H100/H200 User Guide" in references
+    assert "Scale-out 運算網路" in references  # a generic fabric part is named in the sheet's language there too
