@@ -31,6 +31,7 @@ from designer.export.brand import Brand, logo_svg
 from designer.export.cluster_drawings import elevations, fabric_diagram, name_ranges
 from designer.export.cluster_text import CLUSTER_TEXT
 from designer.export.sheet_charts import Series, line_chart
+from designer.model.data_text import part_name
 from designer.model.parts import PartBase
 from designer.simulation import SimConfig
 from designer.simulation.calibration import NO_CALIBRATION
@@ -111,7 +112,8 @@ class ClusterSheet:
 
     def overview(self) -> list[list[str]]:
         m, c, f, site = self.m, self.m.compute, self.m.plan.fabrics.compute, self.m.plan.site
-        fabric = self.fmt("cl_fabric_value", switch=m.switch.name, topology=self.t[f"cl_{f.topology}"], tiers=c.tiers,
+        fabric = self.fmt("cl_fabric_value", switch=self.part_text(m.switch.id), topology=self.t[f"cl_{f.topology}"],
+                          tiers=c.tiers,
                           planes=c.planes, sus=_num(c.scalable_units), per_su=c.positions_per_su,
                           ratio=f"{c.oversubscription:g}")
         feed = site.feed
@@ -142,14 +144,29 @@ class ClusterSheet:
         on_switches, on_nodes = self.m.optics
         notes = [self.fmt("cl_optics", switch_side=_num(on_switches), node_side=_num(on_nodes))]
         for a in self.m.aux:
-            notes.append(self.fmt("cl_aux", role=self.t[f"cl_{a.role}"], switch=self.m.catalog.get(a.switch).name,
+            notes.append(self.fmt("cl_aux", role=self.t[f"cl_{a.role}"], switch=self.part_text(a.switch),
                                   leaves=_num(a.leaves), spines=_num(a.spines), ports=_num(a.ports)))
         return notes
 
     # BOM, power, cooling ---------------------------------------------------------------------------------
     def bom_rows(self) -> list[list[str]]:
-        return [[self.t.get(f"cl_cat_{b.category}", b.category), b.name, _num(b.quantity), self.say(b.where)]
-                for b in bom(self.m)]
+        return [[self.t.get(f"cl_cat_{b.category}", b.category), self.part_text(b.part, b.name), _num(b.quantity),
+                 self.say(b.where)] for b in bom(self.m)]
+
+    def part_text(self, part_id: str, written: str | None = None) -> str:
+        """A part's name in the plan's language (designer.model.data_text: English words beside the product name
+        translated); `written`: the BOM's name, which may add to the part's name (" (<=30 m)")."""
+        part = self.m.catalog.parts.get(part_id)
+        if part is None:
+            return written if written is not None else part_id
+        local = render(part_name(part), self.lang, Audience.DOCUMENT)
+        if written is None or written == part.name:
+            return local
+        if not written.startswith(part.name):
+            return written
+        extra = written[len(part.name):].replace("<=", "≤")  # " (<=30 m)": the reach the BOM line is for
+        bracket = re.fullmatch(r" \((.*)\)", extra)
+        return local + (f"（{bracket.group(1)}）" if bracket and self.lang != "en" else extra)
 
     def say(self, msg: Msg) -> str:
         """A message (a BOM line's place, a slot word, a what-if effect, an assumption) in the document's language."""

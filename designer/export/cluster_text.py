@@ -64,7 +64,7 @@ CLUSTER_TEXT = {
     "cl_feed_load": "Feed load", "cl_after_loss": "One feed lost",
     "cl_it": "IT power", "cl_facility": "Facility power", "cl_tons": "Cooling",
     "cl_heat": "Heat to air / to liquid", "cl_coolant": "Coolant flow", "cl_cdus": "CDUs", "cl_feeds": "Feeds",
-    "cl_feeds_value": "{feeds} per rack of {capacity} kW each (volts x amps x utilisation x sqrt 3 for three "
+    "cl_feeds_value": "{feeds} per rack of {capacity} kW each (volts x amps x utilisation x √3 for three "
                       "phases); {policy}",
     "cl_tons_value": "{tons} tons of refrigeration ({btu} BTU/hr)",
     "cl_coolant_value": "{flow} L/min at a {dt} K rise; supply water {supply} °C",
@@ -85,8 +85,7 @@ CLUSTER_TEXT = {
     "cl_perf_intro": "A job of N GPUs placed compactly: inside a node, inside one SU's leaves, across the spine, "
                      "across the core. Modelled 1 GiB AllReduce busbw (nccl-tests terms, GB = 10⁹ bytes).",
     "cl_perf_band": "The shaded band and the low and high columns are the model's uncertainty (busbw +/-{band}%); "
-                    "the model is checked against public multi-node nccl-tests results (README, "
-                    "benchmarks/validate_cluster.py).",
+                    "the model is checked against public multi-node nccl-tests results.",
     "cl_perf_core": "The core tier's extra switch hops are not in the latency model.",
     "cl_job_gpus": "GPUs in the job", "cl_job_nodes": "Nodes", "cl_job_tier": "Highest tier",
     "cl_busbw": "busbw (GB/s)", "cl_low": "low", "cl_high": "high",

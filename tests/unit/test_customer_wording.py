@@ -256,3 +256,17 @@ def test_a_findings_document_is_cited_by_number_not_written_inline(tmp_path, cap
     references = text[text.rindex("參考資料"):]
     assert f"[{found.group(1)}] NVIDIA DGX H100/H200 User Guide" in references
     assert "Scale-out 運算網路" in references  # a generic fabric part is named in the sheet's language there too
+
+
+def test_the_chinese_cluster_plan_names_its_parts_in_chinese_and_cites_no_file(tmp_path, capsys):
+    """The cluster sheet wrote catalog names as they stand ("InfiniBand switch", "single-mode crossover fibre, up to
+    100 m (<=30 m)", "48U rack") and pointed a customer at README and benchmarks/validate_cluster.py."""
+    plan, pdf = tmp_path / "plan.json", tmp_path / "plan.pdf"
+    assert main(["cluster", "new", "--node", "dgx-h100", "--gpus", "256", "-o", str(plan)]) == 0
+    assert main(["cluster", "export", str(plan), "--pdf", str(pdf), "--lang", "zh-TW"]) == 0
+    capsys.readouterr()
+    text = "\n".join(page.extract_text() for page in PdfReader(pdf).pages).replace("\xa0", " ")
+    body = text[:text.rindex("參考資料")]
+    assert "InfiniBand 交換器（64 x 400G）" in body and "48U 機櫃，600 x 1200 mm" in body
+    assert "單模交叉光纖，最長 100 m（≤30 m）" in body
+    assert not re.search(r"\b(switch|fibre|rack|README|benchmarks)\b", body.replace("\n", " "))
