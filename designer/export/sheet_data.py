@@ -120,9 +120,11 @@ class SheetData(SheetSections):
         return self.cite_text(MODEL_REFERENCES[key])
 
     def cite_text(self, text: str) -> int:
-        """The reference number of a document (its title and URL as the catalog writes them), added once."""
+        """The reference number of a document (its title and URL as the catalog writes them, or its title alone
+        where the references already hold it with its publisher and URL), added once."""
         for i, ref in enumerate(self.refs, 1):
-            if ref["text"] == text:
+            if ref["text"] == text or (ref["text"].startswith(text) and ref["text"][len(text):len(text) + 2] in (
+                    " (", ", ")):
                 return i
         self.refs.append({"text": text, "note": ""})
         return len(self.refs)
@@ -264,6 +266,7 @@ class SheetData(SheetSections):
 
     def rules(self) -> dict[str, Any]:
         r = self.spec.rules
+        policy = self.failure_policy()  # its document first among the rules' references: a waiver's reason cites it
         finding = [self.finding(f) for f in r.violations]
         waived = [{**row, "message": row["message"] + _more_alike(more, self.lang)}
                   for f, more in _grouped_waivers(r.waived) for row in (self.finding(f),)]
@@ -271,7 +274,7 @@ class SheetData(SheetSections):
                                               infos=r.counts.info, waived=len(r.waived))
         return {"lead": lead, "count": len(r.rules_run), "errors": r.counts.error, "warnings": r.counts.warning,
                 "infos": r.counts.info, "findings": finding, "waived": waived, "waived_count": len(r.waived),
-                "rules_run": r.rules_run, "failure_policy": self.failure_policy(), "rack_limits": self.rack_limits()}
+                "rules_run": r.rules_run, "failure_policy": policy, "rack_limits": self.rack_limits()}
 
     def failure_policy(self) -> dict[str, Any] | None:
         """The fabric failure policy the failure findings follow, with its document among the references."""
@@ -279,9 +282,8 @@ class SheetData(SheetSections):
         if failures is None:
             return None
         p, src = failures.policy, failures.policy.source
-        if src.url:
-            self.refs.append({"text": f"{src.title} ({src.publisher}), {src.url}", "note": ""})
-        return {"name": self.t(data_msg(p.name)), "refs": [len(self.refs)] if src.url else []}
+        refs = [self.cite_text(f"{src.title} ({src.publisher}), {src.url}")] if src.url else []
+        return {"name": self.t(data_msg(p.name)), "refs": refs}
 
     def finding(self, f: Any) -> dict[str, str]:
         """A rule finding in the sheet's language (the waiver's reason is the user's text, as written)."""
@@ -291,7 +293,8 @@ class SheetData(SheetSections):
         return {"severity": i18n.severity(f.severity, lang), "title": title,
                 "message": self.words.sentence(render(self.cited(f._text or f.message), lang, Audience.DOCUMENT)),
                 "fix": self.words.sentence(render(f._hint if f._hint is not None else f.fix, lang, Audience.DOCUMENT)),
-                "reason": self.doc(_m("{reason}", reason=waiver_reason(f.waiver_reason)))}  # a user's: as written
+                "reason": self.doc(_m("{reason}", reason=self.cited(reason) if isinstance(
+                    reason := waiver_reason(f.waiver_reason), Msg) else reason))}  # a user's: as written
 
     def performance(self) -> dict[str, Any]:
         rows = [{"collective": LABELS.get(pt.collective, pt.collective), "size": format_bytes(pt.size_bytes),
@@ -331,7 +334,9 @@ class SheetData(SheetSections):
                     "summary": [{**r, "meaning": self.words.class_meaning(r["meaning"])} for r in rows]}
         devices, matrix = topo_matrix(topo)
         parts = {c.id: self.name(self.catalog.get(c.part)) for c in self.design.components}
+        lead = self.text["topo_paths" if self.spec.key_figures.device_word == "GPUs" else "topo_paths_accel"]
         return {"devices": self.words.matrix_names(devices), "matrix": matrix, "legend": self.words.topo_legend(),
+                "lead": lead,
                 "nic_legend": self.words.nic_legend(devices, parts), "refs": refs, "summary": None}
 
     @cached_property

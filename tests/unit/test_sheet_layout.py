@@ -173,3 +173,43 @@ def test_the_band_note_and_the_bottleneck_line_do_not_overprint(catalog, design_
     pdf = spec_sheet_pdf(design_of("dgx-h100"), catalog, now=None)
     at = _line_heights(pdf, "The shaded band", "The largest AllReduce")
     assert len(at) == 2 and at["The shaded band"] - at["The largest AllReduce"] >= 8.0, at
+
+
+def _layout_lines(pdf: bytes, tmp_path) -> list[str]:
+    import subprocess  # noqa: PLC0415
+
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(pdf)
+    out = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    return [line.rstrip() for line in out.splitlines()]
+
+
+UNIT_START = re.compile(r"^\s*(?:s\b|K\b|W\b|CFM\b|min\b)")  # not a card's unit line under its number
+
+
+@pytest.mark.parametrize("lang", ["zh_TW", "en"])
+def test_a_figure_keeps_its_unit_and_a_rate_its_slash_across_line_ends(catalog, design_of, tmp_path, lang):
+    """'450 GB/' + 's；' and '20' + 'K 時' were broken across lines in the findings and the power table."""
+    lines = _layout_lines(spec_sheet_pdf(design_of("dgx-h100"), catalog, lang=lang), tmp_path)
+    broken = [(a, b) for a, b in zip(lines, lines[1:], strict=False)
+              if a.endswith(("GB/", "Gb/", "L/")) or (re.search(r"\d$", a) and UNIT_START.search(b))]
+    assert broken == []
+
+
+def test_the_branded_sheets_last_page_never_holds_the_prepared_by_line_alone(catalog, design_of):
+    brand = Brand(company="Formosa Advanced Computing Systems Integration Corporation", contact="sales@example.com.tw")
+    pages = pages_of(spec_sheet_pdf(design_of("dgx-h100"), catalog, brand=brand, lang="zh_TW"))
+    last = pages[-1]
+    assert "編製" in last and "design.json" in last  # with the closing paragraph, not alone
+
+
+def test_a_documented_waiver_cites_its_document_by_number(catalog, design_of):
+    text = " ".join(pages_of(spec_sheet_pdf(design_of("dgx-h100"), catalog, lang="zh_TW"))).replace("\n", "")
+    found = re.search(r"已記載的平台行為（\[(\d+)\]）", text)
+    assert found and f"[{found.group(1)}] NVIDIA Fabric Manager User Guide" in text
+    assert "（NVIDIA Fabric Manager User Guide）" not in text
+
+
+def test_an_npu_sheet_calls_its_matrix_lead_accelerators(catalog, design_of):
+    text = "".join(pages_of(spec_sheet_pdf(design_of("huawei-atlas-910b"), catalog, lang="zh_CN"))).replace("\n", "")
+    assert "加速器与加速器、加速器与网卡之间的路径" in text and "GPU 与 GPU、GPU 与网卡" not in text
