@@ -7,17 +7,11 @@ Tables: designer/data/i18n/strings.<lang>.json, one per language (English is the
   "words":    {English word: translation}          value words (unknown, not published, yes, ...)
   "rules":    {rule id: title}
   "severity": {"error": ..., "warning": ..., "info": ...}
-  "phrases":  [[English template, translation]]    whole sentences with named placeholders, e.g.
-              ["{n} budget lines ...", "..."]; the first that matches is used. Only for code not yet giving
-              messages as data (designer.core.messages, translated by gettext catalogs in designer.core.locale):
-              the failure lines, the simulation's notes, the cluster rules and notes, figures
   "sheet":    {key: text}                          the spec sheet's headings and labels (designer.export.sheet_text)
-  "parts":    [[English template, translation]]    pieces that stand in a phrase's placeholder ("link l0"); their
-              placeholders stop at ", " and "; " (list separators) unless written {name*}
-A placeholder named raw_... (a document title, a URL) is kept as it stands, never translated.
-A phrase's English template is matched against the English sentence the Qt-free code produced; the
-placeholders take what stands there (numbers with their units, ids, names) and a number in a placeholder is
-written again in the language's format. A sentence no template matches stays English (tests list them).
+  "names", "templates"                           display-name roles and the reference designs' descriptions
+Sentences are messages (designer.core.messages) translated by gettext catalogs (designer.core.locale). The regular-
+expression phrase templates that once translated English sentences after the fact are retired: an English string
+from code not yet converted (a Legacy parameter) is looked up whole in "words" and otherwise stays English.
 """
 
 from __future__ import annotations
@@ -128,23 +122,6 @@ def severity(name: str, lang: str | None = None) -> str:
     return str(table(_lang(lang)).get("severity", {}).get(name, name))
 
 
-def _placeholder(name: str, key: str) -> str:
-    """In a part (a piece of a list), a placeholder stops at the list's separators unless its name ends in *."""
-    if name.endswith("*") or key != "parts":
-        return f"(?P<{name.rstrip('*')}>.+?)"
-    return f"(?P<{name}>(?:(?!, |; ).)+?)"
-
-
-@cache
-def _patterns(lang: str, key: str = "phrases") -> list[tuple[re.Pattern[str], str]]:
-    out = []
-    for english, translated in table(lang).get(key, []):
-        parts = re.split(r"\{(\w+\*?)\}", english)
-        regex = "".join(re.escape(p) if i % 2 == 0 else _placeholder(p, key) for i, p in enumerate(parts))
-        out.append((re.compile(regex + r"\Z", re.DOTALL), translated))
-    return out
-
-
 def _renumber(text: str, lang: str) -> str:
     """A number written in English ('5,600', '-1.5') written in the language; anything else unchanged."""
     if not _NUMBER.match(text):
@@ -153,55 +130,26 @@ def _renumber(text: str, lang: str) -> str:
     return format_number(float(text.replace(",", "")), decimals, lang, sign=text.startswith("+"))
 
 
-def _local(value: str, lang: str, depth: int) -> str:
-    """What stood in a placeholder: a known phrase (one level deep), a list of them, a number (written again)
-    or a known word."""
-    if depth == 0:
-        whole = _phrase(value, lang, 1)
-        if whole != value:
-            return whole
-    for separator in ("; ", ", "):
-        if separator in value:
-            return separator.join(_local(part, lang, depth) for part in value.split(separator))
-    head, _, rest = value.partition(" ")
-    return word(f"{_renumber(head, lang)} {rest}" if rest else _renumber(value, lang), lang)
-
-
-def _phrase(english: str, lang: str, depth: int) -> str:
-    for pattern, translated in _patterns(lang, "parts" if depth else "phrases"):
-        found = pattern.match(english)
-        if found:
-            return translated.format(**{k: v if k.startswith("raw_") else _local(v, lang, depth)
-                                        for k, v in found.groupdict().items()})
-    return word(english, lang)
-
-
 def phrase(english: str, lang: str | None = None) -> str:
-    """An English sentence from the Qt-free code in the language (a rule message, a fix hint, a figure).
-    What stands in a placeholder is translated too when it is a known word or (one level deep) phrase."""
+    """An English word or short phrase from code not yet converted to messages, in the language where the words table
+    has it ("unknown", "nvlink"); anything else stays English."""
     lang = _lang(lang)
     if lang == "en" or not english:
         return english
-    return _phrase(english, lang, 0)
+    return word(english, lang)
 
 
-def piece(english: str, lang: str | None = None) -> str:
-    """A sentence or a piece of one ("switch plane nvs1", a budget note) from code not yet converted to messages."""
-    lang = _lang(lang)
-    whole = phrase(english, lang)
-    return whole if whole != english or lang == "en" else _phrase(english, lang, 1)
+piece = phrase  # a piece of a sentence (a Legacy parameter): the same lookup
 
 
 def translated(english: str, lang: str | None = None) -> bool:
-    """Whether `phrase` has a translation for this sentence (tests list the ones without); a sentence a template
-    matches counts even where its translation reads the same ('HBM 640 GB')."""
+    """Whether the words table translates this text (tests list what is not)."""
     lang = _lang(lang)
-    known = english in table(lang).get("words", {}) or any(p.match(english) for p, _ in _patterns(lang))
-    return lang == "en" or known or phrase(english, lang) != english
+    return lang == "en" or english in table(lang).get("words", {})
 
 
 def phrases(english: str, separator: str, lang: str | None = None) -> str:
-    """A line of phrases joined by `separator` (the status bar's 'a | b | c'), each in the language."""
+    """A line of words joined by `separator`, each in the language."""
     return separator.join(phrase(part, lang) for part in english.split(separator))
 
 

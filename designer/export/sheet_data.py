@@ -344,7 +344,7 @@ class SheetData(SheetSections):
         return is_rack(self.design, self.catalog)
 
     def rack_words(self, english: str) -> str:
-        """The rack elevation's words: the sheet's own table first (generic fabric parts), then the phrases."""
+        """The rack elevation's words: the sheet's own table first (generic fabric parts), then the words table."""
         if english in self.text:
             return self.text[english]
         data = self.t(data_msg(english))  # a catalog text (a cooling part's or chassis's name), where translated
