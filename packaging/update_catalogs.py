@@ -47,14 +47,17 @@ def extract() -> Catalog:
 
 
 def data_texts() -> list[str]:
-    """Text of the shipped data that documents show translated: catalog texts and the failure policies' names."""
+    """Text of the shipped data that documents show translated: catalog texts, the failure policies' names and the
+    reference designs' titles that carry English words."""
     from designer.model.catalog import shipped_catalog  # noqa: PLC0415
     from designer.model.data_text import catalog_texts  # noqa: PLC0415
+    from designer.templates import template_titles  # noqa: PLC0415
     from designer.topology.policy import policy_data  # noqa: PLC0415
 
     policies = policy_data()
     return (catalog_texts(shipped_catalog()) + [p["name"] for p in policies["policies"].values()]
-            + [s["title"] for s in policies["sources"].values() if not s["url"]])  # no document: a sentence
+            + [s["title"] for s in policies["sources"].values() if not s["url"]]  # no document: a sentence
+            + template_titles())
 
 
 def read(lang: str) -> Catalog:

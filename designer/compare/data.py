@@ -30,7 +30,7 @@ from designer.rules import Severity, check
 from designer.simulation import SimConfig, SimResult, simulate
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.model import size_sweep
-from designer.templates import TEMPLATES, psus_assumed
+from designer.templates import TEMPLATES, psus_assumed, template_title
 from designer.topology.figures import KeyFigures, cpu_line_msg, key_figures
 from designer.topology.graph import Topology, build_topology
 from designer.topology.paths import gpu_nic_affinity, path_class
@@ -117,7 +117,8 @@ def _spec(design: Design, catalog: Catalog, topo: Topology, figs: KeyFigures, la
     # display lines in `lang`; a key the JSON spec also has (name, template, scaleup_fabric) holds the spec's value
     return {"cooling_parts": ", ".join(cooling) or word(NONE),
             "name": design.meta.name, "template": design.meta.template,
-            "reference_line": template.title if template is not None else word(_m("none (a design of its own)")),
+            "reference_line": word(template_title(template.id)) if template is not None else word(
+                _m("none (a design of its own)")),
             "chassis_name": catalog.get(design.chassis).name, "scheme": scheme(design, catalog, topo),
             "chassis_line": display_name(catalog.get(design.chassis), lang),
             "scheme_line": scheme_text(scheme(design, catalog, topo), lang),

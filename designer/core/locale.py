@@ -87,6 +87,11 @@ def render(msg: Msg | str, lang: str | None = None, audience: Audience = Audienc
         return ""
     template = msg.id if lang == "en" else translations(lang).gettext(msg.id)
     text = template.format(**{k: render_param(v, lang, audience) for k, v in msg.params})
+    return tidy(text, lang)
+
+
+def tidy(text: str, lang: str) -> str:
+    """Text in a language with its spaces as the language writes them: none between two Chinese words."""
     return text if lang == "en" else _CJK_GAP.sub("", text)
 
 

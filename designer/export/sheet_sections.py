@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from designer import __version__
-from designer.core.locale import render
+from designer.core.locale import render, tidy
 from designer.core.messages import Audience, Msg, Number, Quantity, _m, many
 from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand
@@ -22,7 +22,7 @@ from designer.model.export_control import export_control_dict
 from designer.model.facility import heat_balance
 from designer.model.parts import PartBase
 from designer.model.rack_limits import effective_limits
-from designer.templates import TEMPLATES
+from designer.templates import TEMPLATES, template_title
 
 
 def not_published(value: float | None, fmt: str = ",.0f", unit: str = "", lang: str = "en") -> str:
@@ -117,8 +117,10 @@ class SheetSections:
         """The sheet's sentences about the design itself: the reference design it started from (by its title, not
         its id), the closing paragraph, who prepared it."""
         m, b, tx = self.design.meta, self.brand, self.text
-        template = TEMPLATES[m.template].title if m.template in TEMPLATES else m.template
-        return {"version_word": tx["version"], "based_on": tx["based_on"].format(template) if template else "",
+        template = render(template_title(m.template), self.lang, Audience.DOCUMENT) if m.template in TEMPLATES \
+            else m.template
+        based_on = tidy(tx["based_on"].format(template), self.lang) if template else ""
+        return {"version_word": tx["version"], "based_on": based_on,
                 "closing": tx["closing"].format(generator=f"GPU Node Designer {__version__}",
                                                 catalog=self.catalog.version, date=self.now.date().isoformat()),
                 "prepared_by": tx["prepared_by"].format(b.company) if b.company else "",

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 from designer.core import i18n
 from designer.core.errors import DesignerError
+from designer.core.messages import Msg, Name, _m
 from designer.model.catalog import Catalog, shipped_catalog
+from designer.model.data_text import ENGLISH_WORD, data_msg
 from designer.model.design import Design, Metadata, Redundancy
 from designer.templates import reference as ref
 from designer.templates.gallery2026 import ROWS as GALLERY_2026
@@ -306,6 +308,18 @@ def template_description(template_id: str, lang: str | None = None) -> str:
     """A template's description in the language (the string tables' "templates" section); English where none."""
     english = TEMPLATES[template_id].description
     return str(i18n.table(i18n.language() if lang is None else lang).get("templates", {}).get(template_id, english))
+
+
+def template_titles() -> list[str]:
+    """The titles that carry English words ("GB200 NVL72 rack", "AMD MI300X platform"): documents show them in
+    their language (message catalogs; packaging/update_catalogs.py adds them to the ids it extracts)."""
+    return [t.title for t in TEMPLATES.values() if ENGLISH_WORD.search(t.title)]
+
+
+def template_title(template_id: str) -> Msg:
+    """A reference design's title as documents show it: translated where it carries English words."""
+    title = TEMPLATES[template_id].title
+    return data_msg(title) if ENGLISH_WORD.search(title) else _m("{name}", name=Name(title))
 
 
 def template_ids() -> list[str]:

@@ -270,3 +270,12 @@ def test_the_chinese_cluster_plan_names_its_parts_in_chinese_and_cites_no_file(t
     assert "InfiniBand 交換器（64 x 400G）" in body and "48U 機櫃，600 x 1200 mm" in body
     assert "單模交叉光纖，最長 100 m（≤30 m）" in body
     assert not re.search(r"\b(switch|fibre|rack|README|benchmarks)\b", body.replace("\n", " "))
+
+
+def test_a_reference_designs_title_reads_in_the_documents_language(tmp_path, capsys):
+    """'以 GB200 NVL72 rack 參考設計為基礎': the template's title is shipped data a document translates; the design's
+    own name stays as the user wrote it."""
+    text = _pdf_text(tmp_path, capsys, "gb200-nvl72", "--lang", "zh-TW").replace("\n", "")
+    assert "以 GB200 NVL72 機櫃參考設計為基礎" in text and "rack 參考設計" not in text
+    code = main(["compare", "dgx-h100", "amd-mi300x", "--lang", "zh-CN"])
+    assert code == 0 and re.search(r"参考设计\s+DGX H100\s+AMD MI300X 平台", capsys.readouterr().out)
