@@ -25,12 +25,13 @@ from PySide6.QtWidgets import (
 from designer.compare.data import scheme
 from designer.core import i18n
 from designer.core.colors import KIND_COLOR
+from designer.core.locale import render
 from designer.export.diagram_layout import component_rects
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.layout import chassis_layout
 from designer.model.parts import GpuSpec
-from designer.templates import TEMPLATES, build_template, template_description
+from designer.templates import TEMPLATES, build_template, template_description, template_title
 from designer.topology.figures import KeyFigures, key_figures
 from designer.topology.graph import build_topology
 
@@ -102,7 +103,7 @@ def entry(template_id: str, catalog: Catalog) -> Entry:
     gpus = [topo.part(g) for g in topo.gpus]
     vendor = next((p.vendor for p in gpus if isinstance(p, GpuSpec) and p.vendor), "") or "other"
     figs = key_figures(design, catalog, topo)
-    return Entry(tpl.id, tpl.title, template_description(tpl.id), figures_line(figs), vendor,
+    return Entry(tpl.id, render(template_title(tpl.id)), template_description(tpl.id), figures_line(figs), vendor,
                  scheme(design, catalog, topo), catalog.chassis(design.chassis).cooling_type.value, design)
 
 

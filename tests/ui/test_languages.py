@@ -242,3 +242,17 @@ def test_undo_names_and_slot_refusals_follow_the_language(make_window, language)
     settle()
     undo = window.undo_action.text()
     assert "1" in undo and not english_left([undo]), undo
+
+
+def test_the_gallery_titles_read_in_the_interface_language(qtbot, catalog, language):
+    """'GB200 NVL72 rack', 'AMD MI300X platform': a reference design's title is shipped data the interface translates
+    (product names such as 'DGX H100' stay as written)."""
+    from designer.ui.gallery import TemplateGallery  # noqa: PLC0415
+
+    language("zh_TW")
+    gallery = TemplateGallery(catalog)
+    qtbot.addWidget(gallery)
+    texts = {gallery.list.item(r).data(Qt.ItemDataRole.UserRole): gallery.list.item(r).text()
+             for r in range(gallery.list.count())}
+    assert texts["gb200-nvl72"].startswith("GB200 NVL72 機櫃") and texts["amd-mi300x"].startswith("AMD MI300X 平台")
+    assert texts["dgx-h100"].startswith("DGX H100")
