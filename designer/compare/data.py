@@ -136,7 +136,7 @@ def _topology(topo: Topology) -> dict:
     pairs = Counter(matrix[i][j] for i in range(len(gpus)) for j in range(i + 1, len(gpus)))
     nic = Counter(a.path_class for a in gpu_nic_affinity(topo))
     nics = topo.nics(None)
-    classes = {getattr(topo.catalog.get(topo.design.component(g).part), "device_class", "gpu") for g in gpus}
+    classes = {getattr(topo.part(g), "device_class", "gpu") for g in gpus}
     return {"gpus": gpus, "gpu_matrix": matrix, "gpu_pair_classes": dict(pairs), "gpu_to_nic_classes": dict(nic),
             "nics": nics, "gpu_nic_matrix": [[path_class(topo, g, n) for n in nics] for g in gpus],
             "device": "NPU" if classes == {"npu"} else "GPU"}  # as the vendor's tool names them (npu-smi: NPU0)

@@ -21,9 +21,8 @@ from designer.topology.graph import build_topology
 SCHEMES = (("A", "PCIe switch"), ("B", "switched full mesh"), ("C", "CPU-GPU fusion"), ("D", "custom liquid"),
            ("rack-scale", "rack-scale NVLink domain"))
 # What the CLI says of the preset (on stderr), in the comparison's language
-SCHEME_NAMES: dict[str, Msg] = {"A": _m("A: PCIe switch"), "B": _m("B: switched full mesh"),
-                                "C": _m("C: CPU-GPU fusion"), "D": _m("D: custom liquid"),
-                                "rack-scale": _m("rack-scale NVLink domain")}
+SCHEME_NAMES: dict[str, Msg | Name] = {key: SCHEME_WORDS[f"{key}: {title}"] for key, title in SCHEMES[:4]} | {
+    "rack-scale": _m("rack-scale NVLink domain")}
 
 
 @dataclass(frozen=True)

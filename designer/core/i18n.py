@@ -131,26 +131,15 @@ def _renumber(text: str, lang: str) -> str:
 
 
 def phrase(english: str, lang: str | None = None) -> str:
-    """An English word or short phrase from code not yet converted to messages, in the language where the words table
-    has it ("unknown", "nvlink"); anything else stays English."""
-    lang = _lang(lang)
-    if lang == "en" or not english:
-        return english
+    """An English word or short phrase from code not yet converted to messages (a Legacy parameter, a str given to
+    designer.core.locale.render), in the language where the words table has it; anything else stays English."""
     return word(english, lang)
-
-
-piece = phrase  # a piece of a sentence (a Legacy parameter): the same lookup
 
 
 def translated(english: str, lang: str | None = None) -> bool:
     """Whether the words table translates this text (tests list what is not)."""
     lang = _lang(lang)
     return lang == "en" or english in table(lang).get("words", {})
-
-
-def phrases(english: str, separator: str, lang: str | None = None) -> str:
-    """A line of words joined by `separator`, each in the language."""
-    return separator.join(phrase(part, lang) for part in english.split(separator))
 
 
 def severity_count(count: int, name: str, lang: str | None = None) -> str:

@@ -63,7 +63,7 @@ def render_param(item: Param, lang: str, audience: Audience) -> str:
     if isinstance(item, Percent):
         return number(item.fraction * 100, item.decimals, item.sign, lang) + "%"
     if isinstance(item, Legacy):
-        return i18n.piece(item.text, lang)
+        return i18n.phrase(item.text, lang)
     if isinstance(item, Many):
         separator = LIST_SEPARATORS.get(lang, {}).get(item.separator, item.separator)
         return separator.join(render_param(i, lang, audience) for i in item.items)
@@ -78,7 +78,7 @@ _CJK_GAP = re.compile(r"(?<=[\u4e00-\u9fff\u3000-\u303f\uff01-\uff1f]) (?=[\u4e0
 
 def render(msg: Msg | str, lang: str | None = None, audience: Audience = Audience.APP) -> str:
     """A message as text in a language (None: the interface's) for an audience; a str is an English sentence not
-    yet made a message (translated by designer.core.i18n's templates)."""
+    yet made a message (looked up whole in the words table, designer.core.i18n.phrase)."""
     lang = i18n.language() if lang is None else lang
     if isinstance(msg, str):
         return i18n.phrase(msg, lang)

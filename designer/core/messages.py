@@ -10,7 +10,7 @@ Parameters:
   Number(value, decimals, sign)          a number without a unit
   Percent(fraction, decimals, sign)      0.25 -> "25%"; a zero is never written "-0%"
   Name(text)                             an id, a part name, a document title: kept exactly as it is
-  Legacy(text)                           English from code not yet converted (translated by the old templates)
+  Legacy(text)                           English from code not yet converted (a word the words table translates)
   Msg                                    a piece with its own id ("link {link}"), translated in its place
   Many(items, separator)                 a list of any of these, joined by ", " or "; "
 A plain str passed to _m is a Name, a plain int a Number.
@@ -57,8 +57,8 @@ class Name:
 
 @dataclass(frozen=True)
 class Legacy:
-    """An English sentence from code not yet converted to messages: translated by designer.core.i18n's templates
-    (the reverse parsing this module replaces), until its code makes a Msg."""
+    """An English word from code not yet converted to messages ("nvlink", a cooling kind): looked up whole in the
+    string tables' words (designer.core.i18n.phrase), until its code makes a Msg."""
 
     text: str
 

@@ -78,8 +78,8 @@ LEGEND_KEY = 28.0  # the swatch before each label (line, marker), in points
 
 def text_width(text: str, size: float) -> float:
     """The width of a line of text, estimated (the document engine measures it only when typesetting): a CJK
-    character is a square em, a Latin character about 0.56 em."""
-    return sum(size * (1.0 if ord(ch) >= 0x2E80 else 0.56) for ch in text)
+    character is a square em, a capital about 0.72 em, any other character about half."""
+    return size * sum(1.0 if ord(ch) > 0x2E80 else 0.72 if ch.isupper() else 0.55 for ch in text)
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ class Legend:
         return self.width - LEGEND_KEY - 4
 
     def lines(self, label: str) -> int:
-        return max(1, math.ceil(text_width(label, LEGEND_PT) / self.text_width))
+        return _lines(label, self.text_width, LEGEND_PT)
 
     def row_height(self, label: str) -> float:
         return 8.0 * self.lines(label) + 2.0
@@ -335,9 +335,8 @@ def _diagram_parts(c: Canvas, design: Design, catalog: Catalog, rects: dict[str,
 
 
 def _lines(text: str, width: float, size: float) -> int:
-    """Lines `text` takes at `size` in `width` (CJK characters a full em, capitals about 0.7, others about half)."""
-    ems = sum(1.0 if ord(ch) > 0x2E80 else 0.72 if ch.isupper() else 0.55 for ch in text)
-    return max(1, math.ceil(ems * size / width))
+    """Lines `text` takes at `size` in `width` (its estimated width, text_width)."""
+    return max(1, math.ceil(text_width(text, size) / width))
 
 
 def _diagram_legend(c: Canvas, kinds: dict[str, int | None], width: float, words: Wording, tags: list[str]) -> None:

@@ -7,6 +7,7 @@ its part's source in the references list. Charts are matplotlib SVGs made at the
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from datetime import UTC, datetime
 from functools import cached_property
 from typing import Any
@@ -139,7 +140,7 @@ class SheetData(SheetSections):
         if not isinstance(source, Name) or not source.text:
             return msg
         params["source"] = Name(f"[{self.cite_text(source.text)}]")
-        return Msg(msg.id, tuple(sorted(params.items())), msg.tool, msg.customer)
+        return replace(msg, params=tuple(sorted(params.items())))
 
     def parts_of(self, kind: str) -> list[tuple[PartBase, int]]:
         counts = Counter(c.part for c in self.design.components if self.catalog.get(c.part).kind == kind)
