@@ -30,7 +30,7 @@ from designer.export.sheet_text import SHEET_TEXT
 from designer.export.wording import Wording
 from designer.model.budget import PowerBudget
 from designer.model.catalog import Catalog
-from designer.model.data_text import part_name
+from designer.model.data_text import part_name, with_height
 from designer.model.design import Design
 from designer.model.layout import chassis_layout
 from designer.model.parts import only_gpus
@@ -289,10 +289,9 @@ def diagram_chart(design: Design, catalog: Catalog, width: float, words: Wording
     k = width / (x_max - ox + 12)
     to: ToPage = lambda x, y: ((x - ox + 6) * k, (y - oy) * k + 14)  # noqa: E731
     c = Canvas(width, oh * k + 20)
-    name = render(part_name(chassis), words.lang, Audience.DOCUMENT)
-    height = "" if f"{chassis.rack_units}U" in name else f" ({chassis.rack_units}U)"  # not "8U ... (8U)"
-    c.text((0, 6), f"{name}{height}{words.tr('comma')}{words.tr(layout.view)}", size=7, anchor="left",
-           color="#444444", width=width)
+    name = with_height(render(part_name(chassis), words.lang, Audience.DOCUMENT), chassis.rack_units)
+    c.text((0, 6), f"{name}{words.tr('comma')}{words.tr(layout.view)}", size=7, anchor="left", color="#444444",
+           width=width)
     accelerators = not only_gpus(catalog.get(comp.part) for comp in design.components)
     c.rect(*to(ox, oy), ow * k, oh * k, stroke="#757575", thickness=0.8)
     for name, (x, y, w, h) in layout.zones.items():

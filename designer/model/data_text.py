@@ -50,3 +50,9 @@ def catalog_texts(catalog: Catalog) -> list[str]:
     out += [p.name for p in catalog.parts.values()
             if p.kind not in TRANSLATED_KINDS + NAMED_ELSEWHERE and ENGLISH_WORD.search(p.name)]
     return [t for t in dict.fromkeys(out) if t]
+
+
+def with_height(name: str, rack_units: int) -> str:
+    """A chassis name with its height, said once: "DGX A100-class 6U (HGX A100 baseboard)" keeps its own "6U", a
+    name without one gets " (4U)"."""
+    return name if f"{rack_units}U" in name else f"{name} ({rack_units}U)"

@@ -256,3 +256,13 @@ def test_the_gallery_titles_read_in_the_interface_language(qtbot, catalog, langu
              for r in range(gallery.list.count())}
     assert texts["gb200-nvl72"].startswith("GB200 NVL72 機櫃") and texts["amd-mi300x"].startswith("AMD MI300X 平台")
     assert texts["dgx-h100"].startswith("DGX H100")
+
+
+def test_the_canvas_titles_its_chassis_in_the_interface_language_with_its_height_once(make_window, language):
+    """The chassis title read 'DGX H100/H200-class 8U (HGX H100 baseboard) (8U)' in every language."""
+    from designer.ui.canvas.items import ZoneItem  # noqa: PLC0415
+
+    language("zh_TW")
+    window = make_window("dgx-h100")
+    titles = [i.label for i in window.scene.items() if isinstance(i, ZoneItem) and i.title]
+    assert titles == ["DGX H100/H200 級 8U（HGX H100 基板）"]

@@ -10,9 +10,11 @@ from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
 from designer.core import i18n
+from designer.core.locale import render
 from designer.document.changes import DesignChange
 from designer.export.sheet_text import sheet_word
 from designer.model.catalog import Catalog
+from designer.model.data_text import part_name, with_height
 from designer.model.design import Design, Link
 from designer.model.layout import ChassisLayout, Rect, chassis_layout, external_rect
 from designer.model.parts import AnyPart, GpuSpec, NicSpec, slot_kind_for
@@ -192,7 +194,8 @@ class CanvasScene(QGraphicsScene):
     def _draw_chassis(self, design: Design) -> None:
         assert self.layout is not None
         chassis = self.catalog.chassis(design.chassis)
-        outline = ZoneItem(self.layout.outline, f"{chassis.name} ({chassis.rack_units}U)", title=True)
+        title = with_height(render(part_name(chassis)), chassis.rack_units)  # in the language, as documents write it
+        outline = ZoneItem(self.layout.outline, title, title=True)
         outline.setZValue(-1)
         self.addItem(outline)
         for name, rect in self.layout.zones.items():
