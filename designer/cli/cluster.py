@@ -6,13 +6,15 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Literal
 
 from pydantic import ValidationError
 
 from designer.cli.common import EXIT_FAIL, EXIT_OK, UsageError, print_json
 from designer.cli.cost import add_tco_arguments, prices_for, tco_params
+from designer.cluster.architecture import architectures
 from designer.cluster.bom import bom, bom_csv
-from designer.cluster.build import ClusterModel, default_switch
+from designer.cluster.build import ClusterModel
 from designer.cluster.files import load_plan, plan_to_json, save_plan
 from designer.cluster.plan import ClusterPlan, ComputeFabric, Fabrics, Feed, NodeRef, Site
 from designer.cluster.racks import rack_dict, rack_types
@@ -24,7 +26,6 @@ from designer.cost.cluster import cost_lines, cost_summary
 from designer.io.files import _validation_message as validation_message
 from designer.io.files import atomic_write_bytes, load_design
 from designer.model.catalog import default_catalog
-from designer.model.parts import NetworkKind, NetworkSwitchSpec
 from designer.templates import TEMPLATES
 
 
@@ -74,35 +75,60 @@ def _positive(value: float | None, flag: str) -> None:
         raise UsageError(f"{flag} must be a positive number, not {value:g}")
 
 
-def plan_from_args(args: argparse.Namespace) -> ClusterPlan:
-    if (args.gpus is None) == (args.nodes is None):
-        raise UsageError("cluster new: give --gpus N or --nodes N (one of them)")
-    for value, flag in ((args.gpus, "--gpus"), (args.nodes, "--nodes"), (args.rack_kw, "--rack-kw"),
-                        (args.oversubscription, "--oversubscription"), (args.planes, "--planes"), (args.pue, "--pue")):
-        _positive(value, flag)
+def _ufm(text: str | None) -> int | str | None:
+    if text is None:
+        return None
+    if text == "if-free":
+        return "if_free"
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"--ufm-positions: give a count (0-8) or 'if-free', not '{text}'") from None
+
+
+def _site_args(args: argparse.Namespace) -> dict:
+    """Site settings the command line gives; the rest stay the plan's defaults (the node's RA and cooling)."""
     site: dict = {"cooling": args.cooling} if args.cooling else {}
-    if args.rack_kw is not None:
-        site |= {"rack_power_limit_w": args.rack_kw * 1000, "rack_air_limit_w": args.rack_kw * 1000}
+    for value, key, scale in ((args.rack_kw, "rack_power_limit_w", 1000), (args.rack_air_kw, "rack_air_limit_w", 1000),
+                              (args.pue, "pue", 1), (args.feeds_per_rack, "feeds_per_rack", 1),
+                              (args.nodes_per_rack, "nodes_per_rack", 1)):
+        if value is not None:
+            site[key] = value * scale
     if args.feed:
         site["feed"] = _feed(args.feed)
-    if args.pue is not None:
-        site["pue"] = args.pue
+    return site
+
+
+def _compute_args(args: argparse.Namespace) -> dict:
     compute: dict = {}
-    for key in ("oversubscription", "planes", "switch"):
+    for key in ("oversubscription", "planes", "switch", "su_nodes"):
         if getattr(args, key) is not None:
             compute[key] = getattr(args, key)
     if "oversubscription" in compute:
         compute["target_oversubscription"] = compute["oversubscription"]
+    if (ufm := _ufm(args.ufm_positions)) is not None:
+        compute["ufm_positions"] = ufm
+    return compute
+
+
+def plan_from_args(args: argparse.Namespace) -> ClusterPlan:
+    """The plan of `cluster new`: only what the command line says is set; every other setting is the default that
+    the node's reference architecture gives (ClusterModel resolves it), so the file follows the RA."""
+    if (args.gpus is None) == (args.nodes is None):
+        raise UsageError("cluster new: give --gpus N or --nodes N (one of them)")
+    for value, flag in ((args.gpus, "--gpus"), (args.nodes, "--nodes"), (args.rack_kw, "--rack-kw"),
+                        (args.rack_air_kw, "--rack-air-kw"), (args.oversubscription, "--oversubscription"),
+                        (args.planes, "--planes"), (args.pue, "--pue"), (args.su_nodes, "--su-nodes"),
+                        (args.feeds_per_rack, "--feeds-per-rack"), (args.nodes_per_rack, "--nodes-per-rack")):
+        _positive(value, flag)
+    if args.architecture is not None and args.architecture not in architectures():
+        raise UsageError(f"--architecture: '{args.architecture}' is not one of {', '.join(architectures())}")
     node = _node(args.node)
-    catalog = default_catalog()
-    if "switch" not in compute:
-        compute["switch"] = default_switch(node, catalog)
-    switch = catalog.parts.get(compute["switch"])
-    if isinstance(switch, NetworkSwitchSpec) and switch.network_kind is not NetworkKind.INFINIBAND:
-        compute["ufm_positions"] = 0  # the UFM fabric manager position of the RA is InfiniBand's
+    dropped: dict[str, Literal["off"]] = {role: "off" for role in args.drop_fabric or ()}
     try:
         return ClusterPlan(name=args.name or f"{_node_title(node)} cluster", node=node, gpus=args.gpus,
-                           nodes=args.nodes, site=Site(**site), fabrics=Fabrics(compute=ComputeFabric(**compute)))
+                           nodes=args.nodes, architecture=args.architecture, site=Site(**_site_args(args)),
+                           fabrics=Fabrics(compute=ComputeFabric(**_compute_args(args)), **dropped))
     except ValidationError as exc:
         where, msg = validation_message(exc)
         raise UsageError(f"cluster new: {where}: {msg}") from None
@@ -115,7 +141,17 @@ def cmd_new(args: argparse.Namespace) -> int:
     model.compute  # noqa: B018 (size it before writing: a plan that cannot be built is bad input)
     model.racks  # noqa: B018
     save_plan(plan, out)
-    print(f"wrote {out}: {model.compute.gpus:,} GPUs, {model.nodes:,} nodes, {len(model.racks.racks)} racks")
+    print(f"wrote {out}: {model.compute.gpus:,} GPUs, {model.nodes:,} nodes, {len(model.racks.racks)} racks; "
+          f"follows {model.architecture.title}" + (f", {model.architecture.follows}" if model.architecture.follows
+                                                   else ""))
+    for note in model.resolved.notes:
+        print(f"note: {note}")
+    report = check_plan(model)
+    errors = [v for v in report.active if v.severity.value == "error"]
+    for v in errors:
+        print(f"error: {v.rule}: {v.message}" + (f" -- fix: {v.fix}" if v.fix else ""))
+    if errors:
+        print(f"the plan cannot run as it stands: {len(errors)} error(s); 'cluster validate' lists every finding")
     return EXIT_OK
 
 
@@ -128,7 +164,7 @@ def cmd_info(args: argparse.Namespace) -> int:
     params = tco_params(args)
     model = _model(args.plan)
     if args.pue is None:  # the plan's site PUE unless the command line sets another
-        params = params.model_copy(update={"pue": model.plan.site.pue})
+        params = params.model_copy(update={"pue": model.site.pue})
     prices = prices_for(args, model.catalog)
     data = info_dict(model) | {"cost": cost_summary(model, prices, params)}
     if args.json:
@@ -205,12 +241,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--node", required=True, help="node design file or template id")
     new.add_argument("--gpus", type=int)
     new.add_argument("--nodes", type=int)
+    new.add_argument("--architecture", help="reference architecture to follow (default: the node's own)")
     new.add_argument("--oversubscription", type=float, help="leaf downlink : uplink ratio (default 1)")
-    new.add_argument("--planes", type=int, help="independent compute fabric planes (default 1)")
-    new.add_argument("--switch", help="compute switch part (default qm9700)")
-    new.add_argument("--rack-kw", type=float, help="rack power limit in kW (default 45)")
-    new.add_argument("--cooling", choices=["air", "liquid"])
+    new.add_argument("--planes", type=int, help="independent compute fabric planes (default: the RA's)")
+    new.add_argument("--switch", help="compute switch part (default: the RA's)")
+    new.add_argument("--su-nodes", type=int, help="nodes per scalable unit (default: the RA's)")
+    new.add_argument("--ufm-positions", metavar="N|if-free",
+                     help="node positions the fabric manager takes (default: the RA's)")
+    new.add_argument("--drop-fabric", action="append", choices=["storage", "inband", "oob"],
+                     help="leave a fabric the RA sizes out of the plan (repeatable)")
+    new.add_argument("--rack-kw", type=float, help="rack power limit in kW (default: what the RA's rack needs)")
+    new.add_argument("--rack-air-kw", type=float,
+                     help="heat a rack may give to room air, in kW (default: the rack limit; 45 on a liquid site)")
+    new.add_argument("--nodes-per-rack", type=int, help="nodes per compute rack (default: the RA's)")
+    new.add_argument("--cooling", choices=["air", "liquid"], help="site cooling (default: the node's)")
     new.add_argument("--feed", help="VOLTS,AMPS,PHASES[,UTIL] of each rack feed (default 415,60,3,0.8)")
+    new.add_argument("--feeds-per-rack", type=int, help="feeds (one PDU each) per compute rack (default: the RA's)")
     new.add_argument("--pue", type=float)
     new.add_argument("--name")
     new.add_argument("-o", "--output", required=True)

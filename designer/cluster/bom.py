@@ -8,13 +8,13 @@ import io
 from collections import Counter
 from dataclasses import dataclass
 
+from designer.cluster.architecture import AUX_FABRICS
 from designer.cluster.build import DAC_REACH_M, ClusterModel
 from designer.core.messages import Msg, _m
 from designer.model.parts import CableSpec
 
 LENGTH_CLASSES_M = (2.0, 5.0, 30.0, 100.0, 500.0)  # in-rack copper, active copper, in-row, across rows, campus
 ROLE_RACKS = {"compute": _m("compute racks"), "network": _m("network racks"), "management": _m("management racks")}
-AUX_FABRICS = {"storage": _m("storage fabric"), "inband": _m("inband fabric"), "oob": _m("oob fabric")}
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ def length_class(length_m: float) -> str:
 
 
 def _cable_lines(m: ClusterModel) -> list[BomLine]:
-    f, c = m.plan.fabrics.compute, m.compute
+    f, c = m.fabric, m.compute
     out = []
     for link, count, length in ((_m("node-leaf"), c.node_leaf_cables, f.node_leaf_length_m),
                                 (_m("leaf-spine"), c.leaf_spine_cables, f.leaf_spine_length_m),
@@ -67,7 +67,7 @@ def _optics(m: ClusterModel) -> list[BomLine]:
 
 
 def bom(m: ClusterModel) -> list[BomLine]:
-    c, sw, site = m.compute, m.switch, m.plan.site
+    c, sw, site = m.compute, m.switch, m.site
     lines = [BomLine("node", m.plan.node.template or "embedded design", m.node.name, m.nodes, ROLE_RACKS["compute"])]
     for tier, n in ((_m("compute leaf"), c.leaf_switches), (_m("compute spine"), c.spine_switches),
                     (_m("compute core"), c.core_switches)):
@@ -77,14 +77,14 @@ def bom(m: ClusterModel) -> list[BomLine]:
         lines.append(BomLine("switch", a.switch, m.catalog.get(a.switch).name, a.switches, AUX_FABRICS[a.role]))
     lines += _cable_lines(m) + _optics(m)
     racks = Counter(r.role for r in m.racks.racks)
-    pdu, rack = m.catalog.get(site.pdu_part), m.catalog.get(site.rack_part)
-    lines.append(BomLine("pdu", pdu.id, pdu.name, sum(r.count("pdu") for r in m.racks.racks),
-                         _m("all racks")))
+    rack = m.catalog.get(site.rack_part)
+    lines.append(BomLine("pdu", m.pdu.id, m.pdu.name, sum(r.count("pdu") for r in m.racks.racks), _m("all racks")))
     for role, n in racks.items():
         lines.append(BomLine("rack", rack.id, rack.name, n, ROLE_RACKS[role]))
     if m.cdus:
-        cdu = m.catalog.get(site.cdu_part)
-        lines.append(BomLine("cdu", cdu.id, cdu.name, m.cdus, _m("liquid racks")))
+        cdu = m.cdu
+        lines.append(BomLine("cdu", cdu.id, cdu.name, m.cdus, _m("liquid racks, N+1") if m.cdus > m.cdus_needed
+                             else _m("liquid racks")))
     return lines
 
 

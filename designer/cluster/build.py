@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from designer.analysis import Analysis
+from designer.cluster.architecture import ReferenceArchitecture, Resolved, architecture_for, resolve
+from designer.cluster.aux import AuxSizing, size_aux
 from designer.cluster.node import NodeFigures, plan_node
-from designer.cluster.plan import AuxFabric, ClusterPlan, NodeRef
+from designer.cluster.plan import AuxFabric, ClusterPlan, ComputeFabric, Fabrics, NodeRef, Site
 from designer.cluster.racks import FeedCheck, RackLayout, feed_checks, layout
 from designer.cluster.sizing import ComputeSizing, nodes_for, size_compute
 from designer.core.electrical import cooling_tons
@@ -16,7 +18,7 @@ from designer.core.errors import DesignerError
 from designer.core.messages import Legacy, Msg, Quantity, _m
 from designer.model.catalog import Catalog
 from designer.model.facility import coolant_flow_l_min
-from designer.model.parts import CduSpec, NetworkKind, NetworkSwitchSpec, TransceiverSpec
+from designer.model.parts import CduSpec, Confidence, NetworkKind, NetworkSwitchSpec, PduSpec, TransceiverSpec
 
 # Switch power where the catalog has none (none of the shipped network switches has a verified figure): per
 # Gb/s of port capacity, 1,720 W for 64 x 400G (the figure commonly quoted for a QM9700 with optics in every
@@ -25,42 +27,20 @@ ASSUMED_SWITCH_W_PER_GBIT = 1720 / (64 * 400)
 DAC_REACH_M = 2.0  # passive copper at 100G-PAM4 lanes (the DAC part's reach); longer links are optical
 
 
-# The compute switch a new plan takes when none is named: the family that runs the node's network kind
-# (InfiniBand: Quantum-2; any Ethernet/RoCE kind: Spectrum-4).
-DEFAULT_SWITCH = {NetworkKind.INFINIBAND: "qm9700"}
-DEFAULT_ETHERNET_SWITCH = "sn5600"
+def node_architecture(node: NodeRef, catalog: Catalog) -> ReferenceArchitecture:
+    """The reference architecture a plan of this node follows unless it names another."""
+    return architecture_for(plan_node(ClusterPlan(node=node, nodes=1), catalog)[0])
 
 
 def default_switch(node: NodeRef, catalog: Catalog) -> str:
-    kind = plan_node(ClusterPlan(node=node, nodes=1), catalog)[0].network_kind
-    return DEFAULT_SWITCH.get(kind, DEFAULT_ETHERNET_SWITCH)
+    """The compute switch of the node's reference architecture (InfiniBand: Quantum-2; Ethernet: Spectrum-4, when
+    the node has no RA of its own)."""
+    return node_architecture(node, catalog).compute.switch
 
 
 def same_network(switch: NetworkSwitchSpec, node_kind: NetworkKind) -> bool:
     """InfiniBand switches carry InfiniBand NICs; Ethernet switches carry every RoCE/Ethernet kind."""
     return (switch.network_kind is NetworkKind.INFINIBAND) == (node_kind is NetworkKind.INFINIBAND)
-
-
-@dataclass(frozen=True)
-class AuxSizing:
-    role: str
-    switch: str
-    ports: int
-    leaves: int
-    spines: int
-
-    @property
-    def switches(self) -> int:
-        return self.leaves + self.spines
-
-
-def size_aux(role: str, nodes: int, fabric: AuxFabric, switch: NetworkSwitchSpec) -> AuxSizing:
-    """A plain 1:1 leaf-spine: half of each leaf's ports down, half up; spines take every leaf uplink."""
-    ports = nodes * fabric.ports_per_node
-    down = max(1, switch.ports // 2)
-    leaves = math.ceil(ports / down)
-    spines = 0 if leaves <= 1 else math.ceil(leaves * (switch.ports - down) / switch.ports)
-    return AuxSizing(role, switch.id, ports, leaves, spines)
 
 
 def switch_watts(switch: NetworkSwitchSpec) -> tuple[float, bool]:
@@ -91,8 +71,30 @@ class ClusterModel:
         return self.plan.nodes if self.plan.nodes is not None else nodes_for(self.plan.gpus or 0, self.node)
 
     @cached_property
+    def resolved(self) -> Resolved:
+        """The plan with its defaults filled in from its reference architecture and node."""
+        return resolve(self.plan, self.node, self.catalog)
+
+    @property
+    def architecture(self) -> ReferenceArchitecture:
+        return self.resolved.architecture
+
+    @property
+    def site(self) -> Site:
+        return self.resolved.site
+
+    @property
+    def fabrics(self) -> Fabrics:
+        return self.resolved.fabrics
+
+    @property
+    def fabric(self) -> ComputeFabric:
+        """The compute fabric as resolved (switch, planes, SU and UFM rules of the RA unless the plan sets them)."""
+        return self.resolved.fabrics.compute
+
+    @cached_property
     def switch(self) -> NetworkSwitchSpec:
-        return self.part(self.plan.fabrics.compute.switch, NetworkSwitchSpec)
+        return self.part(self.fabric.switch or "", NetworkSwitchSpec)
 
     def part(self, part_id: str, cls: type):
         if part_id not in self.catalog:
@@ -104,39 +106,77 @@ class ClusterModel:
 
     @cached_property
     def compute(self) -> ComputeSizing:
-        return size_compute(self.nodes, self.node, self.plan.fabrics.compute, self.switch)
+        return size_compute(self.nodes, self.node, self.fabric, self.switch)
 
-    @cached_property
-    def aux(self) -> list[AuxSizing]:
-        f = self.plan.fabrics
+    def _aux(self, roles: tuple[str, ...], managed_ports: int = 0) -> list[AuxSizing]:
         out = []
-        for role, fabric in (("storage", f.storage), ("inband", f.inband), ("oob", f.oob)):
-            if fabric is not None:
-                out.append(size_aux(role, self.nodes, fabric, self.part(fabric.switch, NetworkSwitchSpec)))
+        for role in roles:
+            fabric = getattr(self.fabrics, role)
+            if isinstance(fabric, AuxFabric):
+                switch = self.part(fabric.switch, NetworkSwitchSpec)
+                out.append(size_aux(role, self.nodes, self.compute.scalable_units, fabric, switch, managed_ports))
         return out
 
     @cached_property
-    def switch_items(self) -> list[tuple[str, int, float]]:
+    def aux(self) -> list[AuxSizing]:
+        """Storage and in-band fabrics, then out-of-band: its ports are every node's, switch's, PDU's and server's,
+        counted on the racks as laid out without it (its own 1U switches never change the rack count much)."""
+        first = self._aux(("storage", "inband"))
+        if not isinstance(self.fabrics.oob, AuxFabric):
+            return first
+        racks = layout(self.nodes, self.node, self.site, self._switch_items(first), self._ufm, self._cdu_u).racks
+        switches = sum(1 for r in racks for s in r.slots if s.kind == "switch" and r.role != "compute")
+        managed = switches + sum(r.count("pdu") + r.count("server") for r in racks)
+        return first + self._aux(("oob",), managed)
+
+    def _switch_items(self, aux: list[AuxSizing]) -> list[tuple[str, int, float]]:
         c, sw = self.compute, self.switch
         w = switch_watts(sw)[0]
         items = [(f"{sw.id} leaf", sw.rack_units, w)] * c.leaf_switches
         items += [(f"{sw.id} spine", sw.rack_units, w)] * c.spine_switches
         items += [(f"{sw.id} core", sw.rack_units, w)] * c.core_switches
-        for a in self.aux:
+        for a in aux:
             part = self.part(a.switch, NetworkSwitchSpec)
             items += [(f"{part.id} {a.role}", part.rack_units, switch_watts(part)[0])] * a.switches
         return items
 
     @cached_property
+    def switch_items(self) -> list[tuple[str, int, float]]:
+        return self._switch_items(self.aux)
+
+    @cached_property
+    def pdu(self) -> PduSpec:
+        """The racks' PDU: the site's part, else the catalog's PDU rated to the feed, else a PDU made for the feed
+        (rated to it: its volts, amps and phases; a generic part, priced as the price book's PDU family)."""
+        site = self.site
+        if site.pdu_part is not None:
+            return self.part(site.pdu_part, PduSpec)
+        f = site.feed
+        phase = "three-phase" if f.phases == 3 else "single-phase"
+        return PduSpec(id=f"pdu-{f.volts:g}v-{f.amps:g}a-{f.phases}ph", name=f"Rack PDU, {f.volts:g} V {phase} "
+                       f"{f.amps:g} A (vertical), rated to the feed", vendor="", volts=f.volts, amps=f.amps,
+                       phases=f.phases, outlets=24, confidence=Confidence.LOW,
+                       source="generic: a rack PDU rated to the plan's feed (no catalog part of this rating)")
+
+    @cached_property
+    def cdu(self) -> CduSpec:
+        return self.part(self.site.cdu_part or "", CduSpec)
+
+    @property
+    def _ufm(self) -> int:
+        return 1 if self.switch.network_kind is NetworkKind.INFINIBAND else 0  # the fabric manager of InfiniBand
+
+    @property
+    def _cdu_u(self) -> int:
+        return self.cdu.rack_units if self.cdu.placement == "in_rack" else 0
+
+    @cached_property
     def racks(self) -> RackLayout:
-        ufm = 1 if self.plan.fabrics.compute.ufm_positions else 0
-        cdu = self.part(self.plan.site.cdu_part, CduSpec)
-        return layout(self.nodes, self.node, self.plan.site, self.switch_items, ufm,
-                      cdu.rack_units if cdu.placement == "in_rack" else 0)
+        return layout(self.nodes, self.node, self.site, self.switch_items, self._ufm, self._cdu_u)
 
     @cached_property
     def feeds(self) -> list[FeedCheck]:
-        return feed_checks(self.racks.racks, self.plan.site)
+        return feed_checks(self.racks.racks, self.site)
 
     @property
     def it_w(self) -> float:
@@ -148,16 +188,24 @@ class ClusterModel:
 
     @property
     def coolant_flow_l_min(self) -> float:
-        return coolant_flow_l_min(self.heat_to_liquid_w, self.plan.site.coolant_delta_t_k)
+        return coolant_flow_l_min(self.heat_to_liquid_w, self.site.coolant_delta_t_k)
 
     @property
-    def cdus(self) -> int:
+    def cdus_needed(self) -> int:
+        """CDUs that carry the heat to liquid: one per liquid rack in-rack, else the capacity's worth in-row."""
         if self.heat_to_liquid_w <= 0:
             return 0
-        cdu = self.part(self.plan.site.cdu_part, CduSpec)
+        cdu = self.cdu
         if cdu.placement == "in_rack":
             return sum(1 for r in self.racks.racks if r.heat_to_liquid_w > 0)
         return math.ceil(self.heat_to_liquid_w / cdu.capacity_w) if cdu.capacity_w else 0
+
+    @property
+    def cdus(self) -> int:
+        """CDUs bought: those needed plus the site's spares for in-row units (N+1 by default), so that one CDU
+        failure leaves every rack cooled; an in-rack CDU serves its own rack only."""
+        needed = self.cdus_needed
+        return needed + (self.site.spare_cdus if needed and self.cdu.placement == "in_row" else 0)
 
     @property
     def cooling_tons(self) -> float:
@@ -172,7 +220,7 @@ class ClusterModel:
         """Transceivers on switches and on nodes: every used cage whose links are optical (longer than copper
         reaches, DAC_REACH_M); node-leaf copper leaves the leaves' downlink cages and the nodes without."""
         c, sw = self.compute, self.switch
-        f = self.plan.fabrics.compute
+        f = self.fabric
         if f.leaf_spine_length_m <= DAC_REACH_M:
             return 0, 0
         if f.node_leaf_length_m > DAC_REACH_M:
@@ -184,7 +232,7 @@ class ClusterModel:
 
     def assumptions(self) -> list[Msg]:
         """What the plan assumes where nothing is published, as messages (str(msg) is the English)."""
-        out = list(self.racks.notes)
+        out = list(self.resolved.notes) + list(self.racks.notes)
         out += [_m("{node}, heat split: {note}", node=self.node.name, note=a if isinstance(a, Msg) else Legacy(a))
                 for a in self.node.heat_assumptions]
         for sw in {self.switch.id: self.switch, **{a.switch: self.catalog.get(a.switch) for a in self.aux}}.values():

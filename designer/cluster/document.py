@@ -37,10 +37,12 @@ def check_buildable(plan: ClusterPlan, catalog: Catalog) -> None:
     model = ClusterModel(plan, catalog)
     model.compute  # noqa: B018 (sizing raises on switch ports, planes, the fat tree's reach)
     model.aux  # noqa: B018
-    for part_id, cls in ((plan.site.rack_part, RackSpec), (plan.site.pdu_part, PduSpec)):
-        model.part(part_id, cls)
-    cdu = model.part(plan.site.cdu_part, CduSpec)
-    nodes_per_rack(model.node, plan.site, cdu.rack_units if cdu.placement == "in_rack" else 0)
+    site = model.site
+    model.part(site.rack_part, RackSpec)
+    if site.pdu_part is not None:  # None: a PDU rated to the feed, not in the catalog
+        model.part(site.pdu_part, PduSpec)
+    cdu = model.part(site.cdu_part or "", CduSpec)
+    nodes_per_rack(model.node, site, cdu.rack_units if cdu.placement == "in_rack" else 0)
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,7 @@ class PlanDocument:
         self.changed = Signal()  # (PlanChange)
         self.clean_changed = Signal()  # (is_clean)
         self.path_changed = Signal()  # (path | None)
+        self._resolved: tuple[int | None, ClusterPlan] = (None, plan)
 
     @classmethod
     def open(cls, path: Path, catalog: Catalog) -> PlanDocument:
@@ -162,6 +165,15 @@ class PlanDocument:
     @property
     def is_clean(self) -> bool:
         return self.history.is_clean
+
+    def resolved_plan(self) -> ClusterPlan:
+        """The plan with every default filled in (the reference architecture's and the node's), as the analysis
+        sees it: what an inspector shows for a setting the user has not set. Memoised per revision."""
+        if self._resolved[0] != self.revision:
+            model = ClusterModel(self.plan, self.catalog)
+            self._resolved = (self.revision, self.plan.model_copy(update={"site": model.site,
+                                                                          "fabrics": model.fabrics}))
+        return self._resolved[1]
 
     @property
     def title(self) -> str:

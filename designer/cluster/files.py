@@ -18,10 +18,31 @@ from designer.io.files import (
     read_file_bytes,
     validated_file,
 )
+from designer.io.migrations import migration
 from designer.model.catalog import Catalog, default_catalog
 
 PLAN_ATTACHMENT = "cluster-plan.json"  # the plan's file inside a cluster sheet PDF (designer.export.cluster_pdf)
-PLAN_MIGRATIONS: dict = {}  # none yet: version 1 is the first published plan format
+PLAN_MIGRATIONS: dict = {}
+# Version 1's settings that equal its defaults were written by the dump, not chosen: version 2 lets the plan's
+# reference architecture and node set them (None), so an old file gets the RA's counts as a new plan does.
+V1_DEFAULTS: dict[str, dict[str, object]] = {
+    "site": {"rack_power_limit_w": 45_000.0, "rack_air_limit_w": 45_000.0, "cooling": "air", "feeds_per_rack": 2,
+             "pdu_part": "pdu-415v-60a-3ph", "cdu_part": "cdu-inrow-1350kw"},
+    "compute": {"planes": 1, "ufm_positions": 1}}
+
+
+@migration(1, 2, PLAN_MIGRATIONS)
+def _plan_v1_to_v2(raw: dict) -> dict:
+    raw = {**raw, "schema_version": 2}
+    site = raw.get("site")
+    if isinstance(site, dict):
+        raw["site"] = {k: (None if V1_DEFAULTS["site"].get(k, object()) == v else v) for k, v in site.items()}
+    fabrics = raw.get("fabrics")
+    if isinstance(fabrics, dict) and isinstance(fabrics.get("compute"), dict):
+        compute = fabrics["compute"]
+        raw["fabrics"] = {**fabrics, "compute": {k: (None if V1_DEFAULTS["compute"].get(k, object()) == v else v)
+                                                 for k, v in compute.items()}}
+    return raw
 
 
 def plan_from_dict(raw: Any, source: str, catalog: Catalog | None = None) -> ClusterPlan:

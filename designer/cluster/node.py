@@ -23,6 +23,7 @@ from designer.templates import TEMPLATES, build_template
 @dataclass(frozen=True)
 class NodeFigures:
     name: str
+    chassis: str  # the chassis part id (it chooses the reference architecture)
     gpus: int
     device_word: str
     rack_units: int
@@ -41,6 +42,9 @@ class NodeFigures:
     fabric_units: int = 1  # scale-out endpoints per node: its compute trays for a rack-scale node, else 1
     trays: tuple[tuple[str, int, int], ...] = ()  # a rack-scale node's trays from the top: (kind, count, U each)
     heat_assumptions: tuple[str, ...] = ()  # what the node's heat split rests on (its heat balance says)
+    psus: int = 0  # power supplies (a rack-scale node: all of its power shelves')
+    psus_needed: int = 0  # PSUs its redundancy policy keeps running (6 x 3.3 kW N+2: 4)
+    psu_policy: str = ""  # the policy as the design states it (N+1, N+2, N+N, none)
 
     @property
     def port_speed_gbit_s(self) -> float:
@@ -60,10 +64,10 @@ def node_figures(analysis: Analysis) -> NodeFigures:
     """Wall power, heat split, scale-out ports and speeds of one node design (the cluster's only view of it)."""
     design, catalog = analysis.design, analysis.catalog
     chassis = catalog.chassis(design.chassis)
-    figures, heat = analysis.figures, heat_balance(design, catalog)
+    figures, heat, budget = analysis.figures, heat_balance(design, catalog), analysis.budget
     compute, storage = _ports(analysis, "compute"), _ports(analysis, "storage")
     return NodeFigures(
-        name=design.meta.name, gpus=figures.gpu_count, device_word=figures.device_word,
+        name=design.meta.name, chassis=design.chassis, gpus=figures.gpu_count, device_word=figures.device_word,
         rack_units=chassis.rack_units, rack_scale=bool(chassis.rack_trays), wall_w=heat.wall_w,
         heat_to_air_w=heat.heat_to_air_w, heat_to_liquid_w=heat.heat_to_liquid_w,
         coolant_flow_l_min=heat.coolant_flow_l_min or 0.0,
@@ -74,6 +78,8 @@ def node_figures(analysis: Analysis) -> NodeFigures:
         scaleup_gbytes_s_per_gpu_per_dir=figures.scaleup_gbytes_s_per_gpu_per_dir,
         fabric_units=sum(t.count for t in chassis.rack_trays if t.kind == "compute") or 1,
         trays=tuple((t.kind, t.count, t.height_u) for t in chassis.rack_trays),
+        psus=budget.psu_count, psus_needed=max(budget.psu_count - budget.redundant_psus, budget.psus_to_run),
+        psu_policy=budget.redundancy.value,
     )
 
 

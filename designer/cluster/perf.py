@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 
 from designer.cluster.build import ClusterModel
+from designer.cluster.power import psu_feed_loss
 from designer.core.errors import DesignerError
 from designer.core.messages import Msg, Name, Number, Percent, _m
 from designer.model.design import Design, ScaleOut, ScaleOutTopology
@@ -44,14 +45,14 @@ def place(m: ClusterModel, gpus: int) -> Placement:
 def nodes_per_group(m: ClusterModel) -> int:
     """Nodes that reach each other through one leaf (rail-optimised: an SU; leaf-spine: one leaf's nodes)."""
     c = m.compute
-    if m.plan.fabrics.compute.topology == "rail_optimized":
+    if m.fabric.topology == "rail_optimized":
         return max(1, c.positions_per_su // m.node.fabric_units)
     return max(1, c.leaf_downlinks // c.rails // m.node.fabric_units)
 
 
 def cluster_design(m: ClusterModel, oversubscription: float | None = None) -> Design:
     """The node design with the plan's scale-out wiring in its settings (what the network model reads)."""
-    c, f = m.compute, m.plan.fabrics.compute
+    c, f = m.compute, m.fabric
     rail = f.topology == "rail_optimized"
     ratio = min(oversubscription or c.oversubscription, 16.0)
     scaleout = ScaleOut(topology=ScaleOutTopology.RAIL_OPTIMIZED if rail else ScaleOutTopology.FAT_TREE,
@@ -90,7 +91,7 @@ def what_if(m: ClusterModel) -> list[dict]:
     whole = min(c.gpus, MAX_NODES * g)
     out = [_item("leaf", leaf_gpus, _rail_lost(m, under_leaf), _busbw(m, job), _busbw(m, job, rail_nics(m)))]
     if c.spine_switches:
-        per_plane = c.spine_switches // c.planes
+        per_plane = min(c.spine_switches // c.planes, c.leaf_uplinks)  # the spines one leaf reaches
         after = c.oversubscription * per_plane / max(1, per_plane - 1)
         out.append(_item("spine", c.gpus, _m("leaf uplinks fall by 1/{n}: oversubscription {a} -> {b} between SUs",
                                              n=per_plane, a=_ratio(c.oversubscription), b=_ratio(after)),
@@ -123,25 +124,39 @@ def _ratio(value: float) -> Msg:
 
 
 def _feed_item(m: ClusterModel) -> dict:
-    """One feed of the worst-loaded compute rack lost: its nodes stop if the feeds left cannot carry it (network
-    racks named apart: their switches carry many GPUs' traffic)."""
+    """One feed of the worst-loaded compute rack lost: its nodes stop if the PSUs left on them are fewer than their
+    redundancy policy needs (designer.cluster.power), or if the feeds left cannot carry the rack (network racks
+    named apart: their switches carry many GPUs' traffic)."""
     compute = {r.name: r for r in m.racks.of_role("compute")}
     feeds = [f for f in m.feeds if f.rack in compute]
     worst = max(feeds, key=lambda f: f.after_loss_load)
-    over = worst.after_loss_load > 1
-    gpus = compute[worst.rack].count("node") * m.node.gpus // m.node.fabric_units if over else 0
+    loss = psu_feed_loss(m.node, worst.feeds)
+    rack = compute[worst.rack]
+    nodes = [s.label for s in rack.slots if s.kind == "node"]
     network = [f.rack for f in m.feeds if f.rack not in compute and f.after_loss_load > 1]
     named = Name(", ".join(network[:3]) + (" ..." if len(network) > 3 else ""))  # rack ids
+    rack_gpus = len(nodes) * m.node.gpus // m.node.fabric_units
+    if not loss.survives:
+        first, last = (nodes[0], nodes[-1]) if m.node.fabric_units == 1 else (m.node.name, m.node.name)
+        effect = _m("rack {rack} loses feed A1: each node keeps {left} of its {n} PSUs and needs {k} ({policy}): "
+                    "its {g} GPUs stop ({a} to {b})", rack=worst.rack, left=loss.left, n=loss.psus, k=loss.needed,
+                    policy=Name(loss.policy), g=rack_gpus, a=Name(first), b=Name(last))
+        return _item("feed", rack_gpus, effect, None, None)
+    over = worst.after_loss_load > 1
+    gpus = rack_gpus if over else 0
     if over:
         figures = {"rack": worst.rack, "pct": Percent(worst.after_loss_load), "n": gpus,
-                   "raw_policy": m.plan.site.ab_policy.upper(), "racks": named}
+                   "raw_policy": m.site.ab_policy.upper(), "racks": named}
         effect = _m("rack {rack} needs {pct} of the feeds left: its {n} GPUs stop or shed load ({raw_policy} policy); "
                     "network racks {racks} would lose switches", **figures) if network else \
             _m("rack {rack} needs {pct} of the feeds left: its {n} GPUs stop or shed load ({raw_policy} policy)",
                **figures)
     else:
-        effect = _m("none: the feeds left carry every rack; network racks {racks} would lose switches",
-                    racks=named) if network else _m("none: the feeds left carry every rack")
+        effect = _m("none: the feeds left carry every rack and every node keeps {left} of its {n} PSUs ({k} needed); "
+                    "network racks {racks} would lose switches", left=loss.left, n=loss.psus, k=loss.needed,
+                    racks=named) if network else \
+            _m("none: the feeds left carry every rack and every node keeps {left} of its {n} PSUs ({k} needed)",
+               left=loss.left, n=loss.psus, k=loss.needed)
     return _item("feed", gpus, effect, None, None)
 
 

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from designer.model.design import Design, Waiver
 
-PLAN_SCHEMA_VERSION = 1
+PLAN_SCHEMA_VERSION = 2
 PartId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.\-]{0,63}$")]
 Text = Annotated[str, Field(max_length=200)]
 
@@ -44,32 +44,59 @@ class Feed(Frozen):
 
 
 class Site(Frozen):
-    rack_power_limit_w: Annotated[float, Field(gt=0, le=2_000_000)] = 45_000.0
-    rack_air_limit_w: Annotated[float, Field(gt=0, le=2_000_000)] = 45_000.0  # heat a rack may give to room air
-    cooling: Literal["air", "liquid"] = "air"
+    """The site. A setting left None (null in the file) is the plan's default, resolved from its reference
+    architecture and node by designer.cluster.architecture (`ClusterModel.site`): what a user gets unless they set
+    it, and what the plan follows again when its node changes."""
+
+    rack_power_limit_w: Annotated[float, Field(gt=0, le=2_000_000)] | None = None  # None: fits the RA's rack
+    rack_air_limit_w: Annotated[float, Field(gt=0, le=2_000_000)] | None = None  # heat a rack may give to room air
+    cooling: Literal["air", "liquid"] | None = None  # None: the node's (a liquid-cooled node: a liquid site)
     rack_height_u: Annotated[int, Field(ge=10, le=60)] = 48
     rack_part: PartId = "rack-48u-600x1200"
+    nodes_per_rack: Annotated[int, Field(ge=1, le=64)] | None = None  # None: the RA's, within the rack's limits
     feed: Feed = Feed()
-    feeds_per_rack: Annotated[int, Field(ge=1, le=8)] = 2
+    feeds_per_rack: Annotated[int, Field(ge=1, le=8)] | None = None  # None: the RA's PDUs per rack (one per feed)
     # "n": the feeds share the rack, as NVIDIA's DGX SuperPOD best practices size them (two circuits, each rated
     # for 50 % of the rack's peak); "2n": A and B feeds, each able to carry the whole rack when the other is lost.
     ab_policy: Literal["2n", "n"] = "n"
-    pdu_part: PartId = "pdu-415v-60a-3ph"
-    cdu_part: PartId = "cdu-inrow-1350kw"
+    pdu_part: PartId | None = None  # None: a PDU rated to the feed
+    cdu_part: PartId | None = None  # None: the RA's CDU (in-row for liquid racks)
+    spare_cdus: Annotated[int, Field(ge=0, le=8)] = 1  # N+1: one CDU may fail with every rack still cooled
     pue: Annotated[float, Field(ge=1.0, le=5.0)] = 1.3
     supply_water_c: Annotated[float, Field(ge=5, le=60)] = 25.0
     coolant_delta_t_k: Annotated[float, Field(gt=0, le=40)] = 10.0
+
+    @property
+    def power_limit_w(self) -> float:
+        """The rack power limit of a resolved site (ClusterModel.site)."""
+        return _resolved(self.rack_power_limit_w)
+
+    @property
+    def air_limit_w(self) -> float:
+        """The heat a rack may give to room air, of a resolved site (ClusterModel.site)."""
+        return _resolved(self.rack_air_limit_w)
+
+
+def _resolved(value: float | None) -> float:
+    if value is None:
+        raise ValueError("the site's limits are not resolved (read them from ClusterModel.site)")
+    return value
 
 
 class ComputeFabric(Frozen):
     topology: Literal["rail_optimized", "leaf_spine"] = "rail_optimized"
     oversubscription: Annotated[float, Field(ge=1.0, le=16.0)] = 1.0  # leaf downlink : uplink bandwidth
     target_oversubscription: Annotated[float, Field(ge=1.0, le=16.0)] = 1.0
-    planes: Annotated[int, Field(ge=1, le=8)] = 1  # independent fabrics; each NIC port split into one link per plane
-    switch: PartId = "qm9700"
-    # Node positions of the fabric that hold the fabric manager (UFM) instead of a node, as the DGX H100 RA's
-    # tables count them (31 + 1 in the first SU), and the leaf links each takes.
-    ufm_positions: Annotated[int, Field(ge=0, le=8)] = 1
+    # None: the reference architecture's (designer.cluster.architecture); a value overrides it.
+    planes: Annotated[int, Field(ge=1, le=8)] | None = None  # each NIC port split into one link per plane
+    switch: PartId | None = None
+    su_nodes: Annotated[int, Field(ge=1, le=4096)] | None = None  # nodes per scalable unit (else the leaf's ports)
+    # "su": one leaf per rail per SU (DGX SuperPOD H100/B200/B300); "rack": one leaf per rail per rack, the leaves of
+    # a rail in an SU and their spines a spine-leaf group, the groups joined by core groups (GB200 RA).
+    leaf_scope: Literal["su", "rack"] | None = None
+    # Node positions that hold the fabric manager (UFM) instead of a node, as the DGX H100 RA's Table 4 counts
+    # them (31 + 1 in the first SU); "if_free": one where the last SU has a free position (Table 3 otherwise).
+    ufm_positions: Annotated[int, Field(ge=0, le=8)] | Literal["if_free"] | None = None
     ufm_links: Annotated[int, Field(ge=0, le=16)] = 4
     node_leaf_length_m: Annotated[float, Field(gt=0, le=2000)] = 20.0
     leaf_spine_length_m: Annotated[float, Field(gt=0, le=2000)] = 50.0
@@ -77,23 +104,32 @@ class ComputeFabric(Frozen):
 
 
 class AuxFabric(Frozen):
-    """Storage, in-band or out-of-band: a plain leaf-spine of one switch part with this many ports per node."""
+    """Storage, in-band or out-of-band: leaves of one switch part for the nodes' ports (a rack-scale node's ports
+    are its whole rack's), spines above them or uplinks to the site's core (designer.cluster.aux)."""
 
     switch: PartId
-    ports_per_node: Annotated[int, Field(ge=1, le=16)] = 2
+    ports_per_node: Annotated[int, Field(ge=1, le=256)] = 2
     target_gbytes_s_per_node: Annotated[float, Field(ge=0, le=10_000)] = 0.0  # storage read target per node
+    oversubscription: Annotated[float, Field(ge=1.0, le=16.0)] = 1.0  # node-side leaf downlink : uplink
+    spines: bool = True  # False: the leaves uplink to the data centre's core (the RA's in-band fabric)
+    storage_leaves_per_su: Annotated[int, Field(ge=0, le=64)] = 0  # leaves for the storage appliances (1:1)
+    switches_per_rack: Annotated[int, Field(ge=0, le=8)] = 0  # top-of-rack switches per compute rack instead
+    management_ports: bool = False  # out-of-band: every switch, PDU and server has a port on it as well
 
 
 class Fabrics(Frozen):
+    """None: the fabric as the reference architecture sizes it; "off": no such fabric in this plan."""
+
     compute: ComputeFabric = ComputeFabric()
-    storage: AuxFabric | None = None
-    inband: AuxFabric | None = None
-    oob: AuxFabric | None = None
+    storage: AuxFabric | Literal["off"] | None = None
+    inband: AuxFabric | Literal["off"] | None = None
+    oob: AuxFabric | Literal["off"] | None = None
 
 
 class ClusterPlan(Frozen):
-    schema_version: Literal[1] = 1  # PLAN_SCHEMA_VERSION
+    schema_version: Literal[2] = 2  # PLAN_SCHEMA_VERSION
     name: Text = "Untitled cluster"
+    architecture: PartId | None = None  # the reference architecture it follows (None: the node's own)
     node: NodeRef
     gpus: Annotated[int, Field(ge=1, le=1_000_000)] | None = None
     nodes: Annotated[int, Field(ge=1, le=200_000)] | None = None

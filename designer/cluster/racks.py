@@ -65,18 +65,23 @@ class RackLayout:
 
 
 def nodes_per_rack(node: NodeFigures, site: Site, cdu_u: int = 0) -> tuple[int, str]:
-    """Nodes in one compute rack and what limits it; `cdu_u` U are kept for an in-rack CDU of liquid nodes."""
+    """Nodes in one compute rack and what limits it; `cdu_u` U are kept for an in-rack CDU of liquid nodes. The
+    site is resolved (ClusterModel.site): its nodes per rack (the RA's, as the RA racks them so that racks divide
+    the SU) is a limit beside power, heat to air and height."""
     if node.rack_scale:
         return 1, "rack-scale"
     usable_u = site.rack_height_u - (cdu_u if node.liquid else 0)
-    limits = {"power": math.floor(site.rack_power_limit_w / node.wall_w) if node.wall_w else usable_u,
+    power = site.power_limit_w
+    limits = {"power": math.floor(power / node.wall_w) if node.wall_w else usable_u,
               "height": usable_u // node.rack_units}
     if node.heat_to_air_w > 0:
-        limits["air"] = math.floor(site.rack_air_limit_w / node.heat_to_air_w)
+        limits["air"] = math.floor(site.air_limit_w / node.heat_to_air_w)
+    if site.nodes_per_rack:
+        limits["architecture"] = site.nodes_per_rack
     kind = min(limits, key=lambda k: limits[k])
     if limits[kind] < 1:
         raise DesignerError(f"one node ({node.wall_w / 1000:,.1f} kW, {node.rack_units}U) does not fit a rack of "
-                            f"{site.rack_power_limit_w / 1000:,.1f} kW and {site.rack_height_u}U")
+                            f"{power / 1000:,.1f} kW and {site.rack_height_u}U")
     return limits[kind], kind
 
 
@@ -84,9 +89,12 @@ TRAY_SLOT = {"compute": ("node", _m("compute tray")), "switch": ("switch", _m("N
              "power": ("power_shelf", _m("power shelf")), "network": ("switch", _m("network tray")),
              "cooling": ("cdu", _m("cooling (manifold / in-rack CDU)"))}
 IN_RACK_CDU, UFM_APPLIANCE, MGMT_SERVER = _m("in-rack CDU"), _m("UFM appliance"), _m("management server")
+# A rack-scale node's cooling tray on a site with in-row CDUs: the rack's coolant manifold, not a CDU of its own
+# (one CDU model per plan: in-rack or in-row, never both).
+MANIFOLD = ("manifold", _m("coolant manifold"))
 # The words of the slot labels (a label is data, in English: "compute tray 3"), to show them in a language.
 SLOT_WORDS = {str(w): w for w in (*(label for _, label in TRAY_SLOT.values()), IN_RACK_CDU, UFM_APPLIANCE,
-                                   MGMT_SERVER)}
+                                   MGMT_SERVER, MANIFOLD[1])}
 
 
 def slot_label(label: str) -> Msg:
@@ -98,12 +106,15 @@ def slot_label(label: str) -> Msg:
     return SLOT_WORDS.get(label) or _m("{what}", what=label)
 
 
-def _tray_slots(node: NodeFigures, site: Site) -> list[Slot]:
-    """A rack-scale node's trays from the top of the rack down; its wall power shared by the compute trays."""
+def _tray_slots(node: NodeFigures, site: Site, in_rack_cdu: bool) -> list[Slot]:
+    """A rack-scale node's trays from the top of the rack down; its wall power shared by the compute trays. The
+    cooling tray is an in-rack CDU only where the site's CDUs are in-rack; else the rack's manifold."""
     computes = sum(count for kind, count, _ in node.trays if kind == "compute") or 1
     top, slots = min(site.rack_height_u, node.rack_units), []
     for kind, count, height in node.trays:
         slot_kind, label = TRAY_SLOT.get(kind, ("node", Name(kind)))
+        if kind == "cooling":
+            slot_kind, label = ("cdu", IN_RACK_CDU) if in_rack_cdu else MANIFOLD
         for i in range(count):
             top -= height
             watts = node.wall_w / computes if kind == "compute" else 0.0
@@ -113,26 +124,44 @@ def _tray_slots(node: NodeFigures, site: Site) -> list[Slot]:
 
 def _compute_rack(index: int, count: int, node: NodeFigures, site: Site, cdu_u: int) -> Rack:
     if node.rack_scale and node.trays:
-        slots = _tray_slots(node, site)
+        slots = _tray_slots(node, site, cdu_u > 0)
     else:
         slots = [Slot(1 + i * node.rack_units, node.rack_units, "node", f"{node.name} {index * 1000 + i + 1}",
                       node.wall_w) for i in range(count)]
     if node.liquid and not node.rack_scale and cdu_u:
         slots.append(Slot(site.rack_height_u - cdu_u + 1, cdu_u, "cdu", str(IN_RACK_CDU)))
-    slots += [Slot(0, 0, "pdu", f"PDU {'AB'[i % 2]}{i // 2 + 1}") for i in range(site.feeds_per_rack)]
+    slots += _pdus(site)
     return Rack(f"C{index + 1:03d}", "compute", tuple(slots), count * node.heat_to_liquid_w)
+
+
+NETWORK_RACK_FEEDS = 2  # the H100 RA's Table 7: 12 PDUs for its 6 network and management racks
+
+
+def _pdus(site: Site, role: str = "compute") -> list[Slot]:
+    """One PDU per feed, named by feed (A1, B1, A2, ...): the RA's PDUs per compute rack (three in the H100 and B300
+    RAs), two in a network or management rack."""
+    feeds = site.feeds_per_rack or 2
+    count = feeds if role == "compute" else min(feeds, NETWORK_RACK_FEEDS)
+    return [Slot(0, 0, "pdu", f"PDU {'AB'[i % 2]}{i // 2 + 1}") for i in range(count)]
 
 
 def _pack(items: list[tuple[str, int, float]], site: Site, role: str, prefix: str) -> list[Rack]:
     """First-fit of (label, U, W) items into racks by height and power, bottom up (each open rack's top U and
-    watts are kept as it fills, so thousands of switches pack in linear time per rack)."""
+    watts are kept as it fills, so thousands of switches pack in linear time per rack). Switches and servers are
+    air-cooled: a rack of them takes no more than the room's air limit per rack, nor the rack power limit, nor what
+    its feeds left carry when one is lost (a network rack carries many racks' traffic: it never packs to a limit one
+    lost feed would break)."""
     kind = "switch" if role == "network" else "server"
+    f = site.feed
+    feeds = len(_pdus(site, role))
+    survive = feed_capacity_w(f.volts, f.amps, f.phases, f.utilisation) * max(1, feeds - 1)
+    watts_limit = min(site.power_limit_w, site.air_limit_w, survive)
     racks: list[list[Slot]] = []
     tops: list[int] = []
     watts_in: list[float] = []
     for label, height, watts in items:
         for i, slots in enumerate(racks):
-            if tops[i] + height - 1 <= site.rack_height_u and watts_in[i] + watts <= site.rack_power_limit_w:
+            if tops[i] + height - 1 <= site.rack_height_u and watts_in[i] + watts <= watts_limit:
                 slots.append(Slot(tops[i], height, kind, label, watts))
                 tops[i] += height
                 watts_in[i] += watts
@@ -141,7 +170,7 @@ def _pack(items: list[tuple[str, int, float]], site: Site, role: str, prefix: st
             racks.append([Slot(1, height, kind, label, watts)])
             tops.append(1 + height)
             watts_in.append(watts)
-    pdus = tuple(Slot(0, 0, "pdu", f"PDU {'AB'[i % 2]}{i // 2 + 1}") for i in range(site.feeds_per_rack))
+    pdus = tuple(_pdus(site, role))
     return [Rack(f"{prefix}{i + 1:03d}", role, tuple(slots) + pdus) for i, slots in enumerate(racks)]
 
 
@@ -180,9 +209,9 @@ def feed_checks(racks: tuple[Rack, ...], site: Site) -> list[FeedCheck]:
     """Each rack against its feeds: with all up (shared), and with one feed gone (the rest carry the rack)."""
     f = site.feed
     cap = feed_capacity_w(f.volts, f.amps, f.phases, f.utilisation)
-    n = site.feeds_per_rack
     out = []
     for rack in racks:
+        n = rack.count("pdu") or site.feeds_per_rack or 2
         normal = rack.watts / (cap * n)
         after = rack.watts / (cap * (n - 1)) if n > 1 else math.inf
         out.append(FeedCheck(rack.name, rack.watts, cap, n, normal, after))

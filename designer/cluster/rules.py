@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from designer.cluster.build import ClusterModel, same_network
-from designer.core.messages import Msg, Number, Param, Percent, Quantity, _m, english, many
+from designer.cluster.plan import AuxFabric
+from designer.cluster.power import feeds_to_survive, psu_feed_loss
+from designer.core.messages import Msg, Name, Number, Param, Percent, Quantity, _m, english, many
 from designer.rules.engine import SEVERITY_RANK, Finding, Report, Rule, Severity, Violation, waiver_for
 
 ClusterRuleFn = Callable[[ClusterModel], Iterable[Finding]]
@@ -46,9 +48,9 @@ def _racks(names: list[str], one: Msg, many: Msg, figures: Mapping[str, Param]) 
 
 @cluster_rule("cluster.rack_power", "Rack power within the site's limit", Severity.ERROR)
 def rack_power(m: ClusterModel) -> Iterable[Finding]:
-    limit = _kw(m.plan.site.rack_power_limit_w)
+    limit = _kw(m.site.power_limit_w)
     for names, figures in _groups((r.name, {"w": _kw(r.watts), "limit": limit}) for r in m.racks.racks
-                                  if r.watts > m.plan.site.rack_power_limit_w):
+                                  if r.watts > m.site.power_limit_w):
         yield Finding(_racks(names, _m("rack {rack} draws {w}, over the {limit} limit"),
                              _m("{n} racks ({a} to {b}) each draw {w}, over the {limit} limit"), figures),
                       tuple(names), _m("raise the rack power limit or put fewer nodes in a rack"))
@@ -56,13 +58,13 @@ def rack_power(m: ClusterModel) -> Iterable[Finding]:
 
 @cluster_rule("cluster.rack_cooling", "Rack heat within the site's cooling", Severity.ERROR)
 def rack_cooling(m: ClusterModel) -> Iterable[Finding]:
-    site = m.plan.site
+    site = m.site
     if m.node.liquid and site.cooling == "air":
         yield Finding(_m("the node sends {w} to liquid but the site is air-cooled", w=_kw(m.node.heat_to_liquid_w)),
                       (), _m("choose liquid cooling for the site"))
-    limit = _kw(site.rack_air_limit_w)
+    limit = _kw(site.air_limit_w)
     hot = ((r.name, {"w": _kw(r.heat_to_air_w), "limit": limit}) for r in m.racks.racks
-           if r.heat_to_air_w > site.rack_air_limit_w)
+           if r.heat_to_air_w > site.air_limit_w)
     for names, figures in _groups(hot):
         yield Finding(_racks(names, _m("rack {rack} gives {w} to air, over the {limit} the room can take per rack"),
                              _m("{n} racks ({a} to {b}) each give {w} to air, over the {limit} the room can take "
@@ -81,7 +83,7 @@ def feed_capacity(m: ClusterModel) -> Iterable[Finding]:
 
 @cluster_rule("cluster.ab_loss", "A rack survives the loss of one feed", Severity.ERROR)
 def ab_loss(m: ClusterModel) -> Iterable[Finding]:
-    policy = m.plan.site.ab_policy
+    policy = m.site.ab_policy
     rows = ((f.rack, _figures(w=_kw(f.rack_w), cap=_kw(f.feed_capacity_w * (f.feeds - 1)),
                               pct=Percent(f.after_loss_load)))
             for f in m.feeds if f.after_loss_load > 1 and f.normal_load <= 1)
@@ -92,9 +94,27 @@ def ab_loss(m: ClusterModel) -> Iterable[Finding]:
                       _m("size each feed for the whole rack (2N)"), severity=None if policy == "2n" else Severity.INFO)
 
 
+@cluster_rule("cluster.psu_feed_loss", "Nodes run on after one feed is lost", Severity.WARNING)
+def psu_feeds(m: ClusterModel) -> Iterable[Finding]:
+    """A node's PSUs over its rack's feeds, judged by the node's own redundancy policy (a 2N site: an error)."""
+    loss = psu_feed_loss(m.node, m.site.feeds_per_rack or 2)
+    if loss.survives:
+        return
+    racks = m.racks.of_role("compute")
+    gpus = sum(r.count("node") for r in racks) * m.node.gpus // m.node.fabric_units
+    need = feeds_to_survive(m.node)
+    hint = _m("use {k} feeds (PDUs) per compute rack", k=need) if need else _m("give the node more PSUs")
+    yield Finding(_m("with one of a rack's {f} feeds lost, each node keeps {left} of its {n} PSUs and needs {k} "
+                     "({policy}): that rack's GPUs stop ({g} GPUs in {r} racks are exposed)", f=loss.feeds,
+                     left=loss.left, n=loss.psus, k=loss.needed, policy=Name(loss.policy), g=Number(gpus),
+                     r=Number(len(racks))),
+                  tuple(r.name for r in racks[:1]), hint,
+                  severity=Severity.ERROR if m.site.ab_policy == "2n" else None)
+
+
 @cluster_rule("cluster.oversubscription", "Oversubscription within the target", Severity.WARNING)
 def oversubscription(m: ClusterModel) -> Iterable[Finding]:
-    achieved, target = m.compute.oversubscription, m.plan.fabrics.compute.target_oversubscription
+    achieved, target = m.compute.oversubscription, m.fabric.target_oversubscription
     if achieved > target + 1e-9:
         yield Finding(_m("leaves are {r}:1 oversubscribed, over the {t}:1 target", r=Number(achieved, 2),
                          t=Number(target, 2)), (), _m("add uplinks (a lower oversubscription) or raise the target"))
@@ -122,7 +142,7 @@ def _gbit(speed: float) -> Quantity:
 @cluster_rule("cluster.su_partial", "Every scalable unit is full", Severity.INFO)
 def su_partial(m: ClusterModel) -> Iterable[Finding]:
     c = m.compute
-    used = c.endpoints + m.plan.fabrics.compute.ufm_positions
+    used = c.endpoints + c.ufm_positions
     if used < c.positions:
         empty = _m("{u} of {p} node positions in use; the last SU is cabled in full (1 position empty)") \
             if c.positions - used == 1 else \
@@ -141,8 +161,8 @@ def mixed_speeds(m: ClusterModel) -> Iterable[Finding]:
 
 @cluster_rule("cluster.storage_bandwidth", "Storage bandwidth per node meets the target", Severity.WARNING)
 def storage_bandwidth(m: ClusterModel) -> Iterable[Finding]:
-    storage = m.plan.fabrics.storage
-    if storage is None or not storage.target_gbytes_s_per_node:
+    storage = m.fabrics.storage
+    if not isinstance(storage, AuxFabric) or not storage.target_gbytes_s_per_node:
         return
     have = m.node.storage_gbit_s / 8
     if have < storage.target_gbytes_s_per_node:

@@ -51,6 +51,7 @@ class ComputeSizing:
     switch_cages_used: int
     node_cages: int
     endpoints: int = 0  # node positions taken by nodes (a rack-scale node takes one per compute tray)
+    ufm_positions: int = 0  # node positions that hold the fabric manager
 
     @property
     def oversubscription(self) -> float:
@@ -94,10 +95,11 @@ def leaf_ports(radix: int, oversubscription: float) -> tuple[int, int]:
 
 def _balanced_spines(needed: int, leaf_uplinks: int) -> int:
     """The least spine count >= needed that divides the leaf's uplinks (equal links from each leaf to each
-    spine), as long as that costs at most twice the spines needed; else the plain count (some leaf-spine pairs
-    get one link more). Without the bound a prime uplink count (43 at 2:1 on a split 128-port leaf) bought one
-    spine per uplink: 43 spines for 8 leaves."""
-    divisors = [d for d in range(needed, min(leaf_uplinks, 2 * needed) + 1) if leaf_uplinks % d == 0]
+    spine), as long as that costs at most half as many spines again (the H100 RA's 3 SU: 12 needed, 16 built);
+    else the plain count (some leaf-spine pairs get one link more). Without the bound a prime uplink count (43 at
+    2:1 on a split 128-port leaf) bought one spine per uplink: 43 spines for 8 leaves; with a bound of twice, 21
+    uplinks at 2:1 on a QM9700 leaf bought 21 spines where 11 take them, more than the 1:1 fabric's 16."""
+    divisors = [d for d in range(needed, min(leaf_uplinks, needed * 3 // 2) + 1) if leaf_uplinks % d == 0]
     return divisors[0] if divisors else needed
 
 
@@ -133,22 +135,85 @@ def _rails(nodes: int, node: NodeFigures, fabric: ComputeFabric, switch: Network
     return nodes * units, rails
 
 
+def _su(rails: int, down: int, node: NodeFigures, fabric: ComputeFabric) -> tuple[int, int]:
+    """(node positions, leaves) of one scalable unit of one plane. By default an SU is what one leaf per rail
+    serves (its downlinks); an RA that sets its SU in nodes (GB200: 8 NVL72 racks, 576 GPUs) gets the leaves that
+    take all its ports (8 racks x 72 ports / 32 downlinks = 18)."""
+    if fabric.su_nodes:
+        positions = fabric.su_nodes * node.fabric_units
+        return positions, math.ceil(positions * rails / down)
+    return (down if fabric.topology == "rail_optimized" else (down // rails) * rails), rails
+
+
+def ufm_positions(fabric: ComputeFabric, endpoints: int, per_su: int) -> int:
+    """Positions the fabric manager takes: the plan's count, or with "if_free" (the DGX H100 RA) one where the last
+    SU has a free position (its Table 4: 31 DGX + the UFM) and none where the nodes fill whole SUs (Table 3)."""
+    if fabric.ufm_positions == "if_free":
+        return 1 if endpoints % per_su else 0
+    return fabric.ufm_positions or 0
+
+
+@dataclass(frozen=True)
+class _Tiers:
+    down: int
+    up: int
+    per_su: int
+    sus: int
+    leaves: int  # per plane
+    tiers: int
+    spines: int
+    cores: int
+    spine_core: int  # spine-core links per plane
+    ufm: int = 0
+
+
+def _rack_groups(endpoints: int, rails: int, radix: int, node: NodeFigures, fabric: ComputeFabric) -> _Tiers:
+    """The GB200 RA's spine-leaf groups (SLG): an SU of `su_nodes` racks holds one SLG per rail; in a group, one
+    leaf per rack takes that rail's port of every compute tray (18 down, as many up at 1:1), and the fewest spines
+    that take the leaves' uplinks on half their ports and divide them evenly (8 x 18 / 32 -> 6, the RA's "8 leaf
+    switches ... and 6 spine switches in each SLG"); spine i of every group joins core group i."""
+    racks = fabric.su_nodes or 1
+    down = node.fabric_units
+    up = math.ceil(down / fabric.oversubscription - 1e-9)
+    if down + up > radix:
+        raise DesignerError(f"a leaf per rack needs {down + up} ports; the switch has {radix}")
+    per_su = racks * node.fabric_units
+    sus = math.ceil(endpoints / per_su)
+    groups = sus * rails
+    per_group = _balanced_spines(math.ceil(racks * up / (radix // 2)), up)
+    spine_up = math.ceil(racks * up / per_group)
+    cores = per_group * math.ceil(groups * spine_up / radix)
+    return _Tiers(down, up, per_su, sus, groups * racks, 3, groups * per_group, cores, groups * per_group * spine_up)
+
+
+def _su_tiers(endpoints: int, rails: int, radix: int, node: NodeFigures, fabric: ComputeFabric) -> _Tiers:
+    down, up = leaf_ports(radix, fabric.oversubscription)
+    if down <= 0 or up <= 0:
+        raise DesignerError(f"the switch leaves no downlinks or uplinks at {fabric.oversubscription:g}:1")
+    per_su, leaves_su = _su(rails, down, node, fabric)
+    if per_su <= 0:
+        raise DesignerError(f"the switch leaves no node positions at {fabric.oversubscription:g}:1")
+    ufm_used = ufm_positions(fabric, endpoints, per_su)
+    sus = math.ceil((endpoints + ufm_used) / per_su)
+    leaves = sus * leaves_su
+    tiers, spines, cores, spine_core = _spine_core(leaves, up, radix)
+    return _Tiers(down, up, per_su, sus, leaves, tiers, spines, cores, spine_core, ufm_used)
+
+
 def size_compute(nodes: int, node: NodeFigures, fabric: ComputeFabric, switch: NetworkSwitchSpec) -> ComputeSizing:
     """Each plane is a whole fabric of its own: every NIC port is split into `planes` equal links, one per plane
     (Spectrum-X multiplane: an 800G port as 2 x 400G). Cables are counted as physical: one per node port, and
-    switch-to-switch links at the switch's port speed (an 800G cable carries two 400G links)."""
+    switch-to-switch links at the switch's port speed (an 800G cable carries two 400G links). `fabric` is the
+    resolved compute fabric (ClusterModel.fabric: the RA's settings where the plan sets none)."""
     endpoints, rails = _rails(nodes, node, fabric, switch)
-    planes = fabric.planes
+    planes = fabric.planes or 1
     radix = _radix(switch, node.port_speed_gbit_s / planes)
     split = max(1, radix // switch.ports)
-    down, up = leaf_ports(radix, fabric.oversubscription)
-    per_su = down if fabric.topology == "rail_optimized" else (down // rails) * rails
-    if per_su <= 0 or up <= 0:
-        raise DesignerError(f"switch '{switch.id}' leaves no downlinks or uplinks at {fabric.oversubscription:g}:1")
-    sus = math.ceil((endpoints + fabric.ufm_positions) / per_su)
-    leaves_plane = sus * rails
-    tiers, spines, cores, spine_core = _spine_core(leaves_plane, up, radix)
-    ufm = fabric.ufm_links if fabric.ufm_positions else 0
+    sized = (_rack_groups if fabric.leaf_scope == "rack" else _su_tiers)(endpoints, rails, radix, node, fabric)
+    down, up, per_su, sus, ufm_used = sized.down, sized.up, sized.per_su, sized.sus, sized.ufm
+    leaves_plane, tiers, spines, cores, spine_core = sized.leaves, sized.tiers, sized.spines, sized.cores, \
+        sized.spine_core
+    ufm = fabric.ufm_links if ufm_used else 0
     cage = switch.ports // switch.cages
     leaf_cages = leaves_plane * math.ceil(math.ceil((down + up) / split) / cage)
     spine_cages = _used_cages(math.ceil((leaves_plane * up + spine_core) / split), spines, cage)
@@ -161,5 +226,5 @@ def size_compute(nodes: int, node: NodeFigures, fabric: ComputeFabric, switch: N
         leaf_spine_cables=math.ceil(leaves_plane * up * planes / split),
         spine_core_cables=math.ceil(spine_core * planes / split),
         switch_cages_used=(leaf_cages + spine_cages + core_cages) * planes,
-        node_cages=endpoints * math.ceil(rails / node.ports_per_cage), endpoints=endpoints,
+        node_cages=endpoints * math.ceil(rails / node.ports_per_cage), endpoints=endpoints, ufm_positions=ufm_used,
     )

@@ -9,7 +9,7 @@ optics from its own bill of materials.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from designer.cost.prices import Prices
@@ -17,7 +17,7 @@ from designer.cost.tco import Tco, TcoParams, tco
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
-from designer.model.parts import GpuSpec
+from designer.model.parts import AnyPart, GpuSpec
 
 NOT_BOUGHT = frozenset({"fabric"})  # part kinds that stand for a network outside the node
 
@@ -70,11 +70,13 @@ class Bill:
         return Bill(self.lines + other.lines)
 
 
-def price_lines(items: Iterable[tuple[str, str, int]], catalog: Catalog, prices: Prices) -> Bill:
-    """Priced lines for (category, part id, quantity) items; a part kind is its price family."""
+def price_lines(items: Iterable[tuple[str, str, int]], catalog: Catalog, prices: Prices,
+                extra: Mapping[str, AnyPart] | None = None) -> Bill:
+    """Priced lines for (category, part id, quantity) items; a part kind is its price family. `extra`: parts a plan
+    makes that the catalog does not hold (a PDU rated to the site's feed), priced by their family."""
     lines = []
     for category, part_id, qty in items:
-        part = catalog.get(part_id)
+        part = (extra or {}).get(part_id) or catalog.get(part_id)
         family = getattr(part, "kind", "")
         q = prices.quote(part_id, family, getattr(part, "output_w", None))
         lines.append(CapitalLine(category, part_id, part.name, qty, q.unit_usd, q.estimate, q.source, q.basis,

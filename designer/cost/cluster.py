@@ -14,13 +14,13 @@ def cluster_bill(m: ClusterModel, prices: Prices) -> Bill:
     lines = bom(m)
     nodes = node_bill(m.node_analysis.design, m.catalog, prices).times(m.nodes, "nodes")
     others = [(line.category, line.part, line.quantity) for line in lines if line.category != "node"]
-    return nodes + price_lines(others, m.catalog, prices)
+    return nodes + price_lines(others, m.catalog, prices, {m.pdu.id: m.pdu})
 
 
 def cluster_tco(m: ClusterModel, prices: Prices, params: TcoParams | None = None, bill: Bill | None = None) -> Tco:
     """Capital from the bill; power and PUE from the plan (the plan's PUE unless `params` sets another)."""
     bill = bill or cluster_bill(m, prices)
-    p = params or TcoParams(pue=m.plan.site.pue)
+    p = params or TcoParams(pue=m.site.pue)
     return tco(bill.total_usd, m.it_w, m.compute.gpus, p, bill.estimated)
 
 

@@ -71,7 +71,7 @@ class ClusterSheet:
         self.t = i18n.sheet_text(CLUSTER_TEXT, lang)
         if cost is None:  # the shipped price book and the plan's PUE (cluster info's defaults)
             prices = catalog_prices(model.catalog)
-            cost = cost_summary(model, prices, TcoParams(pue=model.plan.site.pue))
+            cost = cost_summary(model, prices, TcoParams(pue=model.site.pue))
         self.cost = cost
 
     def fmt(self, key: str, **values: object) -> str:
@@ -94,7 +94,7 @@ class ClusterSheet:
         return {role: len(self.m.racks.of_role(role)) for role in ("compute", "network", "management")}
 
     def headlines(self, busbw: float) -> list[dict[str, str]]:
-        m, site, roles = self.m, self.m.plan.site, self.role_counts()
+        m, site, roles = self.m, self.m.site, self.role_counts()
         job = min(m.compute.gpus, MAX_NODES * m.node.gpus)
         return [
             {"value": _num(m.compute.gpus), "unit": self.t["cl_card_gpus"], "detail": m.node.name},
@@ -111,13 +111,13 @@ class ClusterSheet:
         ]
 
     def overview(self) -> list[list[str]]:
-        m, c, f, site = self.m, self.m.compute, self.m.plan.fabrics.compute, self.m.plan.site
+        m, c, f, site = self.m, self.m.compute, self.m.fabric, self.m.site
         fabric = self.fmt("cl_fabric_value", switch=self.part_text(m.switch.id), topology=self.t[f"cl_{f.topology}"],
                           tiers=c.tiers,
                           planes=c.planes, sus=_num(c.scalable_units), per_su=c.positions_per_su,
                           ratio=f"{c.oversubscription:g}")
         feed = site.feed
-        site_text = self.fmt("cl_site_value", rack_kw=_num(site.rack_power_limit_w / 1000, 1),
+        site_text = self.fmt("cl_site_value", rack_kw=_num(site.power_limit_w / 1000, 1),
                              height=site.rack_height_u,
                              cooling=self.t[f"cl_{site.cooling}"], feeds=site.feeds_per_rack, volts=f"{feed.volts:g}",
                              amps=f"{feed.amps:g}", phases=feed.phases, policy=site.ab_policy.upper(),
@@ -145,7 +145,8 @@ class ClusterSheet:
         notes = [self.fmt("cl_optics", switch_side=_num(on_switches), node_side=_num(on_nodes))]
         for a in self.m.aux:
             notes.append(self.fmt("cl_aux", role=self.t[f"cl_{a.role}"], switch=self.part_text(a.switch),
-                                  leaves=_num(a.leaves), spines=_num(a.spines), ports=_num(a.ports)))
+                                  leaves=_num(a.leaves + a.storage_leaves), spines=_num(a.spines),
+                                  ports=_num(a.ports)))
         return notes
 
     # BOM, power, cooling ---------------------------------------------------------------------------------
@@ -202,7 +203,7 @@ class ClusterSheet:
         return rows
 
     def site_rows(self) -> list[list[str]]:
-        m, site = self.m, self.m.plan.site
+        m, site = self.m, self.m.site
         feed = m.feeds[0]
         policy = self.t["cl_2n"] if site.ab_policy == "2n" else self.t["cl_n"]
         it, liquid = m.it_w, m.heat_to_liquid_w
@@ -237,6 +238,14 @@ class ClusterSheet:
                            warnings=counts["warning"], infos=counts["info"], waived=len(report.waived))
         return {"summary": summary, "findings": self.finding_rows(report.active),
                 "waived": self.finding_rows(report.waived)}
+
+    def problems(self) -> dict[str, Any]:
+        """The unwaived errors, said on the cover before any figure: a plan that cannot run says so first."""
+        errors = [v for v in check_plan(self.m).active if v.severity.value == "error"]
+        if not errors:
+            return {"lead": "", "items": []}
+        return {"lead": self.fmt("cl_cannot_run", n=len(errors)),
+                "items": [render(v.text, self.lang, Audience.DOCUMENT) for v in errors]}
 
     def finding_rows(self, violations) -> list[dict[str, str]]:
         """One row per finding (the rules make alike racks one finding naming them)."""
@@ -285,7 +294,7 @@ class ClusterSheet:
 
     # Assumptions and references -------------------------------------------------------------------------
     def assumptions(self) -> list[str]:
-        f = self.m.plan.fabrics.compute
+        f = self.m.fabric
         lengths = self.fmt("cl_lengths", nl=f"{f.node_leaf_length_m:g}", ls=f"{f.leaf_spine_length_m:g}",
                            sc=f"{f.spine_core_length_m:g}", dac=f"{DAC_REACH_M:g}")
         return [*(self.say(a) for a in self.m.assumptions()), lengths]
@@ -310,7 +319,7 @@ class ClusterSheet:
                 "racks": self.rack_rows(), "site": self.site_rows(),
                 "fabric": fabric_diagram(self.m, self.t, self.fmt).as_dict(), "fabric_rows": self.fabric_rows(),
                 "fabric_notes": self.fabric_notes(), "bom": self.bom_rows(), "per_rack": self.per_rack_rows(),
-                "rules": self.rules(),
+                "rules": self.rules(), "problems": self.problems(),
                 "performance": perf, "whatif": self.whatif_rows(), "assumptions": self.assumptions(),
                 "references": self.references(), "attachment": plan_to_json(self.m.plan)}
 

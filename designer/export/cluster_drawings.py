@@ -18,6 +18,7 @@ from designer.export.canvas import Canvas
 
 KIND_COLOR = {"node": "#1a5e8a", "switch": "#2e7d32", "server": "#757575", "pdu": "#ef6c00", "cdu": "#00838f",
               "power_shelf": "#f9a825"}
+SLOT_COLOR = {**KIND_COLOR, "manifold": KIND_COLOR["cdu"]}  # a rack's coolant manifold drawn as its cooling
 EMPTY = "#f2f2f2"
 U_PT = 3.1  # points per rack unit
 RACK_W, RACK_PITCH = 62.0, 80.0
@@ -63,7 +64,7 @@ def _rack(c: Canvas, x: float, y: float, rack: Rack, height_u: int) -> None:
         if s.kind == "pdu":
             continue
         top = y + (height_u - (s.u + s.height_u - 1)) * U_PT
-        c.rect(x + 3, top, RACK_W - 6, s.height_u * U_PT - 0.4, fill=KIND_COLOR.get(s.kind, "#9e9e9e"),
+        c.rect(x + 3, top, RACK_W - 6, s.height_u * U_PT - 0.4, fill=SLOT_COLOR.get(s.kind, "#9e9e9e"),
                stroke="#ffffff", thickness=0.2)
     pdus = rack.count("pdu")
     for i in range(pdus):  # zero-U PDUs: bars on the rack's sides
@@ -76,7 +77,7 @@ def elevations(m: ClusterModel, t: dict[str, str], fmt: Fmt) -> tuple[Canvas, in
     canvas and how many rack types were left out (beyond MAX_TYPES)."""
     types = rack_drawings(m.racks.racks)
     shown = types[:MAX_TYPES]
-    height_u = max([m.plan.site.rack_height_u] + [s.u + s.height_u - 1 for r in m.racks.racks for s in r.slots])
+    height_u = max([m.site.rack_height_u] + [s.u + s.height_u - 1 for r in m.racks.racks for s in r.slots])
     per_row = max(1, int(490 // RACK_PITCH))
     rows = -(-len(shown) // per_row)
     row_h = height_u * U_PT + 46
@@ -126,7 +127,7 @@ def _groups(count: int, label: Callable[[int], str]) -> list[str]:
 
 def fabric_tiers(m: ClusterModel, fmt: Fmt) -> list[dict]:
     """The tiers top-down: name, switch (or node) count, box labels and the cables to the tier below."""
-    c, f = m.compute, m.plan.fabrics.compute
+    c, f = m.compute, m.fabric
     tiers = []
     if c.core_switches:
         per = c.core_switches // c.planes

@@ -78,6 +78,8 @@ CLUSTER_TEXT = {
     "cl_lengths": "Cable lengths as planned: node-leaf {nl} m, leaf-spine {ls} m, spine-core {sc} m; copper up to "
                   "{dac} m, fibre and transceivers beyond.",
     # rules
+    "cl_cannot_run": "This plan cannot run as it stands: {n} rule error(s), listed under Cluster rule check. Its "
+                     "figures and price describe a cluster that would not work until they are fixed.",
     "cl_rules_summary": "{rules} rules run: {errors} errors, {warnings} warnings, {infos} infos; {waived} waived.",
     "cl_severity": "Severity", "cl_rule": "Rule", "cl_finding": "Finding", "cl_fix": "Fix", "cl_waived": "Waived",
     "cl_no_findings": "No findings.",

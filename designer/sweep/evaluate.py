@@ -75,10 +75,10 @@ def node_variant(node: str, network: str) -> Design:
 
 def plan_of(point: Point) -> ClusterPlan:
     node = NodeRef(design=node_variant(point.node, point.network))
-    switch = NETWORK_SWITCH[point.network]
-    ufm = 1 if point.network == "ib" else 0  # the RA's UFM position is InfiniBand's
+    # The network is the point's choice; everything else is the plan's default (the node's reference
+    # architecture: SU, fabric manager, planes, racks, feeds, the other fabrics), as `cluster new` gives it.
     compute = ComputeFabric(oversubscription=point.oversubscription, target_oversubscription=point.oversubscription,
-                            switch=switch, ufm_positions=ufm)
+                            switch=NETWORK_SWITCH[point.network])
     return ClusterPlan(name=f"{point.node} x {point.gpus}", node=node, gpus=point.gpus, site=Site(pue=point.pue),
                        fabrics=Fabrics(compute=compute))
 

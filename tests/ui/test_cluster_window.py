@@ -67,6 +67,13 @@ def type_into(edit: QLineEdit, text: str) -> None:
     settle()
 
 
+def settle_analysis(cluster) -> None:
+    """Wait until the window's analysis is of the plan's revision (it runs off the GUI thread)."""
+    from pytestqt.qtbot import QtBot  # noqa: PLC0415
+
+    QtBot(cluster).waitUntil(lambda: cluster.analysis.revision == cluster.document.revision)
+
+
 def test_new_cluster_plan_from_the_open_design_draws_every_rack(open_cluster):
     main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
     plan = cluster.document.plan
@@ -81,19 +88,28 @@ def test_new_cluster_plan_from_the_open_design_draws_every_rack(open_cluster):
 
 def test_a_field_edited_then_undone_and_redone_with_the_keys(open_cluster, qtbot):
     _main, cluster = open_cluster("New Cluster Plan", "From a Template", "DGX H100")
-    amps = field(cluster, "site.feed.amps")
-    type_into(amps, "80")
-    assert cluster.document.plan.site.feed.amps == 80 and cluster.isWindowModified()
+    feeds = field(cluster, "site.feeds_per_rack")
+    assert feeds.text() == "" and feeds.placeholderText() == "3"  # the RA's three PDUs, shown as the default
     qtbot.waitUntil(lambda: cluster.analysis.revision == cluster.document.revision)
-    assert not [v for v in cluster.analysis.report.violations if v.rule == "cluster.ab_loss"]
+    assert not [v for v in cluster.analysis.report.violations if v.rule == "cluster.psu_feed_loss"]
+    type_into(feeds, "2")
+    assert cluster.document.plan.site.feeds_per_rack == 2 and cluster.isWindowModified()
+    qtbot.waitUntil(lambda: cluster.analysis.revision == cluster.document.revision)
+    assert [v for v in cluster.analysis.report.violations if v.rule == "cluster.psu_feed_loss"]
     QTest.keyClick(cluster, Qt.Key.Key_Z, CTRL)
     settle()
-    assert cluster.document.plan.site.feed.amps == 60 and amps.text() == "60" and not cluster.isWindowModified()
+    assert cluster.document.plan.site.feeds_per_rack is None and feeds.text() == "" and not cluster.isWindowModified()
     qtbot.waitUntil(lambda: cluster.analysis.revision == cluster.document.revision)
-    assert [v for v in cluster.analysis.report.violations if v.rule == "cluster.ab_loss"]
+    assert not [v for v in cluster.analysis.report.violations if v.rule == "cluster.psu_feed_loss"]
     QTest.keyClick(cluster, Qt.Key.Key_Z, CTRL | SHIFT)
     settle()
-    assert cluster.document.plan.site.feed.amps == 80 and amps.text() == "80"
+    assert cluster.document.plan.site.feeds_per_rack == 2 and feeds.text() == "2"
+    feeds.setFocus()  # emptied: back to the RA's default
+    QTest.keyClick(feeds, Qt.Key.Key_A, CTRL)
+    QTest.keyClick(feeds, Qt.Key.Key_Delete)
+    QTest.keyClick(feeds, Qt.Key.Key_Return)
+    settle()
+    assert cluster.document.plan.site.feeds_per_rack is None and feeds.placeholderText() == "3"
 
 
 def test_impossible_values_are_refused_with_the_reason_shown(open_cluster):
@@ -114,16 +130,19 @@ def test_impossible_values_are_refused_with_the_reason_shown(open_cluster):
 def test_a_switch_picked_with_the_keyboard_is_one_undo_step(open_cluster):
     _main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
     combo = cluster.inspector.editors["fabrics.compute.switch"]
+    assert combo.currentData() is None and "qm9700" in combo.currentText()  # the RA's switch, as the default
     combo.setFocus()
     QTest.keyClick(combo, Qt.Key.Key_Down)
     settle()
-    assert cluster.document.plan.fabrics.compute.switch == combo.currentData() != "qm9700"
+    assert cluster.document.plan.fabrics.compute.switch == combo.currentData() is not None
     cluster.undo_action.trigger()
-    assert cluster.document.plan.fabrics.compute.switch == "qm9700" and combo.currentData() == "qm9700"
+    assert cluster.document.plan.fabrics.compute.switch is None and combo.currentData() is None
 
 
 def test_a_problem_clicked_selects_its_rack(open_cluster):
     _main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
+    type_into(field(cluster, "site.feeds_per_rack"), "2")  # two feeds: a lost one stops a rack's DGX H100s
+    settle_analysis(cluster)
     tree = cluster.problems.tree
     item = cluster.problems.violation_items()[0]
     tree.scrollToItem(item)
@@ -259,6 +278,8 @@ def test_export_bom_csv_from_the_menu_and_a_waiver_is_undone(open_cluster, qtbot
     QTest.mouseClick(menu, LEFT, Qt.KeyboardModifier.NoModifier, menu.actionGeometry(action).center())
     settle()
     assert target.read_text("utf-8") == bom_csv(cluster.analysis.bom)
+    type_into(field(cluster, "site.feeds_per_rack"), "2")
+    settle_analysis(cluster)
     violation = cluster.analysis.report.violations[0]
     cluster.problems.waive.emit(violation.rule, violation.ids, "accepted for the pilot")
     assert [w.rule for w in cluster.document.plan.waivers] == [violation.rule]

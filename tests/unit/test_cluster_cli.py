@@ -145,9 +145,12 @@ def test_a_waiver_stored_in_the_plan_turns_the_exit_status_to_0(capsys, tmp_path
 def test_feeds_report_the_worst_rack_current_per_phase(capsys, h100_plan):
     data = json.loads(run(capsys, "cluster", "info", str(h100_plan), "--json")[1])
     f = data["feeds"]
-    # N (the default): the two feeds share the rack: I = P / 2 / (sqrt(3) x 415 V)
-    worst_w = data["power"]["max_rack_w"]
-    assert f["ab_policy"] == "n"
+    # N (the default): the rack's feeds share it: I = P / feeds / (sqrt(3) x 415 V); the worst rack after a loss is
+    # a network rack of two feeds (the RA's three are on compute racks)
+    worst = next(r for r in data["rack_types"] if r["contents"].get("PDU") == f["worst_rack_feeds"]
+                 and r["role"] == "network")
+    worst_w = worst["wall_peak_w"]
+    assert f["ab_policy"] == "n" and f["feeds_per_rack"] == 3 and f["worst_rack_feeds"] == 2
     assert f["worst_rack_phase_current_a"] == pytest.approx(worst_w / 2 / (3 ** 0.5 * 415), abs=0.1)
     assert f["max_load_after_loss"] == pytest.approx(worst_w / f["feed_capacity_w"], abs=1e-3)
 

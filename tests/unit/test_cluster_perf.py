@@ -5,7 +5,7 @@ import pytest
 
 from designer.cluster.build import ClusterModel
 from designer.cluster.perf import place, simulate_job, what_if
-from designer.cluster.plan import ClusterPlan, ComputeFabric, Fabrics, NodeRef
+from designer.cluster.plan import ClusterPlan, ComputeFabric, Fabrics, NodeRef, Site
 from designer.simulation import SimConfig
 
 G, M = 1 << 30, 1 << 20
@@ -18,10 +18,8 @@ MEASURED = [
 ]
 
 
-def _model(catalog, template):
-    fabric = ComputeFabric(ufm_positions=0)
-    return ClusterModel(ClusterPlan(node=NodeRef(template=template), nodes=256, fabrics=Fabrics(compute=fabric)),
-                        catalog)
+def _model(catalog, template, **site):
+    return ClusterModel(ClusterPlan(node=NodeRef(template=template), nodes=256, site=Site(**site)), catalog)
 
 
 def _busbw(m, gpus, size, collective="allreduce"):
@@ -51,7 +49,7 @@ def test_oversubscription_lowers_alltoall_across_the_spine(catalog):
     # AllToAll spreads over every node, so most of it crosses the spine; a ring enters and leaves each leaf group
     # once, so AllReduce barely feels the spine (designer.simulation.network).
     def plan(ratio):
-        fabric = ComputeFabric(ufm_positions=0, oversubscription=ratio, target_oversubscription=ratio)
+        fabric = ComputeFabric(oversubscription=ratio, target_oversubscription=ratio)
         return ClusterModel(ClusterPlan(node=NodeRef(template="dgx-h100"), nodes=256,
                                         fabrics=Fabrics(compute=fabric)), catalog)
     one, four = _busbw(plan(1.0), 2048, G, "alltoall"), _busbw(plan(4.0), 2048, G, "alltoall")
@@ -63,4 +61,6 @@ def test_what_if_a_leaf_or_the_only_plane_fails(catalog):
     leaf = items["leaf"]
     assert leaf["gpus_affected"] == 32 * 8 and leaf["busbw_after_GBps"] < leaf["busbw_before_GBps"]
     assert items["plane"]["busbw_after_GBps"] == 0.0
-    assert items["feed"]["gpus_affected"] == 4 * 8  # 40.8 kW racks on one 34.5 kW feed: a rack of 4 nodes stops
+    assert items["feed"]["gpus_affected"] == 0  # the RA's three feeds: each DGX H100 keeps 4 of 6 PSUs, as needed
+    two = {w["failure"]: w for w in what_if(_model(catalog, "dgx-h100", feeds_per_rack=2))}
+    assert two["feed"]["gpus_affected"] == 4 * 8  # two feeds: 3 of 6 PSUs left, 4 needed: a rack of 4 nodes stops

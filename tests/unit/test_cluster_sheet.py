@@ -206,8 +206,8 @@ def test_the_per_rack_bill_names_what_one_rack_holds(sheets, ra_plan):
     per_rack = model.racks.nodes_per_rack  # 4 DGX H100 in 45 kW, as the RA's racks
     text = text_of(sheets["en"])
     full = NODES // per_rack
-    assert re.search(rf"compute {full} [\d.]+ {per_rack} x DGX H100; 2 x PDU", text)
-    assert re.search(rf"compute 1 [\d.]+ {NODES - full * per_rack} x DGX H100; 2 x PDU", text)  # the last rack
+    assert re.search(rf"compute {full} [\d.]+ {per_rack} x DGX H100; 3 x PDU", text)  # the RA: three PDUs
+    assert re.search(rf"compute 1 [\d.]+ {NODES - full * per_rack} x DGX H100; 3 x PDU", text)  # the last rack
     assert re.search(r"management 1 [\d.]+ 2 x PDU; 1 x UFM appliance; 5 x management server", text)
     assert "UFM 設備" in text_of(sheets["zh-TW"]) and "管理服务器" in text_of(sheets["zh-CN"])
 

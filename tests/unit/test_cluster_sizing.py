@@ -25,13 +25,31 @@ def model(catalog, template="dgx-h100", **kw):
 
 
 @pytest.mark.parametrize("nodes,leaf,spine,node_leaf,leaf_spine", [
-    (31, 8, 4, 252, 256),  # H100 RA, 1 SU: 31 DGX + the UFM position, 248 GPUs
-    (127, 32, 16, 1020, 1024),  # H100 RA, 4 SU: 127 DGX, 1,016 GPUs
+    (31, 8, 4, 252, 256),  # H100 RA Table 4, 1 SU: 31 DGX + the UFM position, 248 GPUs
+    (63, 16, 8, 508, 512),  # Table 4, 2 SU
+    (95, 24, 16, 764, 768),  # Table 4, 3 SU
+    (127, 32, 16, 1020, 1024),  # Table 4, 4 SU: 127 DGX, 1,016 GPUs
 ])
-def test_h100_ra_rows(catalog, nodes, leaf, spine, node_leaf, leaf_spine):
-    c = model(catalog, nodes=nodes).compute
+def test_h100_ra_table_4_rows_with_the_defaults(catalog, nodes, leaf, spine, node_leaf, leaf_spine):
+    m = model(catalog, nodes=nodes)  # no override: the node's RA puts the UFM in the free position
+    c = m.compute
+    assert m.architecture.id == "dgx-superpod-h100" and c.ufm_positions == 1
     assert (c.gpus, c.leaf_switches, c.spine_switches, c.core_switches) == (nodes * 8, leaf, spine, 0), H100_RA
     assert (c.node_leaf_cables, c.leaf_spine_cables) == (node_leaf, leaf_spine), H100_RA
+
+
+H100_TABLE_3 = ("NVIDIA DGX SuperPOD Reference Architecture with DGX H100 (RA-11333-001), DGX SuperPOD architecture, "
+                "Table 3 'Larger SuperPOD component counts' (32 DGX per SU: the UFM takes no node position)")
+
+
+@pytest.mark.parametrize("gpus,leaf,spine,core", [
+    (1024, 32, 16, 0), (2048, 64, 32, 0), (4096, 128, 128, 64), (8192, 256, 256, 128), (16384, 512, 512, 256),
+])
+def test_h100_ra_table_3_rows_with_the_defaults(catalog, gpus, leaf, spine, core):
+    c = model(catalog, gpus=gpus).compute  # whole SUs: no free position, so no extra SU for the UFM
+    assert c.ufm_positions == 0 and c.scalable_units == gpus // 256
+    assert (c.leaf_switches, c.spine_switches, c.core_switches) == (leaf, spine, core), H100_TABLE_3
+    assert c.node_leaf_cables == c.leaf_spine_cables == gpus, H100_TABLE_3
 
 
 def test_h100_ra_four_su_bill_of_materials(catalog):
@@ -46,9 +64,11 @@ def test_h100_ra_four_su_bill_of_materials(catalog):
     (2, 16, 8, 0), (4, 32, 16, 0), (8, 64, 32, 0), (16, 128, 128, 64), (32, 256, 256, 128), (64, 512, 512, 256),
 ])
 def test_b200_ra_rows_with_the_core_tier(catalog, sus, leaf, spine, core):
-    # The B200 RA counts 32 DGX per SU (no UFM position) and equal node-leaf, leaf-spine and spine-core cables.
-    m = model(catalog, "dgx-b200", nodes=32 * sus, fabric=ComputeFabric(ufm_positions=0))
+    # The B200 RA's table counts 32 DGX per SU (whole SUs: the UFM takes no position) and equal node-leaf,
+    # leaf-spine and spine-core cables. No override: the defaults a user gets.
+    m = model(catalog, "dgx-b200", gpus=256 * sus)
     c = m.compute
+    assert m.architecture.id == "dgx-superpod-b200"
     assert (c.leaf_switches, c.spine_switches, c.core_switches) == (leaf, spine, core), B200_RA
     assert c.node_leaf_cables == c.leaf_spine_cables == 256 * sus, B200_RA
     assert c.spine_core_cables == (256 * sus if core else 0), B200_RA
@@ -67,8 +87,10 @@ B300_RA = ("NVIDIA DGX SuperPOD Reference Architecture with DGX B300, DGX SuperP
 def test_b300_xdr_ra_rows_on_quantum_x800(catalog, nodes, leaf, spine, cables):
     # 8 x 800G per node on 144-port Q3400: 72 node positions per SU; 4 SU need 2,304 / 144 = 16 spines, built as
     # 18 (a divisor of the leaf's 72 uplinks), 8 SU 32 -> 36: the balanced-spine rule gives the RA's odd counts.
-    m = model(catalog, "hgx-b300", nodes=nodes, fabric=ComputeFabric(switch="q3400", ufm_positions=0))
+    # The defaults: an InfiniBand B300 node follows the XDR RA (Q3400, no UFM position).
+    m = model(catalog, "hgx-b300", nodes=nodes)
     c = m.compute
+    assert m.architecture.id == "dgx-superpod-b300-xdr" and m.switch.id == "q3400"
     assert (c.leaf_switches, c.spine_switches, c.core_switches) == (leaf, spine, 0), B300_XDR_RA
     assert c.node_leaf_cables == c.leaf_spine_cables == cables, B300_XDR_RA
 
@@ -77,12 +99,31 @@ def test_b300_xdr_ra_rows_on_quantum_x800(catalog, nodes, leaf, spine, cables):
                                               (1024, 256, 128)])
 def test_b300_ra_rows_on_two_spectrum_x_planes(catalog, nodes, leaf, spine):
     # Each 800G NIC port split into 2 x 400G, one per plane; SN5600 as 128 x 400G: 64 nodes per SU, two tiers to
-    # 16 SU; cables physical (one per node port, 800G between switches).
-    m = model(catalog, "hgx-b300", nodes=nodes, fabric=ComputeFabric(switch="sn5600", ufm_positions=0, planes=2))
+    # 16 SU; cables physical (one per node port, 800G between switches). The defaults: a B300 node on Ethernet
+    # NICs follows the Spectrum-X RA (two planes).
+    from designer.sweep.evaluate import node_variant
+
+    m = ClusterModel(ClusterPlan(node=NodeRef(design=node_variant("hgx-b300", "roce")), nodes=nodes), catalog)
     c = m.compute
+    assert m.architecture.id == "dgx-superpod-b300-spectrum-x" and c.planes == 2
     assert (c.leaf_switches, c.spine_switches, c.core_switches) == (leaf, spine, 0), B300_RA
     assert c.node_leaf_cables == c.leaf_spine_cables == nodes * 8, B300_RA
     assert c.positions_per_su == 64
+
+
+GB200_RA = ("NVIDIA DGX SuperPOD Reference Architecture with DGX GB200 (RA-11338-001), network fabrics: 'Each SU "
+            "contains 4 SLGs ... 8 leaf switches (one for each compute rack) and 6 spine switches in each SLG'")
+
+
+@pytest.mark.parametrize("sus", [1, 2, 4, 16])
+def test_gb200_ra_spine_leaf_groups(catalog, sus):
+    m = model(catalog, "gb200-nvl72", gpus=576 * sus)
+    c = m.compute
+    assert m.architecture.id == "dgx-superpod-gb200" and c.scalable_units == sus
+    assert c.positions_per_su == 8 * 18  # 8 racks of 18 compute trays
+    assert (c.leaf_switches, c.spine_switches) == (32 * sus, 24 * sus), GB200_RA
+    assert c.leaf_downlinks == 18 and c.node_leaf_cables == 72 * 8 * sus  # 72 ConnectX-7 ports per rack
+    assert c.tiers == 3 and c.core_switches % 6 == 0  # spine i of every group joins core group i
 
 
 def test_three_su_spines_divide_the_leaf_uplinks(catalog):
@@ -95,9 +136,10 @@ def test_mi300x_is_sized_from_its_own_nics(catalog):
     m = model(catalog, "amd-mi300x", gpus=1024)
     rails = m.node.scaleout_ports
     assert rails == 8 and m.node.port_speed_gbit_s == 400  # read from the design's analysis
+    assert m.architecture.generic and m.switch.id == "sn5600"  # no public RA: the SuperPOD rules on Ethernet
     c = m.compute
-    assert c.scalable_units == math.ceil((128 + 1) / 32)
-    assert c.leaf_switches == c.scalable_units * rails
+    assert c.positions_per_su == 64 and c.ufm_positions == 0  # a split 128 x 400G leaf: 64 down, 64 up
+    assert c.scalable_units == 2 and c.leaf_switches == c.scalable_units * rails
     assert c.node_cages == 128 * rails  # one single-port cage per NIC
     assert m.node.network_kind.value == "roce"
 
@@ -138,15 +180,37 @@ def test_rules_find_an_overloaded_rack_and_a_lost_feed(catalog):
     m = model(catalog, nodes=31, site=Site(rack_power_limit_w=30_000, rack_air_limit_w=30_000))
     rules = {v.rule for v in check_plan(m).active}
     assert "cluster.ab_loss" not in rules  # 2 x 10.2 kW racks survive a feed
-    shared = check_plan(model(catalog, nodes=31))  # 4 x 10.2 kW = 40.8 kW on 34.5 kW feeds, shared (N)
+    # The RA's three feeds per rack: 4 x 10.2 kW = 40.8 kW on 3 x 34.5 kW; one lost leaves 69 kW: no finding.
+    assert not check_plan(model(catalog, nodes=31)).active
+    shared = check_plan(model(catalog, nodes=31, site=Site(feeds_per_rack=2)))  # 40.8 kW on two shared feeds
     assert {v.severity.value for v in shared.active if v.rule == "cluster.ab_loss"} == {"info"}
     assert not shared.has_errors
-    report = check_plan(model(catalog, nodes=31, site=Site(ab_policy="2n")))  # each feed must carry the rack
+    report = check_plan(model(catalog, nodes=31, site=Site(ab_policy="2n", feeds_per_rack=2)))  # each carries all
     assert "cluster.ab_loss" in {v.rule for v in report.active} and report.has_errors
-    big = [v for v in check_plan(model(catalog, nodes=127, site=Site(ab_policy="2n"))).active
+    big = [v for v in check_plan(model(catalog, nodes=127, site=Site(ab_policy="2n", feeds_per_rack=2))).active
            if v.rule == "cluster.ab_loss"]
     compute = next(v for v in big if "C001" in v.ids)  # 31 alike racks of 4 DGX H100: one finding naming all
     assert len(compute.ids) == 31 and compute.message.startswith("with one feed lost, 31 racks (C001 to C031)")
+
+
+def test_a_lost_feed_is_judged_by_the_nodes_psus(catalog):
+    """DGX H100: 6 x 3.3 kW PSUs, 4 needed (N+2). On the RA's three PDUs a lost feed takes 2 PSUs of each node and
+    every node runs on; on two feeds it takes 3, and the rack's GPUs stop whatever the feeds' capacity."""
+    from designer.cluster.perf import what_if
+
+    three = model(catalog, nodes=127)
+    assert three.site.feeds_per_rack == 3 and three.node.psus == 6 and three.node.psus_needed == 4
+    assert not [v for v in check_plan(three).active if v.rule == "cluster.psu_feed_loss"]
+    feed = next(w for w in what_if(three) if w["failure"] == "feed")
+    assert feed["gpus_affected"] == 0 and "keeps 4 of its 6 PSUs (4 needed)" in str(feed["effect"])
+    two = model(catalog, nodes=127, site=Site(feeds_per_rack=2, feed={"amps": 100.0}))  # capacity to spare
+    found = [v for v in check_plan(two).active if v.rule == "cluster.psu_feed_loss"]
+    assert found and "keeps 3 of its 6 PSUs and needs 4 (N+2)" in found[0].message
+    assert found[0].hint is not None and "3 feeds" in str(found[0].hint)
+    lost = next(w for w in what_if(two) if w["failure"] == "feed")
+    assert lost["gpus_affected"] == 32 and "its 32 GPUs stop (DGX H100 1 to DGX H100 4)" in str(lost["effect"])
+    strict = check_plan(model(catalog, nodes=127, site=Site(feeds_per_rack=2, ab_policy="2n")))
+    assert any(v.rule == "cluster.psu_feed_loss" and v.severity.value == "error" for v in strict.active)
 
 
 @pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
@@ -184,8 +248,10 @@ def test_an_ethernet_node_gets_an_ethernet_switch_and_a_mismatch_is_an_error(cat
     out = tmp_path / "p.json"
     assert main(["cluster", "new", "--node", "amd-mi300x", "--gpus", "512", "-o", str(out)]) == 0
     data = json.loads(out.read_text())
-    assert data["fabrics"]["compute"]["switch"] == "sn5600" and data["fabrics"]["compute"]["ufm_positions"] == 0
-    m = model(catalog, "amd-mi300x", nodes=64)  # RoCE NICs on the default InfiniBand QM9700
+    assert data["fabrics"]["compute"]["switch"] is None  # the plan follows its RA: the switch is resolved
+    saved = ClusterModel(ClusterPlan.model_validate(data), catalog)
+    assert saved.switch.id == "sn5600" and saved.compute.ufm_positions == 0
+    m = model(catalog, "amd-mi300x", nodes=64, fabric=ComputeFabric(switch="qm9700"))  # RoCE NICs on InfiniBand
     assert any("runs infiniband, the node's NICs run roce" in v.message for v in check_plan(m).active)
     capsys.readouterr()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+from designer.cluster.build import ClusterModel
 from designer.cluster.plan import ClusterPlan, NodeRef, Site
 from designer.ui.cluster.view_data import HIGH_LOAD, analyse_plan, floor_positions, headline, row_columns, slot_at
 
@@ -37,7 +38,7 @@ def test_every_rack_is_drawn_with_its_load_against_the_limit(catalog):
     a = _analysis(catalog, gpus=1024)
     assert [r.name for r in a.racks] == [r.name for r in a.model.racks.racks]
     for view, rack in zip(a.racks, a.model.racks.racks, strict=True):
-        assert math.isclose(view.load, rack.watts / a.plan.site.rack_power_limit_w)
+        assert math.isclose(view.load, rack.watts / ClusterModel(a.plan, catalog).site.rack_power_limit_w)
         assert view.level == ("over" if view.load > 1 else "high" if view.load > HIGH_LOAD else "ok")
     tight = _analysis(catalog, gpus=1024, site=Site(rack_power_limit_w=41_000, rack_air_limit_w=41_000))
     assert {r.level for r in tight.racks if r.role == "compute"} == {"high"}

@@ -205,12 +205,14 @@ def test_a_cluster_is_priced_from_its_bom_and_its_nodes(catalog, prices):
         priced = [b for b in bill.lines if b.part == line.part and b.category == line.category]
         assert sum(b.quantity for b in priced) >= line.quantity
     switches = sum(b.total_usd for b in bill.lines if b.category == "switch")
-    assert switches == pytest.approx(m.compute.switches * 36_000 + sum(
+    qm9700 = m.compute.switches + sum(a.switches for a in m.aux if a.switch == "qm9700")  # compute and storage
+    assert qm9700 == 48 + 16  # the H100 RA at 4 SU: 48 compute and 16 storage QM9700 (Table 7)
+    assert switches == pytest.approx(qm9700 * 36_000 + sum(
         b.total_usd for b in bill.lines if b.category == "switch" and b.part != "qm9700"))
     cost = cost_summary(m, prices)
     assert cost["capital_usd"] == pytest.approx(bill.total_usd, abs=1) and cost["capital_estimated"]
     assert cost["usd_per_gpu_hour"] == pytest.approx(cost["yearly_usd"] / (m.compute.gpus * 8760 * 0.8), rel=1e-3)
-    assert cost["params"]["pue"] == m.plan.site.pue
+    assert cost["params"]["pue"] == m.site.pue
     assert "(estimated)" in cost_lines(cost)[0]
 
 

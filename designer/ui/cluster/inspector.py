@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QLineEd
 
 from designer.cluster.document import PlanCommand, PlanDocument, set_plan_field, set_plan_size
 from designer.cluster.plan import ClusterPlan
+from designer.core.errors import DesignerError
 from designer.core.locale import render
 from designer.document.commands import CommandError
 from designer.model.parts import NetworkSwitchSpec
@@ -44,9 +45,18 @@ def shown(value: Any, field: Field) -> str:
     return str(value)
 
 
+# Settings a plan may leave to its reference architecture and node (None: the default, shown greyed).
+OPTIONAL = frozenset({"site.rack_power_limit_w", "site.rack_air_limit_w", "site.cooling", "site.feeds_per_rack",
+                      "site.nodes_per_rack", "fabrics.compute.planes", "fabrics.compute.switch",
+                      "fabrics.compute.su_nodes"})
+
+
 def parsed(text: str, field: Field) -> Any:
-    """The stored value of what was typed (CommandError with the reason when it is not a number)."""
+    """The stored value of what was typed (CommandError with the reason when it is not a number); an emptied
+    optional field goes back to the default (None)."""
     text = text.strip().replace(",", "")
+    if not text and field.path in OPTIONAL:
+        return None
     if field.kind == "text":
         return text
     try:
@@ -103,6 +113,7 @@ class ClusterInspector(QWidget):
                 Field("site.feed.phases", self.tr("Feed phases"), "choice", choices=(("1", 1), ("3", 3))),
                 Field("site.feed.utilisation", self.tr("Feed utilisation (%)"), "float", 0.01),
                 Field("site.feeds_per_rack", self.tr("Feeds per rack"), "int"),
+                Field("site.nodes_per_rack", self.tr("Nodes per rack"), "int"),
                 Field("site.ab_policy", self.tr("A/B policy"), "choice",
                       choices=((self.tr("2N (either feed carries the rack)"), "2n"),
                                (self.tr("N (feeds share the load)"), "n"))),
@@ -115,6 +126,7 @@ class ClusterInspector(QWidget):
                 Field("fabrics.compute.oversubscription", self.tr("Oversubscription (x:1)"), "float"),
                 Field("fabrics.compute.target_oversubscription", self.tr("Target oversubscription (x:1)"), "float"),
                 Field("fabrics.compute.planes", self.tr("Planes"), "int"),
+                Field("fabrics.compute.su_nodes", self.tr("Nodes per SU"), "int"),
                 Field("fabrics.compute.switch", self.tr("Switch"), "choice", choices=self._switches()))),
         )
 
@@ -122,6 +134,8 @@ class ClusterInspector(QWidget):
         if field.kind == "choice":
             combo = QComboBox()
             combo.setObjectName(field.path)
+            if field.path in OPTIONAL:
+                combo.addItem(self.tr("default"), None)  # relabelled with the default's value on refresh
             for label, value in field.choices:
                 combo.addItem(label, value)
             combo.activated.connect(lambda _i, f=field, c=combo: self.commit(f, c.currentData()))
@@ -161,14 +175,24 @@ class ClusterInspector(QWidget):
         self.refused.emit(text)
 
     def refresh(self, *_args: object, keep: str = "") -> None:
-        """Every field from the plan; `keep` leaves a refused typed value where the user can fix it."""
+        """Every field from the plan; `keep` leaves a refused typed value where the user can fix it. A setting left
+        to the default shows the default's value greyed (placeholder), so emptying a field returns to it."""
         plan = self.document.plan
+        try:
+            effective = self.document.resolved_plan()
+        except DesignerError:
+            effective = plan
         for path, editor in self.editors.items():
             field = self.fields[path]
             value = plan_value(plan, path)
+            default = shown(plan_value(effective, path), field)
             blocker = QSignalBlocker(editor)
             if isinstance(editor, QComboBox):
+                if path in OPTIONAL:
+                    label = dict((v, t) for t, v in field.choices).get(plan_value(effective, path), default)
+                    editor.setItemText(0, self.tr("default ({value})").format(value=label))
                 editor.setCurrentIndex(max(0, editor.findData(value)))
             elif path != keep:
                 editor.setText(shown(value, field))
+                editor.setPlaceholderText(default if path in OPTIONAL else "")
             del blocker

@@ -31,7 +31,7 @@ RACK_W = 13.5 * U_PX  # a 600 mm wide rack is about 13.5 U (44.45 mm) wide
 GAP_X, GAP_Y, LABEL_H = 14.0, 130.0, 40.0
 LOAD_COLORS = {"ok": QColor("#3f9b5a"), "high": QColor("#d89a2b"), "over": QColor("#d0443c")}
 KIND_COLORS = {"node": QColor("#5b84c4"), "switch": QColor("#8a63b8"), "server": QColor("#8d949c"),
-               "cdu": QColor("#2f9ea3"), "power_shelf": QColor("#c7843a")}
+               "cdu": QColor("#2f9ea3"), "manifold": QColor("#2f9ea3"), "power_shelf": QColor("#c7843a")}
 PDU_COLOR = QColor("#444444")
 SELECTED_PEN = QPen(QColor("#ffb000"), 4)
 

@@ -93,7 +93,7 @@ def fabric_view(model: ClusterModel) -> FabricView:
         tiers.append(Tier("core", c.core_switches // c.planes, c.planes, sw))
         links.append(TierLink("spine", "core", c.spine_core_cables))
     return FabricView(tuple(tiers), tuple(links), c.scalable_units, c.positions_per_su, c.oversubscription,
-                      model.plan.fabrics.compute.topology)
+                      model.fabric.topology)
 
 
 def row_columns(total: int, rack_w: float, rack_h: float) -> int:
@@ -143,8 +143,8 @@ def analyse_plan(plan: ClusterPlan, catalog: Catalog, revision: int,
                  price_book: Path | None = None) -> PlanAnalysis:
     """Everything the window shows of one plan revision (raises DesignerError when it cannot be built)."""
     model = ClusterModel(plan, catalog)
-    site = plan.site
-    racks = tuple(RackData(r.name, r.role, r.slots, r.watts, site.rack_power_limit_w, site.rack_height_u)
+    site = model.site
+    racks = tuple(RackData(r.name, r.role, r.slots, r.watts, site.power_limit_w, site.rack_height_u)
                   for r in model.racks.racks)
     prices, book_error = plan_prices(catalog, price_book)
     cost = cost_summary(model, prices, TcoParams(pue=site.pue)) | {"price_book_error": book_error}
