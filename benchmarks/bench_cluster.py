@@ -1,6 +1,6 @@
-"""Issue 22 item 10 (CLI): a 64-SU plan (2,047 DGX H100 + the UFM position = 2,048 positions, 16,376 GPUs) built,
-checked and summarised, each against one node's `info`, in process time (user + system CPU of the command's
-process, imports included).
+"""A 16,384-GPU plan with the defaults (64 SU of DGX H100 in three tiers, the RA's four fabrics, racks and feeds)
+built, checked and summarised, each against one node's `info`, in process time (user + system CPU of the
+command's process, imports included). Goal (issue 32 item 9): each at most 2x.
 
 Run: .venv/bin/python benchmarks/bench_cluster.py [--repeat N]
 """
@@ -38,8 +38,7 @@ def main() -> None:
         plan = str(Path(folder) / "pod64.json")
         base = median(["info", "dgx-h100", "--json"], repeat)
         runs = {
-            "build (cluster new)": ["cluster", "new", "--node", "dgx-h100", "--nodes", "2047", "--feed", "415,80,3",
-                                    "-o", plan, "--force"],
+            "build (cluster new)": ["cluster", "new", "--node", "dgx-h100", "--gpus", "16384", "-o", plan, "--force"],
             "check (cluster validate)": ["cluster", "validate", plan, "--json"],
             "summarise (cluster info)": ["cluster", "info", plan, "--json"],
         }

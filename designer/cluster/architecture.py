@@ -52,6 +52,7 @@ class RaFabric(_Frozen):
     ports_per_node: Annotated[int, Field(ge=1, le=256)]
     oversubscription: Annotated[float, Field(ge=1.0, le=16.0)] = 1.0
     spines: bool = True
+    core_uplinks: Annotated[int, Field(ge=0, le=64)] = 0  # a spineless fabric's leaf uplinks to the site's core
     storage_leaves_per_su: Annotated[int, Field(ge=0, le=64)] = 0
     switches_per_rack: Annotated[int, Field(ge=0, le=8)] = 0
     management_ports: bool = False

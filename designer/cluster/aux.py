@@ -5,7 +5,8 @@ The DGX SuperPOD RAs publish these fabrics' switch counts only as totals of one 
 - storage: node-side leaves at "near 4:3" (downlinks : uplinks), the storage appliances on leaves of their own at
   1:1, spines for the node-side uplinks ("MQM9700-NS2F switches"; the appliances are the customer's choice, so
   one storage leaf per SU stands for them, as the 4-SU example has four);
-- in-band: leaves at 1:1 that uplink to the data centre's core (the RA's "leaf to core" cables), no spines;
+- in-band: leaves of half their ports down, placed SU by SU (254 ports over 4 SU: two per SU, the RA's 8), each
+  with three uplinks to the data centre's core (the RA's 24 "leaf to core" cables for 8 leaves), no spines;
 - out-of-band: one port per node BMC, switch, PDU and management server (the RA's Table 8 OOB cable list),
   leaves of 48 RJ45 ports placed SU by SU (their copper stays among the SU's racks: 317 ports over 4 SU are two
   switches per SU, the RA's 8), each with two uplinks to the in-band fabric;
@@ -53,10 +54,12 @@ def size_aux(role: str, nodes: int, sus: int, fabric: AuxFabric, switch: Network
         return AuxSizing(role, switch.id, ports, nodes * fabric.switches_per_rack, 0)
     if fabric.management_ports:  # RJ45 ports down, two uplinks to the in-band fabric on their own cages (RA)
         down, up = switch.ports, OOB_UPLINKS
-    else:
+    elif fabric.spines:
         down, up = leaf_ports(switch.ports, fabric.oversubscription)
+    else:  # leaves with a few uplinks to the data centre's core (the H100 RA's in-band: 24 for 8 leaves)
+        down, up = leaf_ports(switch.ports, fabric.oversubscription)[0], fabric.core_uplinks
     leaves = math.ceil(ports / down) if down else 0
-    if fabric.management_ports and sus > 1:  # placed SU by SU, so its copper stays among the SU's racks
+    if not fabric.spines and sus > 1:  # placed SU by SU, so their cables stay among the SU's racks
         leaves = sus * math.ceil(ports / sus / down)
     spines = 0
     if fabric.spines and leaves > 1:

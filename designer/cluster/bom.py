@@ -9,11 +9,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from designer.cluster.architecture import AUX_FABRICS
-from designer.cluster.build import DAC_REACH_M, ClusterModel
+from designer.cluster.build import ClusterModel
 from designer.core.messages import Msg, _m
-from designer.model.parts import CableSpec
 
-LENGTH_CLASSES_M = (2.0, 5.0, 30.0, 100.0, 500.0)  # in-rack copper, active copper, in-row, across rows, campus
 ROLE_RACKS = {"compute": _m("compute racks"), "network": _m("network racks"), "management": _m("management racks")}
 
 
@@ -30,40 +28,39 @@ class BomLine:
                 "where": str(self.where)}
 
 
-def cable_for(m: ClusterModel, length_m: float) -> CableSpec:
-    """Copper (DAC) within its reach, else fibre between transceivers, as the RA cables every compute link;
-    active copper and AOCs stay in the catalog for hand-made choices."""
-    medium = "dac" if length_m <= DAC_REACH_M else "fiber"
-    cables = sorted((p for p in m.catalog.of_kind("cable") if isinstance(p, CableSpec) and p.medium == medium),
-                    key=lambda p: p.max_length_m)
-    return next((c for c in cables if c.max_length_m >= length_m), cables[-1])
+LINKS = {"node-leaf": _m("node-leaf"), "leaf-spine": _m("leaf-spine"), "spine-core": _m("spine-core"),
+         "leaf-core": _m("leaf-core")}
+ENDS = {"switches": _m("switches"), "nodes": _m("nodes")}
 
 
-def length_class(length_m: float) -> str:
-    for limit in LENGTH_CLASSES_M:
-        if length_m <= limit:
-            return f"<={limit:g} m"
-    return f">{LENGTH_CLASSES_M[-1]:g} m"
+def _where(fabric: str, what: Msg) -> Msg:
+    """A line's place: the compute fabric's link or end alone (as before), another fabric's named with it."""
+    return what if fabric == "compute" else _m("{fabric}, {what}", fabric=AUX_FABRICS[fabric], what=what)
 
 
 def _cable_lines(m: ClusterModel) -> list[BomLine]:
-    f, c = m.fabric, m.compute
-    out = []
-    for link, count, length in ((_m("node-leaf"), c.node_leaf_cables, f.node_leaf_length_m),
-                                (_m("leaf-spine"), c.leaf_spine_cables, f.leaf_spine_length_m),
-                                (_m("spine-core"), c.spine_core_cables, f.spine_core_length_m)):
-        if count:
-            cable = cable_for(m, length)
-            out.append(BomLine("cable", cable.id, f"{cable.name} ({length_class(length)})", count, link))
-    return out
+    """One line per fabric, link class, cable and bought length (the part number depends on the length)."""
+    counts: Counter[tuple[str, str, str, float]] = Counter()
+    names: dict[str, str] = {}
+    for run in m.cabling.runs:
+        counts[(run.fabric, run.link, run.cable.id, run.length_m)] += run.cables
+        names[run.cable.id] = run.cable.name
+    return [BomLine("cable", part, f"{names[part]} ({length:g} m)", n, _where(fabric, LINKS[link]))
+            for (fabric, link, part, length), n in counts.items()]
 
 
 def _optics(m: ClusterModel) -> list[BomLine]:
-    on_switches, on_nodes = m.optics
-    t = m.transceiver
-    node_t = t if m.node.ports_per_cage > 1 else m.catalog.get("mms4x00-ns400")
-    out = [BomLine("transceiver", t.id, t.name, on_switches, _m("compute switches"))] if on_switches else []
-    return out + ([BomLine("transceiver", node_t.id, node_t.name, on_nodes, _m("nodes"))] if on_nodes else [])
+    """One line per fabric, end (switches or nodes) and transceiver part."""
+    counts: Counter[tuple[str, str, str]] = Counter()
+    names: dict[str, str] = {}
+    for o in m.cabling.optics:
+        counts[(o.fabric, o.where, o.part.id)] += o.count
+        names[o.part.id] = o.part.name
+    out = []
+    for (fabric, end, part), n in counts.items():
+        where = _m("compute switches") if fabric == "compute" and end == "switches" else _where(fabric, ENDS[end])
+        out.append(BomLine("transceiver", part, names[part], n, where))
+    return out
 
 
 def bom(m: ClusterModel) -> list[BomLine]:

@@ -9,6 +9,7 @@ from functools import cached_property
 from designer.analysis import Analysis
 from designer.cluster.architecture import ReferenceArchitecture, Resolved, architecture_for, resolve
 from designer.cluster.aux import AuxSizing, size_aux
+from designer.cluster.cabling import Cabling, cabling
 from designer.cluster.node import NodeFigures, plan_node
 from designer.cluster.plan import AuxFabric, ClusterPlan, ComputeFabric, Fabrics, NodeRef, Site
 from designer.cluster.racks import FeedCheck, RackLayout, feed_checks, layout
@@ -18,13 +19,12 @@ from designer.core.errors import DesignerError
 from designer.core.messages import Legacy, Msg, Quantity, _m
 from designer.model.catalog import Catalog
 from designer.model.facility import coolant_flow_l_min
-from designer.model.parts import CduSpec, Confidence, NetworkKind, NetworkSwitchSpec, PduSpec, TransceiverSpec
+from designer.model.parts import AnyPart, CduSpec, Confidence, NetworkKind, NetworkSwitchSpec, PduSpec
 
 # Switch power where the catalog has none (none of the shipped network switches has a verified figure): per
 # Gb/s of port capacity, 1,720 W for 64 x 400G (the figure commonly quoted for a QM9700 with optics in every
 # cage; an assumption, and every output that uses it says so).
 ASSUMED_SWITCH_W_PER_GBIT = 1720 / (64 * 400)
-DAC_REACH_M = 2.0  # passive copper at 100G-PAM4 lanes (the DAC part's reach); longer links are optical
 
 
 def node_architecture(node: NodeRef, catalog: Catalog) -> ReferenceArchitecture:
@@ -212,23 +212,20 @@ class ClusterModel:
         return cooling_tons(self.it_w)
 
     @cached_property
-    def transceiver(self) -> TransceiverSpec:
-        return self.part("mms4x00-ns", TransceiverSpec)
+    def cabling(self) -> Cabling:
+        """Every fabric's cables by length and medium and its transceivers (designer.cluster.cabling)."""
+        return cabling(self)
 
-    @cached_property
+    @property
     def optics(self) -> tuple[int, int]:
-        """Transceivers on switches and on nodes: every used cage whose links are optical (longer than copper
-        reaches, DAC_REACH_M); node-leaf copper leaves the leaves' downlink cages and the nodes without."""
-        c, sw = self.compute, self.switch
-        f = self.fabric
-        if f.leaf_spine_length_m <= DAC_REACH_M:
-            return 0, 0
-        if f.node_leaf_length_m > DAC_REACH_M:
-            return c.switch_cages_used, c.node_cages
-        split = max(1, c.radix // sw.ports)
-        per_cage = sw.ports // sw.cages
-        down_cages = c.leaf_switches * math.ceil(math.ceil(c.leaf_downlinks / split) / per_cage)
-        return c.switch_cages_used - down_cages, 0
+        """The compute fabric's transceivers on switches and on nodes (one per used cage of an optical link)."""
+        return self.cabling.transceivers("compute", "switches"), self.cabling.transceivers("compute", "nodes")
+
+    def extra_parts(self) -> dict[str, AnyPart]:
+        """Parts the plan makes that the catalog does not hold (a PDU rated to the feed, a generic transceiver)."""
+        made: dict[str, AnyPart] = {self.pdu.id: self.pdu}
+        made |= {o.part.id: o.part for o in self.cabling.optics}
+        return {k: v for k, v in made.items() if k not in self.catalog}
 
     def assumptions(self) -> list[Msg]:
         """What the plan assumes where nothing is published, as messages (str(msg) is the English)."""

@@ -28,7 +28,8 @@ PLAN_MIGRATIONS: dict = {}
 V1_DEFAULTS: dict[str, dict[str, object]] = {
     "site": {"rack_power_limit_w": 45_000.0, "rack_air_limit_w": 45_000.0, "cooling": "air", "feeds_per_rack": 2,
              "pdu_part": "pdu-415v-60a-3ph", "cdu_part": "cdu-inrow-1350kw"},
-    "compute": {"planes": 1, "ufm_positions": 1}}
+    "compute": {"planes": 1, "ufm_positions": 1, "node_leaf_length_m": 20.0, "leaf_spine_length_m": 50.0,
+                "spine_core_length_m": 100.0}}
 
 
 @migration(1, 2, PLAN_MIGRATIONS)

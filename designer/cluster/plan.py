@@ -98,9 +98,10 @@ class ComputeFabric(Frozen):
     # them (31 + 1 in the first SU); "if_free": one where the last SU has a free position (Table 3 otherwise).
     ufm_positions: Annotated[int, Field(ge=0, le=8)] | Literal["if_free"] | None = None
     ufm_links: Annotated[int, Field(ge=0, le=16)] = 4
-    node_leaf_length_m: Annotated[float, Field(gt=0, le=2000)] = 20.0
-    leaf_spine_length_m: Annotated[float, Field(gt=0, le=2000)] = 50.0
-    spine_core_length_m: Annotated[float, Field(gt=0, le=2000)] = 100.0
+    # None: each run's length from the floor layout (designer.cluster.floor); a value sets every link of the class.
+    node_leaf_length_m: Annotated[float, Field(gt=0, le=2000)] | None = None
+    leaf_spine_length_m: Annotated[float, Field(gt=0, le=2000)] | None = None
+    spine_core_length_m: Annotated[float, Field(gt=0, le=2000)] | None = None
 
 
 class AuxFabric(Frozen):
@@ -112,6 +113,7 @@ class AuxFabric(Frozen):
     target_gbytes_s_per_node: Annotated[float, Field(ge=0, le=10_000)] = 0.0  # storage read target per node
     oversubscription: Annotated[float, Field(ge=1.0, le=16.0)] = 1.0  # node-side leaf downlink : uplink
     spines: bool = True  # False: the leaves uplink to the data centre's core (the RA's in-band fabric)
+    core_uplinks: Annotated[int, Field(ge=0, le=64)] = 0  # a spineless fabric's leaf uplinks to the site's core
     storage_leaves_per_su: Annotated[int, Field(ge=0, le=64)] = 0  # leaves for the storage appliances (1:1)
     switches_per_rack: Annotated[int, Field(ge=0, le=8)] = 0  # top-of-rack switches per compute rack instead
     management_ports: bool = False  # out-of-band: every switch, PDU and server has a port on it as well

@@ -50,6 +50,11 @@ class ComputeSizing:
     spine_core_cables: int
     switch_cages_used: int
     node_cages: int
+    leaf_down_cages: int = 0  # used switch cages by link class (every plane): leaf downlinks ...
+    leaf_up_cages: int = 0
+    spine_down_cages: int = 0
+    spine_up_cages: int = 0
+    core_cages: int = 0
     endpoints: int = 0  # node positions taken by nodes (a rack-scale node takes one per compute tray)
     ufm_positions: int = 0  # node positions that hold the fabric manager
 
@@ -215,8 +220,10 @@ def size_compute(nodes: int, node: NodeFigures, fabric: ComputeFabric, switch: N
         sized.spine_core
     ufm = fabric.ufm_links if ufm_used else 0
     cage = switch.ports // switch.cages
-    leaf_cages = leaves_plane * math.ceil(math.ceil((down + up) / split) / cage)
-    spine_cages = _used_cages(math.ceil((leaves_plane * up + spine_core) / split), spines, cage)
+    leaf_down = leaves_plane * math.ceil(math.ceil(down / split) / cage)
+    leaf_up = leaves_plane * math.ceil(math.ceil(up / split) / cage)
+    spine_down = _used_cages(math.ceil(leaves_plane * up / split), spines, cage)
+    spine_up = _used_cages(math.ceil(spine_core / split), spines, cage)
     core_cages = _used_cages(math.ceil(spine_core / split), cores, cage)
     return ComputeSizing(
         nodes=nodes, gpus=nodes * node.gpus, rails=rails, planes=planes, radix=radix, leaf_downlinks=down,
@@ -225,6 +232,8 @@ def size_compute(nodes: int, node: NodeFigures, fabric: ComputeFabric, switch: N
         node_leaf_cables=endpoints * rails + ufm, ufm_leaf_cables=ufm,
         leaf_spine_cables=math.ceil(leaves_plane * up * planes / split),
         spine_core_cables=math.ceil(spine_core * planes / split),
-        switch_cages_used=(leaf_cages + spine_cages + core_cages) * planes,
+        switch_cages_used=(leaf_down + leaf_up + spine_down + spine_up + core_cages) * planes,
+        leaf_down_cages=leaf_down * planes, leaf_up_cages=leaf_up * planes, spine_down_cages=spine_down * planes,
+        spine_up_cages=spine_up * planes, core_cages=core_cages * planes,
         node_cages=endpoints * math.ceil(rails / node.ports_per_cage), endpoints=endpoints, ufm_positions=ufm_used,
     )

@@ -14,7 +14,7 @@ def cluster_bill(m: ClusterModel, prices: Prices) -> Bill:
     lines = bom(m)
     nodes = node_bill(m.node_analysis.design, m.catalog, prices).times(m.nodes, "nodes")
     others = [(line.category, line.part, line.quantity) for line in lines if line.category != "node"]
-    return nodes + price_lines(others, m.catalog, prices, {m.pdu.id: m.pdu})
+    return nodes + price_lines(others, m.catalog, prices, m.extra_parts())
 
 
 def cluster_tco(m: ClusterModel, prices: Prices, params: TcoParams | None = None, bill: Bill | None = None) -> Tco:

@@ -15,7 +15,8 @@ from typing import Any
 
 from designer import __version__
 from designer.cluster.bom import bom
-from designer.cluster.build import DAC_REACH_M, ClusterModel
+from designer.cluster.build import ClusterModel
+from designer.cluster.cabling import DAC_REACH_M
 from designer.cluster.files import plan_to_json
 from designer.cluster.perf import WHAT_IF_BYTES, place, simulate_job, what_if
 from designer.cluster.racks import SLOT_WORDS, rack_types
@@ -294,9 +295,13 @@ class ClusterSheet:
 
     # Assumptions and references -------------------------------------------------------------------------
     def assumptions(self) -> list[str]:
-        f = self.m.fabric
-        lengths = self.fmt("cl_lengths", nl=f"{f.node_leaf_length_m:g}", ls=f"{f.leaf_spine_length_m:g}",
-                           sc=f"{f.spine_core_length_m:g}", dac=f"{DAC_REACH_M:g}")
+        runs = self.m.cabling.runs
+
+        def span(link: str) -> str:
+            found = sorted({r.length_m for r in runs if r.fabric == "compute" and r.link == link})
+            return "—" if not found else f"{found[0]:g} m" if len(found) == 1 else f"{found[0]:g}–{found[-1]:g} m"
+        lengths = self.fmt("cl_lengths", nl=span("node-leaf"), ls=span("leaf-spine"), sc=span("spine-core"),
+                           dac=f"{DAC_REACH_M:g}")
         return [*(self.say(a) for a in self.m.assumptions()), lengths]
 
     def references(self) -> list[list[dict[str, str]]]:

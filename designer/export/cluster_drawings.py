@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from designer.cluster.bom import cable_for, length_class
 from designer.cluster.build import ClusterModel
 from designer.cluster.racks import Rack
 from designer.export.canvas import Canvas
@@ -127,20 +126,20 @@ def _groups(count: int, label: Callable[[int], str]) -> list[str]:
 
 def fabric_tiers(m: ClusterModel, fmt: Fmt) -> list[dict]:
     """The tiers top-down: name, switch (or node) count, box labels and the cables to the tier below."""
-    c, f = m.compute, m.fabric
+    c = m.compute
     tiers = []
     if c.core_switches:
         per = c.core_switches // c.planes
         tiers.append({"tier": "core", "count": c.core_switches, "boxes": _groups(c.planes, lambda i: f"{per:,}"),
-                      "down": (c.spine_core_cables, f.spine_core_length_m)})
+                      "down": (c.spine_core_cables, "spine-core")})
     if c.spine_switches:
         per = c.spine_switches // c.planes
         tiers.append({"tier": "spine", "count": c.spine_switches, "boxes": _groups(c.planes, lambda i: f"{per:,}"),
-                      "down": (c.leaf_spine_cables, f.leaf_spine_length_m)})
+                      "down": (c.leaf_spine_cables, "leaf-spine")})
     su = c.scalable_units
     tiers.append({"tier": "leaf", "count": c.leaf_switches,
                   "boxes": _groups(su, lambda i: f"SU {i + 1}: {c.rails * c.planes}"),
-                  "down": (c.node_leaf_cables, f.node_leaf_length_m)})
+                  "down": (c.node_leaf_cables, "node-leaf")})
     tiers.append({"tier": "node", "count": m.nodes, "boxes": _groups(su, lambda i: f"SU {i + 1}"), "down": None})
     return tiers
 
@@ -153,13 +152,18 @@ def _box_centres(tiers: list[dict], width: float) -> list[list[float]]:
     return [[FABRIC_LEFT + span / len(t["boxes"]) * (i + 0.5) for i in range(len(t["boxes"]))] for t in tiers]
 
 
-def _cables(c: Canvas, m: ClusterModel, t: dict[str, str], fmt: Fmt, down: tuple[int, float], y: float) -> None:
-    """The cable count and kind between a tier and the one below, right of the lines."""
-    count, length = down
-    medium = cable_for(m, length).medium
+def _cables(c: Canvas, m: ClusterModel, t: dict[str, str], fmt: Fmt, down: tuple[int, str], y: float) -> None:
+    """The cable count and kind between a tier and the one below, right of the lines: the medium of most of them
+    and the longest run."""
+    count, link = down
+    runs = [r for r in m.cabling.runs if r.fabric == "compute" and r.link == link] or None
+    if runs is None:
+        return
+    medium = max(runs, key=lambda r: r.cables).cable.medium
+    length = max(r.length_m for r in runs)
     x, w = c.width - FABRIC_RIGHT + 6, FABRIC_RIGHT - 8
     c.text((x, y + 30), fmt("cl_cables", count=f"{count:,}"), size=7, bold=True, anchor="left", width=w)
-    c.text((x, y + 40), f"{t.get(f'cl_medium_{medium}', medium)} {length_class(length)}", size=6.5, anchor="left",
+    c.text((x, y + 40), f"{t.get(f'cl_medium_{medium}', medium)} <={length:g} m", size=6.5, anchor="left",
            width=w, color="#555555")
 
 

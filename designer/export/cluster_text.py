@@ -75,8 +75,10 @@ CLUSTER_TEXT = {
                                                  "(price book: {book})",
     "cl_tco": "Cost of ownership", "cl_tco_value": "US${yearly} million a year; US${per_hour} per GPU-hour at {util} "
                                                    "utilisation and US${kwh}/kWh; {energy} MWh a year",
-    "cl_lengths": "Cable lengths as planned: node-leaf {nl} m, leaf-spine {ls} m, spine-core {sc} m; copper up to "
-                  "{dac} m, fibre and transceivers beyond.",
+    "cl_lengths": "Cable lengths from a floor layout (compute racks in rows by SU, the network racks in a middle row; "
+                  "rise to an overhead tray and 10 % slack, assumed), bought in standard lengths: node-leaf {nl}, "
+                  "leaf-spine {ls}, spine-core {sc}; copper up to {dac} m, multimode fibre within the "
+                  "transceivers' multimode reach, single mode beyond.",
     # rules
     "cl_cannot_run": "This plan cannot run as it stands: {n} rule error(s), listed under Cluster rule check. Its "
                      "figures and price describe a cluster that would not work until they are fixed.",

@@ -312,10 +312,11 @@ class NetworkSwitchSpec(PartBase):
 
 class CableSpec(PartBase):
     kind: Literal["cable"] = "cable"
-    medium: Literal["dac", "acc", "aoc", "fiber"]
+    medium: Literal["dac", "acc", "aoc", "fiber", "utp"]  # utp: twisted-pair copper patch cord (out-of-band)
     speed_gbit_s: NonNeg
     max_length_m: Annotated[float, Field(gt=0, le=10_000)]
     needs_transceivers: bool = False  # passive fiber runs between two transceivers
+    fiber: Literal["multimode", "single_mode"] | None = None
 
 
 class TransceiverSpec(PartBase):
@@ -324,6 +325,8 @@ class TransceiverSpec(PartBase):
     ports: Annotated[int, Field(ge=1, le=8)] = 1  # twin-port OSFP: 2 links per cage
     port_speed_gbit_s: NonNeg
     reach_m: Annotated[float, Field(gt=0, le=100_000)]
+    fiber: Literal["multimode", "single_mode"] = "single_mode"
+    top: Literal["finned", "flat"] = "finned"  # flat: for a NIC's cage in a server (riding heat sink), finned: switch
 
 
 class PduSpec(PartBase):

@@ -352,6 +352,10 @@
         <translation>每机柜供电回路数</translation>
     </message>
     <message>
+        <source>Nodes per rack</source>
+        <translation>每机柜节点数</translation>
+    </message>
+    <message>
         <source>A/B policy</source>
         <translation>A/B 供电策略</translation>
     </message>
@@ -400,12 +404,24 @@
         <translation>平面数</translation>
     </message>
     <message>
+        <source>Nodes per SU</source>
+        <translation>每个 SU 的节点数</translation>
+    </message>
+    <message>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
         <source>{field}: refused, {reason}</source>
         <translation>{field}：不接受，{reason}</translation>
+    </message>
+    <message>
+        <source>default ({value})</source>
+        <translation>默认（{value}）</translation>
     </message>
 </context>
 <context>

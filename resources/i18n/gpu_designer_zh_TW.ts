@@ -352,6 +352,10 @@
         <translation>每機櫃供電迴路數</translation>
     </message>
     <message>
+        <source>Nodes per rack</source>
+        <translation>每機櫃節點數</translation>
+    </message>
+    <message>
         <source>A/B policy</source>
         <translation>A/B 供電策略</translation>
     </message>
@@ -400,12 +404,24 @@
         <translation>平面數</translation>
     </message>
     <message>
+        <source>Nodes per SU</source>
+        <translation>每個 SU 的節點數</translation>
+    </message>
+    <message>
         <source>Switch</source>
         <translation>交換器</translation>
     </message>
     <message>
+        <source>default</source>
+        <translation>預設</translation>
+    </message>
+    <message>
         <source>{field}: refused, {reason}</source>
         <translation>{field}：不接受，{reason}</translation>
+    </message>
+    <message>
+        <source>default ({value})</source>
+        <translation>預設（{value}）</translation>
     </message>
 </context>
 <context>

@@ -162,3 +162,51 @@ def test_the_spine_what_if_counts_the_spines_one_leaf_reaches(catalog):
     m = model(catalog, "dgx-b200", gpus=16384)  # 3 tiers: 512 spines, each leaf reaches 32 of them
     spine = next(w for w in what_if(m) if w["failure"] == "spine")
     assert "fall by 1/32" in str(spine["effect"])
+
+
+H100_TABLE_8 = ("NVIDIA DGX SuperPOD Reference Architecture with DGX H100 (RA-11333-001), Appendix A, Table 8: 2,040 "
+                "multimode NDR cables, 1,536 switch OSFP 980-9I510-00NS00, 508 system OSFP 980-9I51A-00NS00")
+
+
+def test_the_h100_ras_optics_by_part_number_and_every_transceiver_has_a_cable_end(catalog):
+    m = model(catalog, nodes=127)
+    lines = bom(m)
+    optics = {(str(ln.where), ln.part): ln.quantity for ln in lines if ln.category == "transceiver"}
+    assert optics[("compute switches", "mma4z00-ns")] == 1536, H100_TABLE_8
+    assert optics[("nodes", "mma4z00-ns-flt")] == 508, H100_TABLE_8
+    assert "980-9I510-00NS00" in next(ln.name for ln in lines if ln.part == "mma4z00-ns")
+    compute = [r for r in m.cabling.runs if r.fabric == "compute"]
+    assert sum(r.cables for r in compute) == 2040 + 4  # and the UFM's four links
+    assert all(r.cable.fiber == "multimode" and r.length_m <= 50 for r in compute), H100_TABLE_8
+    # Every transceiver has a cable end: twin-port cages hold two links, so the switch side's cable ends need at
+    # least half as many transceivers and at most one per end.
+    c = m.compute
+    ends = c.node_leaf_cables + 2 * c.leaf_spine_cables
+    assert ends / 2 <= m.optics[0] <= ends and c.node_cables / 2 <= m.optics[1] <= c.node_cables
+    # Lengths come from the floor layout: nearer racks shorter, every run bought at a standard length.
+    lengths = sorted({r.length_m for r in compute if r.link == "node-leaf"})
+    assert len(lengths) > 1 and lengths[0] < lengths[-1] <= 50
+
+
+def test_media_follow_the_reach(catalog):
+    from designer.cluster.plan import ComputeFabric, Fabrics
+
+    short = model(catalog, nodes=31, fabrics=Fabrics(compute=ComputeFabric(node_leaf_length_m=1.0)))
+    node_leaf = [r for r in short.cabling.runs if r.fabric == "compute" and r.link == "node-leaf"]
+    assert {r.cable.medium for r in node_leaf} == {"dac"} and short.optics[1] == 0  # top of rack: no optics
+    far = model(catalog, nodes=31, fabrics=Fabrics(compute=ComputeFabric(leaf_spine_length_m=80.0)))
+    up = [r for r in far.cabling.runs if r.link == "leaf-spine" and r.fabric == "compute"]
+    assert {r.cable.fiber for r in up} == {"single_mode"}  # past multimode's 50 m
+    parts = {ln.part for ln in bom(far) if ln.category == "transceiver" and str(ln.where) == "compute switches"}
+    assert parts == {"mma4z00-ns", "mms4x00-ns"}  # multimode to the nodes, single mode between the switches
+    xdr = model(catalog, "hgx-b300", nodes=72)  # XDR has no multimode optics: single mode, finned on the switch
+    assert {o.part.id for o in xdr.cabling.optics if o.fabric == "compute"} == {"mms4a00-xm", "mms4a20-xm"}
+
+
+def test_every_fabric_has_cables(catalog):
+    m = model(catalog, nodes=127)
+    for fabric in ("compute", "storage", "inband", "oob"):
+        assert m.cabling.cables(fabric) > 0, fabric
+    assert {r.cable.medium for r in m.cabling.runs if r.fabric == "oob" and r.link == "node-leaf"} == {"utp"}
+    assert {r.cable.medium for r in m.cabling.runs if r.fabric == "inband"} == {"aoc"}
+    assert m.cabling.transceivers("storage", "nodes") == 254  # two storage ports per DGX H100 (Table 8: 254)

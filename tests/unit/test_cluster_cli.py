@@ -41,7 +41,7 @@ def test_validate_bom_simulate_and_export(capsys, h100_plan, tmp_path):
     assert run(capsys, "cluster", "validate", str(h100_plan))[0] == 0
     code, out, _ = run(capsys, "cluster", "bom", str(h100_plan), "--csv")
     assert code == 0 and out.startswith("category,part,name,quantity,where")
-    assert "qm9700" in out and "mms4x00-ns" in out
+    assert "qm9700" in out and "mma4z00-ns" in out  # the RA's multimode twin-port OSFP on the switches
     code, out, _ = run(capsys, "cluster", "simulate", str(h100_plan), "--gpus", "256", "--collective", "allreduce",
                        "--min-bytes", "1G", "--max-bytes", "1G", "--json")
     data = json.loads(out)
