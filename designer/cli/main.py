@@ -6,12 +6,12 @@ import os
 import sys
 
 from designer import __version__
-from designer.cli import asbuilt, calibrate, cluster, compare, cost, export, info, simulate, sweep, validate
+from designer.cli import asbuilt, calibrate, cluster, compare, cost, export, info, simulate, sweep, train, validate
 from designer.cli.common import EXIT_USAGE, Parser
 from designer.core.errors import DesignerError
 
 EXIT_INTERNAL = 70  # EX_SOFTWARE
-COMMANDS = (info, validate, simulate, calibrate, export, compare, asbuilt, cluster, cost, sweep)
+COMMANDS = (info, validate, simulate, calibrate, export, compare, asbuilt, cluster, cost, sweep, train)
 
 
 def build_parser() -> Parser:

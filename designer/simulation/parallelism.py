@@ -81,6 +81,17 @@ def _op(fab: NodeFabric, collective: str, size: int, per_node: int, nodes: int) 
     return t, size / (t * 1e-6) / 1e9 * BUS_FACTOR[collective](ranks)
 
 
+def collective_time_us(fab: NodeFabric, collective: str, nbytes: int, size: int, stride: int) -> float:
+    """Time (us) of one `collective` of `nbytes` on a group of `size` ranks spaced `stride` apart, ranks laid out
+    as Megatron-LM does (TP innermost, consecutive GPUs of a node): 0 for a group of one."""
+    per_node, group_nodes = _group(size, stride, fab.n)
+    return _op(fab, collective, nbytes, per_node, group_nodes)[0]
+
+
+def crosses_nodes(fab: NodeFabric, size: int, stride: int) -> bool:
+    return _group(size, stride, fab.n)[1] > 1
+
+
 def estimate(fab: NodeFabric, nodes: int, setup: TrainingSetup) -> list[CommLine]:
     n = fab.n
     setup.validate(n, nodes)

@@ -1,0 +1,46 @@
+"""The training step model against public measurements: every point's prediction and error, the fitted ones marked;
+`--fit` refits the GEMM-efficiency curve (BEST, HALF_GFLOP) to the fitted points with scipy and prints them.
+
+Run: .venv/bin/python benchmarks/validate_workload.py [--fit]
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+from scipy.optimize import least_squares
+
+from designer.model.catalog import default_catalog
+from designer.workload.efficiency import GemmEfficiency
+from designer.workload.validation import check, points, predict
+
+
+def fit() -> GemmEfficiency:
+    catalog = default_catalog()
+    fitted = [p for p in points() if p.fitted]
+    measured = np.array([p.measured for p in fitted])
+
+    def residuals(x: np.ndarray) -> np.ndarray:
+        eff = GemmEfficiency(float(x[0]), float(x[1]))
+        return (np.array([predict(p, catalog, eff) for p in fitted]) - measured) / measured
+
+    x = least_squares(residuals, [0.8, 6.0], bounds=([0.3, 0.01], [1.0, 500.0])).x
+    return GemmEfficiency(round(float(x[0]), 3), round(float(x[1]), 1))
+
+
+def main() -> None:
+    eff = fit() if "--fit" in sys.argv else GemmEfficiency()
+    print(f"GEMM efficiency: best {eff.best} of the dense peak, half at {eff.half_gflop} GFLOP")
+    rows = check(default_catalog(), eff)
+    for r in rows:
+        mark = "fitted" if r.point.fitted else "held out"
+        print(f"{r.point.label:<58} {r.point.metric:<24} measured {r.point.measured:>8.2f}  model {r.predicted:>8.2f}"
+              f"  {r.error:+6.1%}  {mark}")
+    held = [abs(r.error) for r in rows if not r.point.fitted]
+    every = np.mean([abs(r.error) for r in rows])
+    print(f"held-out mean |error| {np.mean(held):.1%} over {len(held)} points; all points {every:.1%}")
+
+
+if __name__ == "__main__":
+    main()
