@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from dataclasses import dataclass
 
 from designer.cli.common import EXIT_FAIL, EXIT_OK, UsageError, print_json, resolve_design
 from designer.core.errors import DesignerError
@@ -24,27 +25,77 @@ def _model(args: argparse.Namespace):
     return model_by_id(args.model)
 
 
-def _design(args: argparse.Namespace, catalog: Catalog) -> tuple[Design, str]:
-    """The node design and what it came from: --node (template id), --design (file), --plan (the plan's node)."""
+@dataclass(frozen=True)
+class Target:
+    """What a job runs on: the design the collective model reads (a plan's node with the plan's scale-out wiring:
+    its SU and oversubscription), its name, the GPUs (a plan's own by default), each node's share of the wall
+    power (a plan's: its IT power over its nodes, switches included), the PUE and the price of a GPU-hour."""
+
+    design: Design
+    name: str
+    gpus: int | None
+    node_wall_w: float
+    pue: float
+    usd_per_gpu_hour: float
+    basis: str  # tco, rental
+    energy_scope: str = "nodes"  # nodes: the nodes' power only; plan: the plan's IT power, switches included
+
+
+def _target(args: argparse.Namespace, catalog: Catalog) -> Target:
     given = [a for a in ("node", "design", "plan") if getattr(args, a)]
     if len(given) != 1:
-        raise UsageError("train: give one of --node ID, --design FILE or --plan FILE")
+        raise UsageError(f"{args.command}: give one of --node ID, --design FILE or --plan FILE")
     if args.plan:
-        from designer.cluster.files import load_plan  # noqa: PLC0415
-        from designer.cluster.node import node_design  # noqa: PLC0415
-
-        design = node_design(load_plan(args.plan, catalog), catalog)
-    else:
-        design = resolve_design(args.node or args.design, catalog)
+        return _plan_target(args, catalog)
+    design = resolve_design(args.node or args.design, catalog)
     if args.network:
-        from designer.model.edits import replace_parts  # noqa: PLC0415
-        from designer.model.parts import FabricSpec  # noqa: PLC0415
+        design = _on_network(design, catalog, args.network)
+    from designer.cost.bill import node_tco  # noqa: PLC0415 (imports what the command uses)
+    from designer.cost.prices import catalog_prices  # noqa: PLC0415
+    from designer.cost.tco import TcoParams  # noqa: PLC0415
+    from designer.model.budget import power_budget  # noqa: PLC0415
 
-        fabrics = [c.id for c in design.components
-                   if isinstance(p := catalog.get(c.part), FabricSpec) and p.purpose == "compute"]
-        if fabrics:
-            design = replace_parts(design, fabrics, NETWORK_FABRIC[args.network])
-    return design, given[0]
+    pue = getattr(args, "pue", None)
+    params = TcoParams(pue=pue) if pue else TcoParams()
+    price, basis = args.rental_usd_gpu_hour, "rental"
+    if price is None:
+        _, tco = node_tco(design, catalog, catalog_prices(catalog), params)
+        price, basis = (tco.usd_per_gpu_hour if tco else 0.0), "tco"
+    return Target(design, design.meta.name, args.gpus, power_budget(design, catalog).wall_w, params.pue, price, basis)
+
+
+def _plan_target(args: argparse.Namespace, catalog: Catalog) -> Target:
+    from designer.cluster.build import ClusterModel  # noqa: PLC0415
+    from designer.cluster.files import load_plan  # noqa: PLC0415
+    from designer.cluster.perf import cluster_design  # noqa: PLC0415
+    from designer.cost.cluster import cost_summary  # noqa: PLC0415
+    from designer.cost.prices import catalog_prices  # noqa: PLC0415
+    from designer.cost.tco import TcoParams  # noqa: PLC0415
+
+    m = ClusterModel(load_plan(args.plan, catalog), catalog)
+    pue = getattr(args, "pue", None) or m.site.pue
+    price, basis = args.rental_usd_gpu_hour, "rental"
+    if price is None:
+        price, basis = cost_summary(m, catalog_prices(catalog), TcoParams(pue=pue))["usd_per_gpu_hour"], "tco"
+    gpus = args.gpus or m.compute.gpus
+    if gpus > m.compute.gpus:
+        raise UsageError(f"--gpus {gpus:,} is more than the plan's {m.compute.gpus:,} GPUs")
+    return Target(cluster_design(m), m.plan.name, gpus, m.it_w / m.nodes, pue, price, basis, "plan")
+
+
+def _on_network(design: Design, catalog: Catalog, network: str) -> Design:
+    from designer.model.edits import replace_parts  # noqa: PLC0415
+    from designer.model.parts import FabricSpec  # noqa: PLC0415
+
+    fabrics = [c.id for c in design.components
+               if isinstance(p := catalog.get(c.part), FabricSpec) and p.purpose == "compute"]
+    return replace_parts(design, fabrics, NETWORK_FABRIC[network]) if fabrics else design
+
+
+def _gpus(target: Target) -> int:
+    if target.gpus is None:
+        raise UsageError("give --gpus N (a plan's own GPUs are the default only with --plan)")
+    return target.gpus
 
 
 def _positive(args: argparse.Namespace) -> None:
@@ -56,22 +107,7 @@ def _positive(args: argparse.Namespace) -> None:
         raise UsageError(f"--tokens must be positive, not {args.tokens:g}")
 
 
-def _price(args: argparse.Namespace, design: Design, catalog: Catalog) -> tuple[float, str, float]:
-    """(US$ per GPU-hour, its basis, PUE): a rental price, or the design's cost of ownership (the cost model)."""
-    from designer.cost.bill import node_tco  # noqa: PLC0415 (imports what the command uses)
-    from designer.cost.prices import catalog_prices  # noqa: PLC0415
-    from designer.cost.tco import TcoParams  # noqa: PLC0415
-
-    pue = getattr(args, "pue", None)
-    params = TcoParams(pue=pue) if pue else TcoParams()
-    if args.rental_usd_gpu_hour is not None:
-        return args.rental_usd_gpu_hour, "rental", params.pue
-    _, tco = node_tco(design, catalog, catalog_prices(catalog), params)
-    return (tco.usd_per_gpu_hour if tco else 0.0), "tco", params.pue
-
-
 def cmd_train(args: argparse.Namespace) -> int:
-    from designer.model.budget import power_budget  # noqa: PLC0415
     from designer.workload.hardware import node_hardware  # noqa: PLC0415
     from designer.workload.job import Job, default_global_batch, default_tokens, job_dict  # noqa: PLC0415
     from designer.workload.step import Layout, simulate_step  # noqa: PLC0415
@@ -79,27 +115,28 @@ def cmd_train(args: argparse.Namespace) -> int:
     _positive(args)
     catalog = default_catalog()
     model = _model(args)
-    design, _ = _design(args, catalog)
-    hw = node_hardware(design, catalog)
+    target = _target(args, catalog)
+    gpus = _gpus(target)
+    hw = node_hardware(target.design, catalog)
     tp = args.tp or math.gcd(hw.gpus_per_node, model.heads)
     pp, cp = args.pp or 1, args.cp or 1
-    if args.gpus % (tp * pp * cp):
-        raise UsageError(f"--gpus {args.gpus} is not a multiple of TP x PP x CP = {tp * pp * cp}")
-    dp = args.dp or args.gpus // (tp * pp * cp)
+    if gpus % (tp * pp * cp):
+        raise UsageError(f"--gpus {gpus} is not a multiple of TP x PP x CP = {tp * pp * cp}")
+    dp = args.dp or gpus // (tp * pp * cp)
     mb, seq = args.microbatch or 1, args.seq or model.seq_len
     batch = args.global_batch or default_global_batch(seq, dp, mb)
     lay = Layout(tp=tp, pp=pp, dp=dp, cp=cp, ep=args.ep or 1, micro_batch=mb, global_batch=batch, vpp=args.vpp or 1,
                  recompute=args.recompute, zero=args.zero, seq_len=seq, precision=args.precision)
-    if lay.gpus != args.gpus:
-        raise UsageError(f"TP x PP x DP x CP = {lay.gpus}, not --gpus {args.gpus}")
+    if lay.gpus != gpus:
+        raise UsageError(f"TP x PP x DP x CP = {lay.gpus}, not --gpus {gpus}")
     try:
         step = simulate_step(model, lay, hw)
     except DesignerError as exc:
         raise UsageError(f"train: {exc}") from None
-    price, basis, pue = _price(args, design, catalog)
-    job = Job(step, args.tokens or default_tokens(model), power_budget(design, catalog).wall_w, hw.gpus_per_node,
-              pue, price, basis)
-    data = {"model": model.id, "model_name": model.name, "design": design.meta.name, "gpus": args.gpus} | job_dict(job)
+    job = Job(step, args.tokens or default_tokens(model), target.node_wall_w, hw.gpus_per_node, target.pue,
+              target.usd_per_gpu_hour, target.basis)
+    data = {"model": model.id, "model_name": model.name, "design": target.name, "gpus": gpus,
+            "energy_scope": target.energy_scope} | job_dict(job)
     if args.json:
         print_json(data)
     else:
@@ -128,11 +165,12 @@ def _lines(d: dict, default_budget: bool) -> list[str]:
             f"Throughput: {d['tokens_per_s']:,} tokens/s; {d['tflops_per_gpu']:,.1f} TFLOP/s per GPU; MFU "
             f"{d['mfu']:.1%}, HFU {d['hfu']:.1%}",
             f"To train {budget}: {d['days_to_train']:,.1f} days, {d['gpu_hours']:,} GPU-hours, "
-            f"{d['energy_mwh']:,.1f} MWh (the nodes only, at PUE), US${d['cost_usd']:,} at "
+            f"{d['energy_mwh']:,.1f} MWh ({SCOPE[d['energy_scope']]}, at PUE), US${d['cost_usd']:,} at "
             f"US${d['usd_per_gpu_hour']:.2f} per GPU-hour ({PRICE_BASIS[d['price_basis']]})"]
 
 
 PRICE_BASIS = {"tco": "the design's cost of ownership", "rental": "rental"}
+SCOPE = {"nodes": "the nodes only", "plan": "the plan's IT power, switches included"}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -143,7 +181,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--node", metavar="ID", help="a template id")
     p.add_argument("--design", metavar="FILE", help="a design file")
     p.add_argument("--plan", metavar="FILE", help="a cluster plan (its node design)")
-    p.add_argument("--gpus", type=int, required=True)
+    p.add_argument("--gpus", type=int, help="GPUs of the job (default with --plan: the plan's)")
     for name in ("tp", "pp", "dp", "cp", "ep", "vpp"):
         p.add_argument(f"--{name}", type=int)
     p.add_argument("--microbatch", type=int)
@@ -172,20 +210,21 @@ def cmd_infer(args: argparse.Namespace) -> int:
             raise UsageError(f"--{name} must be at least 1, not {value}")
     catalog = default_catalog()
     model = _model(args)
-    design, _ = _design(args, catalog)
-    hw = node_hardware(design, catalog)
+    args.gpus = None
+    target = _target(args, catalog)
+    hw = node_hardware(target.design, catalog)
     tp = args.tp or math.gcd(hw.gpus_per_node, model.heads)
     try:
         result = infer(model, Serving(tp, args.batch or 0, args.context, args.output, args.precision), hw)
     except DesignerError as exc:
         raise UsageError(f"infer: {exc}") from None
-    price, basis, _ = _price(args, design, catalog)
+    price, basis = target.usd_per_gpu_hour, target.basis
     s = result.serving
     fits = result.fits and s.batch > 0
     timed = {"tokens_per_s": round(result.tokens_per_s), "tokens_per_s_per_gpu": round(result.tokens_per_s_per_gpu, 1),
              "ttft_s": round(result.ttft_s, 4), "tpot_s": round(result.tpot_s, 5),
              "usd_per_million_tokens": round(result.usd_per_million_tokens(price), 4)}
-    data = {"model": model.id, "model_name": model.name, "design": design.meta.name, "tp": s.tp,
+    data = {"model": model.id, "model_name": model.name, "design": target.name, "tp": s.tp,
             "replicas_per_node": result.replicas, "batch": s.batch, "batch_is_largest_that_fits": result.batch_chosen,
             "context": s.context, "output": s.output, "precision": s.precision, "fits": fits,
             "memory_gib_per_gpu": round(result.memory_gib_per_gpu, 2), "weights_gib": round(result.weights_gib, 2),
@@ -251,25 +290,25 @@ def cmd_train_search(args: argparse.Namespace) -> int:
 
     catalog = default_catalog()
     model = _model(args)
-    design, _ = _design(args, catalog)
-    hw = node_hardware(design, catalog)
-    if args.gpus < 1 or args.top < 1:
+    target = _target(args, catalog)
+    gpus = _gpus(target)
+    hw = node_hardware(target.design, catalog)
+    if gpus < 1 or args.top < 1:
         raise UsageError("--gpus and --top must be at least 1")
     given = {k: v for k, v in (("tp", _ints(args.tp, "--tp")), ("pp", _ints(args.pp, "--pp")),
                                 ("cp", _ints(args.cp, "--cp")), ("micro_batch", _ints(args.microbatch, "--microbatch")))
              if v is not None}
     ranges = Ranges(**given, global_batch=args.global_batch)  # type: ignore[arg-type]
     try:
-        result = search(model, args.gpus, hw, args.seq, args.precision, ranges, args.top)
+        result = search(model, gpus, hw, args.seq, args.precision, ranges, args.top)
     except DesignerError as exc:
         raise UsageError(f"train-search: {exc}") from None
-    price = _price(args, design, catalog)
-    rows = [_row(step, args, design, catalog, model, hw.gpus_per_node, price) for step in result.best]
+    rows = [_row(step, args, target, model, hw.gpus_per_node) for step in result.best]
     if args.json:
-        print_json({"model": model.id, "design": design.meta.name, "gpus": args.gpus, "evaluated": result.evaluated,
+        print_json({"model": model.id, "design": target.name, "gpus": gpus, "evaluated": result.evaluated,
                     "fitting": result.fitting, "rows": rows})
         return EXIT_OK if rows else EXIT_FAIL
-    print(f"{model.name} on {args.gpus:,} GPUs of {design.meta.name}: {result.evaluated:,} layouts evaluated, "
+    print(f"{model.name} on {gpus:,} GPUs of {target.name}: {result.evaluated:,} layouts evaluated, "
           f"{result.fitting:,} fit; the fastest {len(rows)}:")
     for r in rows:
         lay = r["layout"]
@@ -282,14 +321,11 @@ def cmd_train_search(args: argparse.Namespace) -> int:
     return EXIT_OK if rows else EXIT_FAIL
 
 
-def _row(step, args: argparse.Namespace, design: Design, catalog: Catalog, model, gpus_per_node: int,
-         price: tuple[float, str, float]) -> dict:
-    from designer.model.budget import power_budget  # noqa: PLC0415
+def _row(step, args: argparse.Namespace, target: Target, model, gpus_per_node: int) -> dict:
     from designer.workload.job import Job, default_tokens, job_dict  # noqa: PLC0415
 
-    usd, basis, pue = price
-    job = Job(step, args.tokens or default_tokens(model), power_budget(design, catalog).wall_w, gpus_per_node, pue,
-              usd, basis)
+    job = Job(step, args.tokens or default_tokens(model), target.node_wall_w, gpus_per_node, target.pue,
+              target.usd_per_gpu_hour, target.basis)
     return job_dict(job)
 
 
@@ -301,7 +337,7 @@ def register_search(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--design", metavar="FILE")
     p.add_argument("--plan", metavar="FILE")
     p.add_argument("--network", choices=["ib", "roce"])
-    p.add_argument("--gpus", type=int, required=True)
+    p.add_argument("--gpus", type=int, help="GPUs of the job (default with --plan: the plan's)")
     for name in ("tp", "pp", "cp", "microbatch"):
         p.add_argument(f"--{name}", metavar="N[,N...]", help=f"{name} values to try (default: the whole range)")
     p.add_argument("--seq", type=int)

@@ -54,7 +54,8 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def screenshot(window, out: Path, size: tuple[int, int], tab: str, app: QApplication) -> int:
-    """Show the window, run the analysis, wait (bounded) for the performance worker, grab a PNG."""
+    """Show the window, run the analysis, wait (bounded) for the performance worker (or the Workload tab's search),
+    grab a PNG."""
     from PySide6.QtCore import QBuffer, QEventLoop, QIODevice  # noqa: PLC0415
 
     from designer.io.files import atomic_write_bytes  # noqa: PLC0415
@@ -66,7 +67,8 @@ def screenshot(window, out: Path, size: tuple[int, int], tab: str, app: QApplica
         if any(name.lower().startswith(tab.lower()) for name in names if name):
             window.bottom.setCurrentIndex(i)
     loop = QEventLoop()
-    window.performance.finished.connect(loop.quit)
+    shown = window.bottom.currentWidget()  # the Workload tab's search, else the performance run
+    (shown if shown is window.workload else window.performance).finished.connect(loop.quit)
     QTimer.singleShot(10_000, loop.quit)  # never hang: give the worker ten seconds at most
     window.analyse()
     loop.exec()

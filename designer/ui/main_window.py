@@ -43,6 +43,7 @@ from designer.ui.panels.inspector import InspectorPanel
 from designer.ui.panels.palette import PalettePanel
 from designer.ui.panels.performance import PerformancePanel
 from designer.ui.panels.problems import ProblemsPanel
+from designer.ui.panels.workload import WorkloadPanel
 from designer.ui.preferences import Preferences, PreferencesDialog
 from designer.ui.qt_guard import binding_report, collect_on_gui_thread, protect_none
 from designer.ui.style import app_icon, tool_icon
@@ -121,6 +122,7 @@ class MainWindow(QMainWindow):
         self.inspector = InspectorPanel(self.document)
         self.problems = ProblemsPanel()
         self.performance = PerformancePanel(self.catalog)
+        self.workload = WorkloadPanel(self.catalog)
         self.power = PowerPanel(self.catalog)
         self.bom = BomPanel(self.catalog)
         self.palette_dock = self._dock("Components", self.tr("Components"), self.palette_panel,
@@ -137,7 +139,8 @@ class MainWindow(QMainWindow):
         for widget, name, title in ((self.problems, "Problems", self.tr("Problems")),
                                     (self.performance, "Performance", self.tr("Performance")),
                                     (self.power, "Power & Thermal", self.tr("Power && Thermal")),
-                                    (self.bom, "Bill of Materials", self.tr("Bill of Materials"))):
+                                    (self.bom, "Bill of Materials", self.tr("Bill of Materials")),
+                                    (self.workload, "Workload", self.tr("Workload"))):
             widget.setObjectName(name)  # English: `--tab NAME` finds it in every language
             self.bottom.addTab(widget, title)
         self.analysis_dock = self._dock("Analysis", self.tr("Analysis"), self.bottom,
@@ -310,6 +313,7 @@ class MainWindow(QMainWindow):
         self.power.set_design(analysis.design)
         self.bom.set_design(analysis.design)
         self.performance.set_design(analysis.design)
+        self.workload.set_design(analysis.design)
         if needs_worker(analysis):
             self.background.start(analysis)
         else:
@@ -475,6 +479,7 @@ class MainWindow(QMainWindow):
         self.check_timer.stop()
         self.files.timer.stop()
         self.performance.shut_down()
+        self.workload.shut_down()
         self.background.shut_down()
         for signal, slot in ((self.document.changed, self.on_changed), (self.document.clean_changed, self.update_title),
                              (self.document.path_changed, self.update_title),

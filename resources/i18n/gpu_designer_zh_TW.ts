@@ -1150,6 +1150,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>效能</translation>
     </message>
     <message>
+        <source>Workload</source>
+        <translation>工作負載</translation>
+    </message>
+    <message>
         <source>Power &amp;&amp; Thermal</source>
         <translation>功耗與散熱</translation>
     </message>
@@ -2129,6 +2133,57 @@ fix: {fix}</source>
     <message>
         <source>Topology pastes (*.txt *.log *.out);;All files (*)</source>
         <translation>拓撲輸出 (*.txt *.log *.out);;所有檔案 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadPanel</name>
+    <message>
+        <source>GPUs: </source>
+        <translation>GPU 數：</translation>
+    </message>
+    <message>
+        <source>FP8 (an upper bound)</source>
+        <translation>FP8（上限估計）</translation>
+    </message>
+    <message>
+        <source>No layout of {model} fits on {gpus} GPUs of this design ({n} tried): more GPUs, or GPUs with more memory.</source>
+        <translation>{model} 在此設計的 {gpus} 個 GPU 上沒有放得下的配置（已試 {n} 種）：請增加 GPU，或改用記憶體更大的 GPU。</translation>
+    </message>
+    <message>
+        <source>Best of {n} layouts ({fit} fit): TP {tp} x PP {pp} x DP {dp} x CP {cp}, micro-batch {mb}, recompute {rc}, ZeRO {zero}. Step {step} s, MFU {mfu}, {mem} GiB per GPU. {model} on {tokens} tokens (20 per parameter): {days} days, US${cost} (modelled).</source>
+        <translation>{n} 種配置中最佳（{fit} 種放得下）：TP {tp} x PP {pp} x DP {dp} x CP {cp}，微批次 {mb}，重算 {rc}，ZeRO {zero}。每步 {step} s，MFU {mfu}，每 GPU {mem} GiB。{model} 訓練 {tokens} 個 token（每參數 20 個）：{days} 天，US${cost}（模型估算）。</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>運算</translation>
+    </message>
+    <message>
+        <source>bubble</source>
+        <translation>管線氣泡</translation>
+    </message>
+    <message>
+        <source>step time (s)</source>
+        <translation>每步時間（s）</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重算</translation>
+    </message>
+    <message>
+        <source>step (s)</source>
+        <translation>每步（s）</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>每 GPU GiB</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天</translation>
     </message>
 </context>
 </TS>

@@ -231,3 +231,19 @@ def test_train_search_cli(capsys):
     assert all(r["fits"] and r["layout"]["gpus"] == 16 for r in d["rows"])
     code, _, err = run(capsys, "train-search", "llama3-8b", "--node", "dgx-h100", "--gpus", "16", "--tp", "x")
     assert code == 2 and "--tp" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_plan_trains_on_its_own_network_power_and_price(capsys, tmp_path):
+    plan = tmp_path / "p.json"
+    assert run(capsys, "cluster", "new", "--node", "dgx-h100", "--gpus", "1024", "-o", str(plan))[0] == 0
+    code, out, _ = run(capsys, "train", "llama3-70b", "--plan", str(plan), "--tp", "8", "--pp", "4", "--vpp", "5",
+                       "--json")
+    d = json.loads(out)
+    assert code == 0 and d["gpus"] == 1024 and d["energy_scope"] == "plan"  # the plan's GPUs by default
+    info = json.loads(run(capsys, "cluster", "info", str(plan), "--json")[1])
+    assert d["usd_per_gpu_hour"] == pytest.approx(info["cost"]["usd_per_gpu_hour"], rel=1e-3)
+    node = json.loads(run(capsys, "train", "llama3-70b", "--node", "dgx-h100", "--gpus", "1024", "--tp", "8", "--pp",
+                          "4", "--vpp", "5", "--json")[1])
+    assert d["energy_mwh"] > node["energy_mwh"] * 0.9  # switches in, at the plan's PUE (1.3 against 1.5)
+    code, _, err = run(capsys, "train", "llama3-70b", "--plan", str(plan), "--gpus", "4096")
+    assert code == 2 and "more than the plan's 1,024 GPUs" in err

@@ -1,0 +1,251 @@
+"""Workload: what a training job gets on the open design. Pick a model, the GPUs and a precision; the panel searches
+every parallel layout (designer.workload.search) on a worker thread and shows the fastest layout's step as a bar
+(compute, bubble and each exposed communication), its MFU, memory, days and dollars, and the next fastest layouts.
+
+The search reruns when the design or a setting changes; results of an older request are dropped.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.core.errors import DesignerError
+from designer.model.catalog import Catalog
+from designer.model.design import Design
+from designer.ui.analysis_job import RETIRED_KEPT
+from designer.ui.panels.chart import LazyChart
+from designer.ui.text import esc
+from designer.ui.wheel_guard import guard_wheel
+
+TOP = 10
+PARTS = ("compute_s", "bubble_s", "tp_comm_s", "cp_comm_s", "pp_comm_s", "dp_comm_s", "ep_comm_s")
+ABBREVIATIONS = ("TP", "CP", "PP")  # the parallel dimensions' names, the same in every language (as Megatron-LM's)
+PART_COLOURS = ("#1a5e8a", "#9e9e9e", "#c62828", "#6a1b9a", "#ef6c00", "#2e7d32", "#00838f")
+
+
+class _Signals(QObject):
+    done = Signal(int, object, str)  # generation, (result, jobs) or None, error
+
+
+class SearchJob(QRunnable):
+    """The layout search of one request, off the GUI thread (Qt-free work: designer.workload)."""
+
+    def __init__(self, generation: int, design: Design, catalog: Catalog, model_id: str, gpus: int, precision: str,
+                 current: Callable[[], int]) -> None:
+        super().__init__()
+        self.generation, self.design, self.catalog = generation, design, catalog
+        self.model_id, self.gpus, self.precision, self.current = model_id, gpus, precision, current
+        self.signals = _Signals()
+
+    def run(self) -> None:
+        if self.current() != self.generation:
+            self.signals.done.emit(self.generation, None, "superseded")
+            return
+        try:
+            self.signals.done.emit(self.generation, self._search(), "")
+        except DesignerError as exc:
+            self.signals.done.emit(self.generation, None, str(exc))
+        except Exception as exc:  # noqa: BLE001 (a worker must always report back)
+            self.signals.done.emit(self.generation, None, f"search failed: {exc.__class__.__name__}: {exc}")
+
+    def _search(self) -> dict[str, Any]:
+        from designer.cost.bill import node_tco  # noqa: PLC0415 (the workload model loads with the first search)
+        from designer.cost.prices import catalog_prices  # noqa: PLC0415
+        from designer.model.budget import power_budget  # noqa: PLC0415
+        from designer.workload.hardware import node_hardware  # noqa: PLC0415
+        from designer.workload.job import Job, default_tokens, job_dict  # noqa: PLC0415
+        from designer.workload.search import search  # noqa: PLC0415
+        from designer.workload.shapes import model_by_id  # noqa: PLC0415
+
+        model = model_by_id(self.model_id)
+        hw = node_hardware(self.design, self.catalog)
+        result = search(model, self.gpus, hw, precision=self.precision, top=TOP)
+        _, tco = node_tco(self.design, self.catalog, catalog_prices(self.catalog))
+        wall = power_budget(self.design, self.catalog).wall_w
+        rows = [job_dict(Job(s, default_tokens(model), wall, hw.gpus_per_node, 1.5,
+                             tco.usd_per_gpu_hour if tco else 0.0, "tco")) for s in result.best]
+        return {"model": model.name, "tokens": default_tokens(model), "evaluated": result.evaluated,
+                "fitting": result.fitting, "rows": rows}
+
+
+class WorkloadPanel(QWidget):
+    finished = Signal()
+
+    def __init__(self, catalog: Catalog) -> None:
+        super().__init__()
+        from designer.workload.shapes import shipped_models  # noqa: PLC0415 (a small JSON file)
+
+        self.catalog = catalog
+        self.pool = QThreadPool.globalInstance()
+        self.generation = 0
+        self.design: Design | None = None
+        self.result: dict[str, Any] | None = None
+        self.model = QComboBox()
+        self.model.setObjectName("workload.model")
+        for m in shipped_models().values():
+            self.model.addItem(m.name, m.id)
+        self.model.setCurrentIndex(max(0, self.model.findData("llama3-70b")))
+        self.gpus = QSpinBox()
+        self.gpus.setObjectName("workload.gpus")
+        self.gpus.setRange(1, 131072)
+        self.gpus.setValue(1024)
+        self.gpus.setPrefix(self.tr("GPUs: "))
+        self.gpus.setKeyboardTracking(False)  # a search per finished number, not per keystroke
+        self.precision = QComboBox()
+        self.precision.setObjectName("workload.precision")
+        self.precision.addItem("BF16", "bf16")
+        self.precision.addItem(self.tr("FP8 (an upper bound)"), "fp8")
+        guard_wheel(self.model, self.gpus, self.precision)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)
+        self.progress.setMaximumWidth(120)
+        self.progress.hide()
+        self.summary = QLabel()
+        self.summary.setObjectName("workload.summary")
+        self.summary.setTextFormat(Qt.TextFormat.RichText)  # built from escaped text
+        self.summary.setWordWrap(True)
+        controls = QHBoxLayout()
+        for w in (self.model, self.gpus, self.precision, self.progress):
+            controls.addWidget(w)
+        controls.addStretch(1)
+        self.chart = LazyChart()
+        self.chart.setMinimumSize(160, 100)  # the summary line above it: no taller than the Performance tab
+        self.table = QTableWidget()
+        self.table.setObjectName("workload.layouts")
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.chart)
+        split.addWidget(self.table)
+        split.setSizes([450, 550])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addLayout(controls)
+        layout.addWidget(self.summary)
+        layout.addWidget(split, 1)
+        self.model.currentIndexChanged.connect(self.rerun)
+        self.gpus.valueChanged.connect(self.rerun)
+        self.precision.currentIndexChanged.connect(self.rerun)
+        self._jobs: dict[int, SearchJob] = {}
+        self._retired: deque[object] = deque(maxlen=RETIRED_KEPT)
+        self._stale = False
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        if self._stale:
+            self.rerun()
+
+    def set_design(self, design: Design) -> None:
+        self.design = design
+        self.rerun()
+
+    def shut_down(self) -> None:
+        self.design = None
+        self.generation += 1
+        self.pool.waitForDone(5000)
+
+    def rerun(self) -> None:
+        """Search again, now if the panel is on screen, else when it is next shown (a search in the background
+        would compete with editing for the interpreter)."""
+        if self.design is None:
+            return
+        if not self.isVisible():
+            self._stale = True
+            return
+        self._stale = False
+        self.generation += 1
+        job = SearchJob(self.generation, self.design, self.catalog, str(self.model.currentData()), self.gpus.value(),
+                        str(self.precision.currentData()), lambda: self.generation)
+        job.setAutoDelete(False)
+        self._jobs[self.generation] = job
+        job.signals.done.connect(self._done, Qt.ConnectionType.QueuedConnection)
+        self.progress.show()
+        self.pool.start(job)
+
+    @Slot(int, object, str)
+    def _done(self, generation: int, result: dict[str, Any] | None, error: str) -> None:
+        self._retired.append(self._jobs.pop(generation, None))
+        if generation != self.generation or self.design is None:
+            return
+        self.progress.hide()
+        self.result = result
+        if result is None:
+            self.summary.setText(f"<span style='color:#d32f2f'>{esc(error)}</span>")
+            self._fill([])
+        elif not result["rows"]:
+            self.summary.setText(esc(self.tr("No layout of {model} fits on {gpus} GPUs of this design ({n} tried): "
+                                             "more GPUs, or GPUs with more memory.").format(
+                model=result["model"], gpus=f"{self.gpus.value():,}", n=f"{result['evaluated']:,}")))
+            self._fill([])
+        else:
+            self._show(result)
+        self.finished.emit()
+
+    def _show(self, result: dict[str, Any]) -> None:
+        best = result["rows"][0]
+        lay = best["layout"]
+        text = self.tr("Best of {n} layouts ({fit} fit): TP {tp} x PP {pp} x DP {dp} x CP {cp}, micro-batch {mb}, "
+                       "recompute {rc}, ZeRO {zero}. Step {step} s, MFU {mfu}, {mem} GiB per GPU. {model} on "
+                       "{tokens} tokens (20 per parameter): {days} days, US${cost} (modelled).").format(
+            n=f"{result['evaluated']:,}", fit=f"{result['fitting']:,}", tp=lay["tp"], pp=lay["pp"], dp=lay["dp"],
+            cp=lay["cp"], mb=lay["microbatch"], rc=lay["recompute"], zero=lay["zero"],
+            step=f"{best['step_time_s']:.3f}", mfu=f"{best['mfu']:.1%}", mem=f"{best['memory_gib_per_gpu']:.1f}",
+            model=result["model"], tokens=f"{result['tokens']:,.0f}", days=f"{best['days_to_train']:,.1f}",
+            cost=f"{best['cost_usd']:,}")
+        self.summary.setText(esc(text))
+        self._chart(best["breakdown"])
+        self._fill(result["rows"])
+
+    def part_names(self) -> list[str]:
+        return [self.tr("compute"), self.tr("bubble"), *ABBREVIATIONS[:3], "DP", "EP"]
+
+    def _chart(self, breakdown: dict[str, float]) -> None:
+        names = self.part_names()
+        seconds = self.tr("step time (s)")
+
+        def build(figure: Any) -> None:
+            axes = figure.add_subplot(111)
+            left = 0.0
+            for key, name, colour in zip(PARTS, names, PART_COLOURS, strict=True):
+                value = breakdown.get(key, 0.0)
+                if value > 0:
+                    axes.barh([0], [value], left=left, color=colour, label=name)
+                    left += value
+            axes.set_yticks([])
+            axes.set_xlabel(seconds)
+            axes.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=7, frameon=False)
+
+        self.chart.draw(build)
+
+    def _fill(self, rows: list[dict[str, Any]]) -> None:
+        headers = ["TP", "PP", "DP", "CP", self.tr("micro-batch"), self.tr("recompute"), self.tr("step (s)"), "MFU",
+                   self.tr("GiB per GPU"), self.tr("days")]
+        self.table.setColumnCount(len(headers))
+        self.table.setHorizontalHeaderLabels(headers)
+        self.table.setRowCount(len(rows))
+        for i, r in enumerate(rows):
+            lay = r["layout"]
+            values = [lay["tp"], lay["pp"], lay["dp"], lay["cp"], lay["microbatch"], lay["recompute"],
+                      f"{r['step_time_s']:.3f}", f"{r['mfu']:.1%}", f"{r['memory_gib_per_gpu']:.1f}",
+                      f"{r['days_to_train']:,.1f}"]
+            for j, v in enumerate(values):
+                cell = QTableWidgetItem(str(v))
+                cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(i, j, cell)
+        self.table.resizeColumnsToContents()

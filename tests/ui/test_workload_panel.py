@@ -1,0 +1,55 @@
+"""The Workload tab: a model, the GPUs and a precision chosen with real events; the search runs off the GUI thread
+and shows the fastest layout, its step as a bar and the next layouts; it waits while the tab is hidden."""
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QTableWidget
+
+from designer.workload.shapes import model_by_id
+
+
+def show_workload(window, qtbot):
+    window.bottom.setCurrentWidget(window.workload)
+    qtbot.waitUntil(lambda: window.workload.result is not None, timeout=20000)
+    return window.workload
+
+
+def test_the_workload_tab_searches_when_shown_and_follows_the_controls(make_window, qtbot):
+    window = make_window("dgx-h100")
+    panel = window.workload
+    qtbot.waitUntil(lambda: panel.design is not None)  # the window's first (debounced) analysis
+    assert panel.result is None and panel._stale and not panel._jobs  # hidden until its tab is chosen: no search
+    panel = show_workload(window, qtbot)
+    summary = panel.findChild(QLabel, "workload.summary")
+    table = panel.findChild(QTableWidget, "workload.layouts")
+    assert "Best of" in summary.text() and "Llama 3 70B" in summary.text()
+    assert table.rowCount() == len(panel.result["rows"]) > 1
+    best = panel.result["rows"][0]
+    assert best["fits"] and best["layout"]["gpus"] == 1024 and best["mfu"] > 0.2
+    # a smaller model picked with the keyboard, and fewer GPUs typed in the spin box
+    combo = panel.findChild(QComboBox, "workload.model")
+    combo.setFocus()
+    QTest.keyClick(combo, Qt.Key.Key_Home)
+    qtbot.waitUntil(lambda: panel.result is not None and panel.result["model"] == model_by_id("gpt3-175b").name,
+                    timeout=20000)
+    spin = panel.findChild(QSpinBox, "workload.gpus")
+    spin.setFocus()
+    QTest.keyClick(spin, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(spin, "8")
+    generation = panel.generation
+    QTest.keyClick(spin, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: panel.generation > generation and not panel._jobs, timeout=20000)
+    assert "No layout of GPT-3 175B fits on 8 GPUs" in summary.text()  # 16 bytes a parameter: 350 GB per GPU
+    assert table.rowCount() == 0
+
+
+def test_a_design_edit_marks_the_hidden_tab_stale(make_window, qtbot):
+    window = make_window("dgx-h100")
+    panel = show_workload(window, qtbot)
+    window.bottom.setCurrentWidget(window.problems)
+    generation = panel.generation
+    panel.set_design(window.document.design)
+    assert panel._stale and panel.generation == generation  # no search while hidden
+    window.bottom.setCurrentWidget(panel)
+    qtbot.waitUntil(lambda: panel.generation > generation and not panel._jobs, timeout=20000)
+    assert panel.result is not None and not panel._stale
