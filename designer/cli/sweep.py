@@ -13,7 +13,19 @@ from designer.cli.common import EXIT_OK, UsageError
 from designer.core.errors import one_line
 from designer.cost.prices import catalog_prices
 from designer.model.catalog import default_catalog
-from designer.sweep.evaluate import COLUMNS, NETWORK_FABRIC, SweepContext, evaluate, evaluate_chunk, objectives, rank
+from designer.sweep.evaluate import (
+    COLUMNS,
+    JOB_COLUMNS,
+    NETWORK_FABRIC,
+    SweepContext,
+    evaluate,
+    evaluate_chunk,
+    job_objectives,
+    job_rank,
+    objectives,
+    rank,
+    scenario,
+)
 from designer.sweep.grid import Grid, Point, at_least, one_of, parse_list
 from designer.sweep.run import run_sweep
 from designer.templates import template_ids
@@ -78,21 +90,41 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers {args.workers}: must be 1 or more")
     catalog = default_catalog()
-    ctx = SweepContext(catalog_prices(catalog, args.price_book), args.utilisation)
+    if args.model is not None:
+        from designer.workload.shapes import model_by_id  # noqa: PLC0415
+
+        model_by_id(args.model)  # an unknown model is bad input: one line, exit 2
+    ctx = SweepContext(catalog_prices(catalog, args.price_book), args.utilisation, args.model)
     _preflight(grid, ctx)
     bar = _Bar()
     workers = args.workers or min(os.cpu_count() or 1, 8)
+    job = args.model is not None
     try:
-        result = run_sweep(grid, evaluate_chunk, ctx, args.output, COLUMNS, objectives, rank,
-                           scheduler=args.scheduler, workers=workers, top_k=args.top, progress=bar)
+        result = run_sweep(grid, evaluate_chunk, ctx, args.output, COLUMNS + (JOB_COLUMNS if job else ()),
+                           job_objectives if job else objectives, job_rank if job else rank,
+                           scheduler=args.scheduler, workers=workers, top_k=args.top, progress=bar,
+                           scenario=scenario if job else None)
     finally:
         bar.close()
     where = f"on {one_line(args.scheduler)}" if args.scheduler else f"on {workers} local process(es)"
+    front = "days to train, dollars, facility MW; within each electricity price and PUE" if job else \
+        "AllReduce busbw, cost per GPU-hour, facility W per GPU"
     print(f"wrote {result.path}: {result.rows:,} designs {where} in {time.perf_counter() - bar.start:,.1f} s; "
-          f"{result.pareto} on the Pareto front (AllReduce busbw, cost per GPU-hour, facility W per GPU)")
+          f"{result.pareto} on the Pareto front ({front})")
     if result.top:
-        print("\n".join(_top(result.top)))
+        print("\n".join(_job_top(result.top) if job else _top(result.top)))
     return EXIT_OK
+
+
+def _job_top(rows: list[dict]) -> list[str]:
+    out = [f"{'node':<16} {'GPUs':>6} {'over':>5} {'net':<5} {'$/kWh':>6} {'PUE':>4} {'layout':<22} {'days':>7} "
+           f"{'US$ M':>8} {'MW':>6}"]
+    for r in rows:
+        out.append(f"{r['node']:<16} {int(r['gpus']):>6,} {float(r['oversubscription']):>5g} {r['network']:<5} "
+                   f"{float(r['electricity_usd_kwh']):>6g} {float(r['pue']):>4g} {r['job_layout']:<22} "
+                   f"{float(r['job_days']):>7,.1f} {float(r['job_cost_usd']) / 1e6:>8,.2f} "
+                   f"{float(r['facility_mw']):>6,.2f}")
+    return out
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -108,6 +140,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--price-book", type=Path, metavar="FILE", help="your price book over the shipped one")
     p.add_argument("--utilisation", type=float, default=0.8, metavar="U", help="share of GPU-hours used (0.8)")
     p.add_argument("--top", type=int, default=0, metavar="K", help="print the K cheapest Pareto designs")
+    p.add_argument("--model", metavar="ID", help="rank designs by a fixed training job of this shipped model: days, "
+                                                 "dollars and MW, the Pareto set within each site scenario")
     p.add_argument("--scheduler", metavar="ADDRESS", help="a dask.distributed scheduler, tcp://HOST:PORT")
     p.add_argument("--workers", type=int, metavar="N", help="local processes (default: the CPUs, at most 8)")
     p.add_argument("-o", "--output", required=True, type=Path, metavar="OUT.csv")

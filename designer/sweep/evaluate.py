@@ -8,6 +8,7 @@ for each (node, network, GPUs, oversubscription) and reused across the energy ax
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -35,10 +36,15 @@ COLUMNS = ("node", "gpus", "oversubscription", "network", "electricity_usd_kwh",
            "capex_usd", "capex_estimated", "it_w", "bottleneck")
 
 
+JOB_COLUMNS = ("model", "job_layout", "job_mfu", "job_days", "job_gpu_hours", "job_energy_mwh", "job_cost_usd",
+               "facility_mw")
+
+
 @dataclass(frozen=True)
 class SweepContext:
     prices: Prices
     utilisation: float = 0.8
+    model: str | None = None  # a fixed training job: the model trained on every design (its default token budget)
 
 
 @dataclass(frozen=True)
@@ -107,6 +113,66 @@ def evaluate(point: Point, ctx: SweepContext) -> dict:
     ph = _physical(point.node, point.network, point.gpus, point.oversubscription, ctx.prices)
     params = TcoParams(electricity_usd_kwh=point.electricity_usd_kwh, pue=point.pue, utilisation=ctx.utilisation)
     t = tco(ph.capex_usd, ph.it_w, ph.gpus, params, ph.capex_estimated)
+    row = _row(point, ph, t)
+    if ctx.model is None:
+        return row
+    job = _job(ctx.model, point.node, point.network, point.gpus, point.oversubscription)
+    hours = job.seconds / 3600 if job else None
+    return row | {"model": ctx.model, "job_layout": job.layout if job else "does not fit",
+                  "job_mfu": round(job.mfu, 4) if job else "", "job_days": round(hours / 24, 3) if hours else "",
+                  "job_gpu_hours": round(ph.gpus * hours) if hours else "",
+                  "job_energy_mwh": round(ph.it_w * point.pue * hours / 1e6, 2) if hours else "",
+                  "job_cost_usd": round(ph.gpus * hours * t.usd_per_gpu_hour) if hours else "",
+                  "facility_mw": round(ph.it_w * point.pue / 1e6, 4)}
+
+
+@dataclass(frozen=True)
+class JobFit:
+    layout: str
+    seconds: float
+    mfu: float
+
+
+_JOBS: dict[tuple[str, str, str, int, float], JobFit | None] = {}
+
+
+def _job(model_id: str, node: str, network: str, gpus: int, oversubscription: float) -> JobFit | None:
+    """The fastest layout of the model's training on the plan (its wiring), or None when none fits; per process."""
+    key = (model_id, node, network, gpus, oversubscription)
+    if key not in _JOBS:
+        from designer.cluster.perf import cluster_design  # noqa: PLC0415
+        from designer.workload.hardware import node_hardware  # noqa: PLC0415
+        from designer.workload.job import default_tokens  # noqa: PLC0415
+        from designer.workload.search import search  # noqa: PLC0415
+        from designer.workload.shapes import model_by_id  # noqa: PLC0415
+
+        model = model_by_id(model_id)
+        m = ClusterModel(plan_of(Point(0, node, gpus, oversubscription, network, 0.0, 1.3)), _catalog())
+        best = search(model, m.compute.gpus, node_hardware(cluster_design(m), _catalog()), top=1).best
+        _JOBS[key] = None if not best else JobFit(
+            f"TP{best[0].layout.tp} PP{best[0].layout.pp} DP{best[0].layout.dp} CP{best[0].layout.cp}",
+            default_tokens(model) / best[0].tokens_per_s, best[0].mfu)
+    return _JOBS[key]
+
+
+def job_objectives(row: dict) -> tuple[float, float, float]:
+    """A fixed job's Pareto objectives, all minimised: days to train, dollars, facility megawatts (a design on which
+    the job does not fit is never on the front)."""
+    if row["job_days"] == "":
+        return (math.inf, math.inf, math.inf)
+    return float(row["job_days"]), float(row["job_cost_usd"]), float(row["facility_mw"])
+
+
+def scenario(row: dict) -> tuple[float, float]:
+    """What the site imposes: the Pareto set is found within each electricity price and PUE."""
+    return float(row["electricity_usd_kwh"]), float(row["pue"])
+
+
+def job_rank(row: dict) -> float:
+    return float(row["job_cost_usd"]) if row["job_cost_usd"] != "" else math.inf
+
+
+def _row(point: Point, ph: Physical, t) -> dict:
     return {"node": point.node, "gpus": point.gpus, "oversubscription": point.oversubscription,
             "network": point.network, "electricity_usd_kwh": point.electricity_usd_kwh, "pue": point.pue,
             "gpus_built": ph.gpus, "nodes": ph.nodes, "racks": ph.racks, "switches": ph.switches, "tiers": ph.tiers,

@@ -38,3 +38,21 @@ def pareto_indices(points: Iterable[Sequence[float]]) -> frozenset[int]:
     for i, p in enumerate(points):
         front.add(i, p)
     return front.indices
+
+
+class ScenarioFronts:
+    """One front per scenario (the site's electricity price and PUE: what a site imposes, not a choice): a row is on
+    the Pareto set when no row of its own scenario dominates it."""
+
+    def __init__(self) -> None:
+        self._fronts: dict[tuple, ParetoFront] = {}
+
+    def add(self, index: int, objectives: Sequence[float], scenario: tuple = ()) -> None:
+        self._fronts.setdefault(scenario, ParetoFront()).add(index, objectives)
+
+    @property
+    def indices(self) -> frozenset[int]:
+        return frozenset().union(*(f.indices for f in self._fronts.values()))
+
+    def __len__(self) -> int:
+        return sum(len(f) for f in self._fronts.values())

@@ -25,7 +25,7 @@ import dask
 
 from designer.core.errors import one_line
 from designer.sweep.grid import Grid, Point, SweepError
-from designer.sweep.pareto import ParetoFront
+from designer.sweep.pareto import ScenarioFronts
 
 ChunkFn = Callable[[list[Point], Any], list[dict]]
 Progress = Callable[[int, int], None]
@@ -114,8 +114,8 @@ def _remove(*paths: Path) -> None:
 
 def _first_pass(rows: Iterator[list[dict]], columns: Sequence[str], path: Path, total: int,
                 objectives: Callable[[dict], Sequence[float]], progress: Progress | None,
-                cancel: threading.Event | None) -> ParetoFront:
-    front = ParetoFront()
+                cancel: threading.Event | None, scenario: Callable[[dict], tuple] | None = None) -> ScenarioFronts:
+    front = ScenarioFronts()
     count = 0
     with path.open("w", newline="", encoding="utf-8") as f:
         writer = csv.DictWriter(f, fieldnames=list(columns), extrasaction="raise")
@@ -124,7 +124,7 @@ def _first_pass(rows: Iterator[list[dict]], columns: Sequence[str], path: Path, 
             if cancel is not None and cancel.is_set():
                 raise Cancelled
             for row in chunk_rows:
-                front.add(count, objectives(row))
+                front.add(count, objectives(row), scenario(row) if scenario else ())
                 writer.writerow(row)
                 count += 1
             if progress is not None:
@@ -132,7 +132,7 @@ def _first_pass(rows: Iterator[list[dict]], columns: Sequence[str], path: Path, 
     return front
 
 
-def _second_pass(src: Path, dst: Path, front: ParetoFront, top_k: int,
+def _second_pass(src: Path, dst: Path, front: ScenarioFronts, top_k: int,
                  rank: Callable[[dict], float]) -> tuple[int, list[dict]]:
     keep = front.indices
     best: list[tuple[float, int, dict]] = []
@@ -159,7 +159,7 @@ def run_sweep(grid: Grid, fn: ChunkFn, ctx: Any, out: Path, columns: Sequence[st
               objectives: Callable[[dict], Sequence[float]], rank: Callable[[dict], float],
               scheduler: str | None = None, workers: int = 1, chunk_size: int | None = None, window: int = 8,
               top_k: int = 0, progress: Progress | None = None,
-              cancel: threading.Event | None = None) -> SweepResult:
+              cancel: threading.Event | None = None, scenario: Callable[[dict], tuple] | None = None) -> SweepResult:
     """Evaluate every point of `grid`, write `out` (CSV with a `pareto` column) atomically, return a summary."""
     out = Path(out)
     folder = out.parent if str(out.parent) else Path(".")
@@ -176,10 +176,10 @@ def run_sweep(grid: Grid, fn: ChunkFn, ctx: Any, out: Path, columns: Sequence[st
         if scheduler:
             with _client(scheduler) as client:
                 rows = _distributed_windows(client, chunks, fn, ctx, max(window, 2 * _n_workers(client)))
-                front = _first_pass(rows, columns, first, len(grid), objectives, progress, cancel)
+                front = _first_pass(rows, columns, first, len(grid), objectives, progress, cancel, scenario)
         else:
             rows = _local_windows(chunks, fn, ctx, workers, window)
-            front = _first_pass(rows, columns, first, len(grid), objectives, progress, cancel)
+            front = _first_pass(rows, columns, first, len(grid), objectives, progress, cancel, scenario)
         n, top = _second_pass(first, second, front, top_k, rank)
         os.replace(second, out)
     finally:

@@ -247,3 +247,24 @@ def test_a_plan_trains_on_its_own_network_power_and_price(capsys, tmp_path):
     assert d["energy_mwh"] > node["energy_mwh"] * 0.9  # switches in, at the plan's PUE (1.3 against 1.5)
     code, _, err = run(capsys, "train", "llama3-70b", "--plan", str(plan), "--gpus", "4096")
     assert code == 2 and "more than the plan's 1,024 GPUs" in err
+
+
+def test_a_sweep_ranks_designs_by_a_fixed_job(capsys, tmp_path):
+    import csv
+
+    out = tmp_path / "job.csv"
+    code, stdout, _ = run(capsys, "sweep", "--node", "dgx-h100,dgx-b200", "--gpus", "512,1024",
+                          "--electricity-usd-kwh", "0.05,0.15", "--model", "llama3-70b", "--workers", "1", "--top",
+                          "3", "-o", str(out))
+    assert code == 0 and "days to train, dollars, facility MW" in stdout
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 8 and all(r["model"] == "llama3-70b" and float(r["job_days"]) > 0 for r in rows)
+    for price in ("0.05", "0.15"):  # a front within each site scenario, not across them
+        assert any(r["pareto"] == "true" for r in rows if r["electricity_usd_kwh"] == price)
+    front = [r for r in rows if r["pareto"] == "true"]
+    assert any(r["node"] == "dgx-b200" for r in front)  # its compute shows once the job is fixed
+    same = {(r["node"], r["gpus"]): r for r in rows if r["electricity_usd_kwh"] == "0.05"}
+    assert float(same[("dgx-b200", "1024")]["job_days"]) < float(same[("dgx-h100", "1024")]["job_days"])
+    code, _, err = run(capsys, "sweep", "--node", "dgx-h100", "--gpus", "512", "--model", "nope", "-o",
+                       str(tmp_path / "x.csv"))
+    assert code == 2 and "unknown model" in err and not (tmp_path / "x.csv").exists()
