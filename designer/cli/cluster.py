@@ -219,8 +219,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     out = _output(args.json, True) if args.json else None
     brand = default_brand() if args.pdf else None  # the user's brand file, as the node sheet takes it
     model = _model(args.plan)
+    trains = None
+    if "pdf" in documents:
+        from designer.workload.summary import what_it_trains  # noqa: PLC0415
+
+        trains = what_it_trains(model)
     try:
-        written = export_cluster(model, documents, lang, brand)
+        written = export_cluster(model, documents, lang, brand, trains)
     except OSError as exc:
         raise DesignerError(f"cannot write: {exc.strerror or exc}") from None
     if out is not None:

@@ -136,7 +136,8 @@ def cmd_train(args: argparse.Namespace) -> int:
     job = Job(step, args.tokens or default_tokens(model), target.node_wall_w, hw.gpus_per_node, target.pue,
               target.usd_per_gpu_hour, target.basis)
     data = {"model": model.id, "model_name": model.name, "design": target.name, "gpus": gpus,
-            "energy_scope": target.energy_scope} | job_dict(job)
+            "energy_scope": target.energy_scope, "pue": target.pue,
+            "state_exceeds_memory": 16 * model.params > gpus * hw.hbm_gib * 2**30} | job_dict(job)
     if args.json:
         print_json(data)
     else:
@@ -154,8 +155,11 @@ def _lines(d: dict, default_budget: bool) -> list[str]:
             f"{mem['weights_gib']:,.1f}, gradients {mem['gradients_gib']:,.1f}, optimizer {mem['optimizer_gib']:,.1f}, "
             f"activations {mem['activations_gib']:,.1f})"]
     if not d["fits"]:
-        return [*head, "Does not fit: not timed. Raise TP, PP or CP, shard the optimizer (--zero), recompute more, "
-                       "or use a smaller micro-batch."]
+        return [*head, "Does not fit: not timed. " + (
+            "The weights, gradients and optimizer state alone (16 bytes a parameter) exceed the GPUs' memory: more "
+            "GPUs, or GPUs with more memory." if d["state_exceeds_memory"] else
+            "Raise TP, PP or CP, shard the optimizer (--zero 3), recompute more, or use a smaller micro-batch; "
+            "train-search tries every layout.")]
     b = d["breakdown"]
     budget = f"{d['tokens']:,.0f} tokens" + (" (20 per parameter, assumed)" if default_budget else "")
     return [*head,
@@ -165,7 +169,7 @@ def _lines(d: dict, default_budget: bool) -> list[str]:
             f"Throughput: {d['tokens_per_s']:,} tokens/s; {d['tflops_per_gpu']:,.1f} TFLOP/s per GPU; MFU "
             f"{d['mfu']:.1%}, HFU {d['hfu']:.1%}",
             f"To train {budget}: {d['days_to_train']:,.1f} days, {d['gpu_hours']:,} GPU-hours, "
-            f"{d['energy_mwh']:,.1f} MWh ({SCOPE[d['energy_scope']]}, at PUE), US${d['cost_usd']:,} at "
+            f"{d['energy_mwh']:,.1f} MWh ({SCOPE[d['energy_scope']]}, at PUE {d['pue']:g}), US${d['cost_usd']:,} at "
             f"US${d['usd_per_gpu_hour']:.2f} per GPU-hour ({PRICE_BASIS[d['price_basis']]})"]
 
 
@@ -240,7 +244,9 @@ def cmd_infer(args: argparse.Namespace) -> int:
 
 def _infer_lines(d: dict) -> list[str]:
     chosen = " (the largest that fits)" if d["batch_is_largest_that_fits"] else ""
-    head = [f"{d['model_name']} on {d['design']}: TP {d['tp']} ({d['replicas_per_node']} replica(s) per node), batch "
+    replicas = f"{d['replicas_per_node']} replica(s) per node" if d["replicas_per_node"] else \
+        f"a replica spans {d['tp']} GPUs, more than a node"
+    head = [f"{d['model_name']} on {d['design']}: TP {d['tp']} ({replicas}), batch "
             f"{d['batch']:,}{chosen}, {d['context']:,} prompt + {d['output']:,} output tokens, {d['precision']}",
             f"Memory per GPU: {d['memory_gib_per_gpu']:,.1f} GiB of {d['capacity_gib']:,.1f} (weights "
             f"{d['weights_gib']:,.1f}, KV cache {d['kv_cache_gib']:,.1f})"]
@@ -249,7 +255,8 @@ def _infer_lines(d: dict) -> list[str]:
     return [*head,
             f"Time to first token {d['ttft_s']:,.3f} s (a request's own prefill, nothing queued); time per output "
             f"token {d['tpot_s'] * 1000:,.2f} ms at this batch (modelled)",
-            f"Throughput: {d['tokens_per_s']:,} output tokens/s per node ({d['tokens_per_s_per_gpu']:,.1f} per GPU); "
+            f"Throughput: {d['tokens_per_s']:,} output tokens/s per node's GPUs ({d['tokens_per_s_per_gpu']:,.1f} per "
+            f"GPU); "
             f"US${d['usd_per_million_tokens']:.3f} per million tokens at US${d['usd_per_gpu_hour']:.2f} per GPU-hour "
             f"({PRICE_BASIS[d['price_basis']]})"]
 
@@ -309,7 +316,7 @@ def cmd_train_search(args: argparse.Namespace) -> int:
                     "fitting": result.fitting, "rows": rows})
         return EXIT_OK if rows else EXIT_FAIL
     print(f"{model.name} on {gpus:,} GPUs of {target.name}: {result.evaluated:,} layouts evaluated, "
-          f"{result.fitting:,} fit; the fastest {len(rows)}:")
+          f"{result.fitting:,} fit" + (f"; the fastest {len(rows)}:" if rows else "."))
     for r in rows:
         lay = r["layout"]
         print(f"  TP {lay['tp']} PP {lay['pp']} (v {lay['vpp']}) DP {lay['dp']} CP {lay['cp']} EP {lay['ep']}, mb "

@@ -79,7 +79,8 @@ class ReferenceArchitecture(_Frozen):
     site: RaSite = RaSite()
     # Settings the document does not give, taken as said (feeds_per_rack, nodes_per_rack, storage, inband, oob):
     # every plan that follows the RA lists them among its assumptions.
-    assumed: tuple[Literal["feeds_per_rack", "nodes_per_rack", "storage", "inband", "oob"], ...] = ()
+    assumed: tuple[Literal["feeds_per_rack", "nodes_per_rack", "storage", "inband", "oob", "inband_in_storage",
+                           "oob_in_rack"], ...] = ()
     generic: bool = False  # no public RA of this node: the DGX SuperPOD rules, said wherever it is named
 
     @property
@@ -210,6 +211,11 @@ def _assumed(ra: ReferenceArchitecture, plan: ClusterPlan, site: Site) -> list[M
                       n=site.feeds_per_rack or 0))
     if "nodes_per_rack" in ra.assumed and plan.site.nodes_per_rack is None and site.nodes_per_rack:
         out.append(_m("{ra}: {n} nodes per rack assumed (the document names none)", ra=name, n=site.nodes_per_rack))
+    if "inband_in_storage" in ra.assumed:
+        out.append(_m("{ra}: in-band management shares the storage fabric (one Ethernet fabric for both)", ra=name))
+    if "oob_in_rack" in ra.assumed:
+        out.append(_m("{ra}: out-of-band management on each rack's own two top-of-rack switches (its network trays)",
+                      ra=name))
     for role in ("storage", "inband", "oob"):
         if role in ra.assumed and getattr(plan.fabrics, role) is None:
             out.append(_m("{ra}: {fabric} sized by the DGX H100 RA's rules (the document gives no count)", ra=name,

@@ -43,10 +43,13 @@ def same_network(switch: NetworkSwitchSpec, node_kind: NetworkKind) -> bool:
     return (switch.network_kind is NetworkKind.INFINIBAND) == (node_kind is NetworkKind.INFINIBAND)
 
 
+ASSUMED_SWITCH_MIN_W = 100.0  # a managed switch's own draw (fans, CPU, ASIC) where its ports' rule gives less
+
+
 def switch_watts(switch: NetworkSwitchSpec) -> tuple[float, bool]:
     if switch.power_w is not None:
         return switch.power_w, False
-    return ASSUMED_SWITCH_W_PER_GBIT * switch.ports * switch.port_speed_gbit_s, True
+    return max(ASSUMED_SWITCH_MIN_W, ASSUMED_SWITCH_W_PER_GBIT * switch.ports * switch.port_speed_gbit_s), True
 
 
 @dataclass(eq=False)
@@ -192,8 +195,9 @@ class ClusterModel:
 
     @property
     def cdus_needed(self) -> int:
-        """CDUs that carry the heat to liquid: one per liquid rack in-rack, else the capacity's worth in-row."""
-        if self.heat_to_liquid_w <= 0:
+        """CDUs that carry the heat to liquid: one per liquid rack in-rack, else the capacity's worth in-row; none on
+        an air-cooled site (it has no liquid loop: the plan cannot run, as its rule check says)."""
+        if self.heat_to_liquid_w <= 0 or self.site.cooling == "air":
             return 0
         cdu = self.cdu
         if cdu.placement == "in_rack":

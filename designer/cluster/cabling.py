@@ -81,12 +81,14 @@ def _transceivers(m: ClusterModel, fiber: str, per_cage: int, speed: float) -> l
     return [p for p in fits if p.port_speed_gbit_s == least]
 
 
-def transceiver_for(m: ClusterModel, fiber: str, per_cage: int, speed: float, length_m: float,
-                    top: str) -> TransceiverSpec:
+def transceiver_for(m: ClusterModel, fiber: str, per_cage: int, speed: float, length_m: float, top: str,
+                    form: str | None = None) -> TransceiverSpec:
     """The catalog's transceiver for a cage of `per_cage` links at `speed` over `length_m` of `fiber`: the shortest
-    reach that covers the run, the wanted top (flat on a NIC, finned on a switch) where there is one."""
-    fits = sorted((p for p in _transceivers(m, fiber, per_cage, speed) if p.reach_m >= length_m - 1e-9),
-                  key=lambda p: (p.top != top, p.reach_m))
+    reach that covers the run, of the cage's form factor where given; a switch's cage takes a finned module only
+    (a flat-top module is for a NIC's cage under a riding heat sink), a NIC's a flat one where there is one."""
+    fits = sorted((p for p in _transceivers(m, fiber, per_cage, speed) if p.reach_m >= length_m - 1e-9
+                   and (top != "finned" or p.top == "finned")),
+                  key=lambda p: (p.top != top, form is not None and p.form_factor != form, p.reach_m))
     if not fits:
         raise DesignerError(f"no {fiber} transceiver of {per_cage} x {speed:g}G reaches {length_m:g} m")
     return fits[0]
@@ -141,9 +143,10 @@ def _generic_transceiver(fiber: str, per_cage: int, speed: float, length_m: floa
                            source="generic: no catalog transceiver of this cage, speed and reach (an assumption)")
 
 
-def _optic(m: ClusterModel, fiber: str, per_cage: int, speed: float, length_m: float, top: str) -> TransceiverSpec:
+def _optic(m: ClusterModel, fiber: str, per_cage: int, speed: float, length_m: float, top: str,
+           form: str | None = None) -> TransceiverSpec:
     try:
-        return transceiver_for(m, fiber, per_cage, speed, length_m, top)
+        return transceiver_for(m, fiber, per_cage, speed, length_m, top, form)
     except DesignerError:
         return _generic_transceiver(fiber, per_cage, speed, length_m, top)
 
@@ -159,7 +162,7 @@ def _runs(m: ClusterModel, fabric: str, link: str, lengths: Counter[float], per_
 
 
 def _shared(m: ClusterModel, fabric: str, where: str, runs: list[Run], ends: int, per_cage: int, speed: float,
-            top: str) -> list[Optic]:
+            top: str, form: str | None = None) -> list[Optic]:
     """`ends` transceivers at one side of these runs, shared by their fibres in proportion to the cables, each fibre's
     part reaching its longest run."""
     total = sum(r.cables for r in runs)
@@ -170,7 +173,7 @@ def _shared(m: ClusterModel, fabric: str, where: str, runs: list[Run], ends: int
     for fiber in sorted({r.cable.fiber or "single_mode" for r in fibred}):
         group = [r for r in fibred if (r.cable.fiber or "single_mode") == fiber]
         count = math.ceil(ends * sum(r.cables for r in group) / total - 1e-9)
-        part = _optic(m, fiber, per_cage, speed, max(r.length_m for r in group), top)
+        part = _optic(m, fiber, per_cage, speed, max(r.length_m for r in group), top, form)
         out.append(Optic(fabric, where, part, count))
     return out
 
@@ -229,7 +232,7 @@ def _storage(m: ClusterModel, a: AuxSizing, fabric: AuxFabric, sw: NetworkSwitch
     runs = _runs(m, a.role, "node-leaf", _lengths(m, None, _per_rack(m, fabric.ports_per_node)), per_cage, speed)
     node_ports = sum(r.cables for r in runs)
     optics = _shared(m, a.role, "switches", runs, math.ceil(node_ports / per_cage), per_cage, speed, "finned")
-    optics += _shared(m, a.role, "nodes", runs, node_ports, 1, node_speed, "flat")
+    optics += _shared(m, a.role, "nodes", runs, node_ports, 1, node_speed, "flat", "qsfp112")  # the RA's storage
     if a.spines and a.leaf_uplinks:
         up = _runs(m, a.role, "leaf-spine", Counter({network: a.leaves * a.leaf_uplinks}), per_cage, speed)
         runs += up

@@ -45,6 +45,8 @@ def place(m: ClusterModel, gpus: int) -> Placement:
 def nodes_per_group(m: ClusterModel) -> int:
     """Nodes that reach each other through one leaf (rail-optimised: an SU; leaf-spine: one leaf's nodes)."""
     c = m.compute
+    if m.fabric.leaf_scope == "rack":  # a leaf per rack (GB200 RA): a job of two racks crosses the spine
+        return 1
     if m.fabric.topology == "rail_optimized":
         return max(1, c.positions_per_su // m.node.fabric_units)
     return max(1, c.leaf_downlinks // c.rails // m.node.fabric_units)
@@ -101,10 +103,13 @@ def what_if(m: ClusterModel) -> list[dict]:
     out.append(_item("plane", c.gpus, plane_lost, _busbw(m, whole), None if c.planes > 1 else 0.0))
     out.append(_feed_item(m))
     if m.cdus:
-        per_cdu = math.ceil(m.nodes / m.cdus)
-        lost = _m("1 liquid-cooled node loses coolant and must stop") if per_cdu == 1 else \
-            _m("{n} liquid-cooled nodes lose coolant and must stop", n=per_cdu)
-        out.append(_item("cdu", per_cdu * g, lost, None, None))
+        if m.cdus > m.cdus_needed:  # the spare (N+1) takes over
+            out.append(_item("cdu", 0, _m("none: the spare CDU carries the heat (N+1)"), None, None))
+        else:
+            per_cdu = math.ceil(m.nodes / m.cdus)
+            lost = _m("1 liquid-cooled node loses coolant and must stop") if per_cdu == 1 else \
+                _m("{n} liquid-cooled nodes lose coolant and must stop", n=per_cdu)
+            out.append(_item("cdu", per_cdu * g, lost, None, None))
     return out
 
 

@@ -33,13 +33,21 @@ def architecture_dict(m: ClusterModel) -> dict:
             "generic": ra.generic}
 
 
+def errors(m: ClusterModel) -> list[str]:
+    """The unwaived rule errors: a plan that cannot run says so first, in `cluster info` as in its documents."""
+    from designer.cluster.rules import check_plan  # noqa: PLC0415 (the rules import this package's model)
+
+    return [v.message for v in check_plan(m).active if v.severity.value == "error"]
+
+
 def info_dict(m: ClusterModel) -> dict:
     racks = m.racks
     counts = {role: len(racks.of_role(role)) for role in ("compute", "network", "management")}
     feeds = m.feeds
     worst = max(feeds, key=lambda f: f.after_loss_load)
     return {
-        "name": m.plan.name, "node": m.node.name, "architecture": architecture_dict(m), "gpus": m.compute.gpus,
+        "name": m.plan.name, "node": m.node.name, "errors": errors(m), "architecture": architecture_dict(m),
+        "gpus": m.compute.gpus,
         "nodes": m.nodes,
         "gpus_per_node": m.node.gpus, "nodes_per_rack": racks.nodes_per_rack, "rack_limited_by": racks.limited_by,
         "racks": {**counts, "total": sum(counts.values())},
@@ -54,7 +62,7 @@ def info_dict(m: ClusterModel) -> dict:
                   "max_load_after_loss": round(worst.after_loss_load, 4), "worst_rack": worst.rack,
                   "worst_rack_feeds": worst.feeds,
                   "worst_rack_phase_current_a": round(_phase_current(m, worst.rack_w, worst.feeds), 1),
-                  "feed_rating_a": m.site.feed.amps},
+                  "feed_rating_a": m.site.feed.amps, "feed_utilisation": m.site.feed.utilisation},
         "cooling": {"heat_to_air_w": round(m.it_w - m.heat_to_liquid_w), "heat_to_liquid_w": round(m.heat_to_liquid_w),
                     "coolant_flow_l_min": round(m.coolant_flow_l_min, 1), "cdus": m.cdus,
                     "cooling_tons": round(m.cooling_tons, 1), "supply_water_c": m.site.supply_water_c},
@@ -72,7 +80,10 @@ def info_lines(d: dict) -> list[str]:
            f"({f['leaf_switches']} leaf, {f['spine_switches']} spine"
            + (f", {f['storage_leaf_switches']} storage leaf" if f["storage_leaf_switches"] else "") + ")"
            for role, f in d["fabrics"].items() if role != "compute"]
+    cannot = [f"CANNOT RUN: {len(d['errors'])} rule error(s) ('cluster validate' lists every finding)",
+              *[f"  error: {e}" for e in d["errors"]]] if d["errors"] else []
     return [
+        *cannot,
         f"{d['name']}: {d['gpus']:,} GPUs in {d['nodes']:,} x {d['node']} ({d['gpus_per_node']} GPUs each)",
         follows,
         f"Racks: {r['total']} ({r['compute']} compute at {d['nodes_per_rack']} nodes each, limited by "
@@ -86,9 +97,10 @@ def info_lines(d: dict) -> list[str]:
         f"{c['node_transceivers']:,} on nodes",
         f"Power: IT {p['it_w'] / 1000:,.1f} kW, facility {p['facility_w'] / 1000:,.1f} kW at PUE {p['pue']:g}; "
         f"largest rack {p['max_rack_w'] / 1000:,.1f} kW",
-        f"Feeds: {f['feeds_per_rack']} per rack of {f['feed_capacity_w'] / 1000:,.1f} kW ({f['ab_policy']}); "
-        f"worst load {f['max_load']:.0%}, {f['max_load_after_loss']:.0%} with one feed lost ({f['worst_rack']}: "
-        f"{f['worst_rack_phase_current_a']:,.1f} A per phase on a {f['feed_rating_a']:g} A feed)",
+        f"Feeds: {f['feeds_per_rack']} per compute rack of {f['feed_capacity_w'] / 1000:,.1f} kW each (a "
+        f"{f['feed_rating_a']:g} A feed used to {f['feed_utilisation']:.0%}; {f['ab_policy'].upper()} policy); worst "
+        f"load {f['max_load']:.0%}, {f['max_load_after_loss']:.0%} with one feed lost ({f['worst_rack']}, "
+        f"{f['worst_rack_feeds']} feeds: {f['worst_rack_phase_current_a']:,.1f} A per phase)",
         f"Cooling: {k['heat_to_air_w'] / 1000:,.1f} kW to air, {k['heat_to_liquid_w'] / 1000:,.1f} kW to liquid, "
         f"{k['coolant_flow_l_min']:,.1f} L/min coolant, {k['cdus']} CDU(s), {k['cooling_tons']:,.1f} tons",
         *[f"Assumed: {a}" for a in d["assumptions"]],

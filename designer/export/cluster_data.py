@@ -67,8 +67,10 @@ def reference(text: str) -> list[dict[str, str]]:
 class ClusterSheet:
     """Builds the dict; one instance per export."""
 
-    def __init__(self, model: ClusterModel, lang: str, now: datetime, brand: Brand, cost: dict | None = None) -> None:
+    def __init__(self, model: ClusterModel, lang: str, now: datetime, brand: Brand, cost: dict | None = None,
+                 trains: list[dict] | None = None) -> None:
         self.m, self.lang, self.now, self.brand = model, lang, now, brand
+        self.trains = trains or []
         self.t = i18n.sheet_text(CLUSTER_TEXT, lang)
         if cost is None:  # the shipped price book and the plan's PUE (cluster info's defaults)
             prices = catalog_prices(model.catalog)
@@ -130,7 +132,7 @@ class ClusterSheet:
     def fabric_rows(self) -> list[list[str]]:
         c = self.m.compute
         groups = self.fmt("cl_leaf_groups" if c.planes == 1 else "cl_leaf_groups_planes", sus=_num(c.scalable_units),
-                          rails=c.rails, planes=c.planes)
+                          rails=c.leaf_switches // max(1, c.scalable_units * c.planes), planes=c.planes)
         rows = [[self.t["cl_tier_leaf"], _num(c.leaf_switches), groups, _num(c.leaf_spine_cables)]]
         if c.spine_switches:
             rows.append([self.t["cl_tier_spine"], _num(c.spine_switches),
@@ -240,6 +242,20 @@ class ClusterSheet:
         return {"summary": summary, "findings": self.finding_rows(report.active),
                 "waived": self.finding_rows(report.waived)}
 
+    def train_rows(self) -> dict[str, Any]:
+        """What the plan trains (given as data: designer.workload.summary), each row a model's fastest layout."""
+        rows = []
+        for r in self.trains:
+            if not r["fits"]:
+                rows.append([r["model"], self.t["cl_tr_none"], "—", "—", "—"])
+                continue
+            lay = r["layout"]
+            layout = f"TP {lay['tp']} × PP {lay['pp']} × DP {_num(lay['dp'])} × CP {lay['cp']}"
+            rows.append([r["model"], layout, f"{r['mfu']:.0%}", _num(r["days"], 1),
+                         _num(r["cost_usd"] / 1e6, 2)])
+        intro = self.fmt("cl_tr_intro", gpus=_num(self.trains[0]["gpus"])) if self.trains else ""
+        return {"intro": intro, "rows": rows}
+
     def problems(self) -> dict[str, Any]:
         """The unwaived errors, said on the cover before any figure: a plan that cannot run says so first."""
         errors = [v for v in check_plan(self.m).active if v.severity.value == "error"]
@@ -324,13 +340,13 @@ class ClusterSheet:
                 "racks": self.rack_rows(), "site": self.site_rows(),
                 "fabric": fabric_diagram(self.m, self.t, self.fmt).as_dict(), "fabric_rows": self.fabric_rows(),
                 "fabric_notes": self.fabric_notes(), "bom": self.bom_rows(), "per_rack": self.per_rack_rows(),
-                "rules": self.rules(), "problems": self.problems(),
+                "rules": self.rules(), "problems": self.problems(), "trains": self.train_rows(),
                 "performance": perf, "whatif": self.whatif_rows(), "assumptions": self.assumptions(),
                 "references": self.references(), "attachment": plan_to_json(self.m.plan)}
 
 
 def cluster_sheet_data(model: ClusterModel, lang: str = "en", now: datetime | None = None,
-                       brand: Brand | None = None) -> dict[str, Any]:
+                       brand: Brand | None = None, trains: list[dict] | None = None) -> dict[str, Any]:
     from datetime import UTC  # noqa: PLC0415
 
-    return ClusterSheet(model, lang, now or datetime.now(UTC), brand or Brand()).build()
+    return ClusterSheet(model, lang, now or datetime.now(UTC), brand or Brand(), trains=trains).build()

@@ -138,7 +138,7 @@ def fabric_tiers(m: ClusterModel, fmt: Fmt) -> list[dict]:
                       "down": (c.leaf_spine_cables, "leaf-spine")})
     su = c.scalable_units
     tiers.append({"tier": "leaf", "count": c.leaf_switches,
-                  "boxes": _groups(su, lambda i: f"SU {i + 1}: {c.rails * c.planes}"),
+                  "boxes": _groups(su, lambda i: f"SU {i + 1}: {c.leaf_switches // max(1, su)}"),
                   "down": (c.node_leaf_cables, "node-leaf")})
     tiers.append({"tier": "node", "count": m.nodes, "boxes": _groups(su, lambda i: f"SU {i + 1}"), "down": None})
     return tiers

@@ -48,7 +48,7 @@ class Inference:
     ttft_s: float  # one request's own prefill, nothing queued before it
     tpot_s: float
     prefill_s: float  # the whole batch's prefill (what throughput pays)
-    replicas: int  # per node
+    replicas: int  # whole replicas per node (0: a replica spans nodes)
     gpus_per_node: int
     batch_chosen: bool  # the batch is the largest that fits
 
@@ -65,16 +65,20 @@ class Inference:
         return self.prefill_s + self.serving.output * self.tpot_s
 
     @property
-    def tokens_per_s(self) -> float:
-        """Output tokens per second of the node (every replica)."""
-        return self.replicas * self.serving.batch * self.serving.output / self.request_s
+    def tokens_per_s_per_gpu(self) -> float:
+        """Output tokens per second per GPU of one replica (0 when nothing fits)."""
+        if not self.serving.batch or not self.request_s:
+            return 0.0
+        return self.serving.batch * self.serving.output / self.request_s / self.serving.tp
 
     @property
-    def tokens_per_s_per_gpu(self) -> float:
-        return self.tokens_per_s / (self.replicas * self.serving.tp)
+    def tokens_per_s(self) -> float:
+        """Output tokens per second of a node's GPUs (a replica wider than the node counted by its share)."""
+        return self.tokens_per_s_per_gpu * self.gpus_per_node
 
     def usd_per_million_tokens(self, usd_per_gpu_hour: float) -> float:
-        return usd_per_gpu_hour / 3600 / self.tokens_per_s_per_gpu * 1e6
+        rate = self.tokens_per_s_per_gpu
+        return usd_per_gpu_hour / 3600 / rate * 1e6 if rate else float("inf")
 
 
 def _memory(model: ModelShape, s: Serving) -> tuple[float, float]:
@@ -86,7 +90,7 @@ def _memory(model: ModelShape, s: Serving) -> tuple[float, float]:
 
 def _peak(hw: Hardware, precision: str, share: dict[str, float]) -> float:
     """The precision's dense peak times the share its GEMMs reach relative to bf16's."""
-    peak = hw.peak_tflops.get(precision) or (hw.peak_tflops.get("fp8") if precision == "fp4" else None)
+    peak = hw.peak_tflops.get(precision)
     if not peak:
         raise DesignerError(f"the GPU publishes no dense {precision} rate")
     return peak * 1e12 * share[precision]
@@ -135,7 +139,7 @@ def infer(model: ModelShape, s: Serving, hw: Hardware, rates: ServingRates | Non
     rates = rates or ServingRates()
     prefill, tpot = _times(model, s, hw, rates) if s.batch else (0.0, 0.0)
     ttft = _times(model, Serving(s.tp, 1, s.context, s.output, s.precision), hw, rates)[0] if s.batch else 0.0
-    replicas = max(1, hw.gpus_per_node // s.tp)
+    replicas = hw.gpus_per_node // s.tp  # 0: one replica spans more than a node
     return Inference(s, weights, kv, hw.hbm_gib, ttft, tpot, prefill, replicas, hw.gpus_per_node, chosen)
 
 

@@ -263,8 +263,8 @@ def simulate_step(model: ModelShape, lay: Layout, hw: Hardware) -> Step:
     # TP (sequence parallel): 2 all-gathers + 2 reduce-scatters of the layer's activations per pass, each pair one
     # all-reduce's worth; passes: forward, backward, and the recomputed forward
     tp = hw.comm("allreduce", act, lay.tp, 1) * 2 * (gemm_pass - 1) * stage_layers if lay.tp > 1 else 0.0
-    if lay.tp_overlap:  # hidden behind the GEMMs it feeds, as far as they last
-        tp = max(0.0, tp - _gemm_time(model, lay, hw, peak_flops) * stage_layers)
+    if lay.tp_overlap and not hw.crosses_nodes(lay.tp, 1):  # hidden behind the GEMMs it feeds, inside NVLink only:
+        tp = max(0.0, tp - _gemm_time(model, lay, hw, peak_flops) * stage_layers)  # over the network it is exposed
     cp = 0.0
     if lay.cp > 1:  # keys and values around the ring, forward and twice backward, against the scores' time
         kv = int(tokens_mb * model.kv_dim * 2 * 2 / lay.tp)

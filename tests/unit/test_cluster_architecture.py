@@ -210,3 +210,17 @@ def test_every_fabric_has_cables(catalog):
     assert {r.cable.medium for r in m.cabling.runs if r.fabric == "oob" and r.link == "node-leaf"} == {"utp"}
     assert {r.cable.medium for r in m.cabling.runs if r.fabric == "inband"} == {"aoc"}
     assert m.cabling.transceivers("storage", "nodes") == 254  # two storage ports per DGX H100 (Table 8: 254)
+
+
+def test_the_cluster_sheet_says_what_the_plan_trains(capsys, tmp_path):
+    from pypdf import PdfReader
+
+    plan, pdf, zh = tmp_path / "p.json", tmp_path / "p.pdf", tmp_path / "zh.pdf"
+    assert run(capsys, "cluster", "new", "--node", "dgx-h100", "--gpus", "1024", "-o", str(plan))[0] == 0
+    assert run(capsys, "cluster", "export", str(plan), "--pdf", str(pdf))[0] == 0
+    assert run(capsys, "cluster", "export", str(plan), "--pdf", str(zh), "--lang", "zh-TW")[0] == 0
+    text = "\n".join(p.extract_text() for p in PdfReader(pdf).pages)
+    assert "What it trains" in text and "Modelled, not measured" in text
+    for name in ("Llama 3 8B", "Llama 3 70B", "Llama 3 405B"):
+        assert name in text
+    assert "可訓練的模型" in "\n".join(p.extract_text() for p in PdfReader(zh).pages)

@@ -219,7 +219,7 @@ def test_one_rack_node_or_position_is_said_in_the_singular(catalog):
     """A one-node plan's rail and CDU what-ifs and one empty SU position: English says '1 node', '1 position'."""
     def plan(template: str, nodes: int, **site: object) -> ClusterModel:
         return ClusterModel(ClusterPlan(node=NodeRef(template=template), nodes=nodes, site=Site(**site)), catalog)
-    one = what_if(plan("hgx-b200-dlc", 1, cooling="liquid", rack_power_limit_w=100_000))
+    one = what_if(plan("hgx-b200-dlc", 1, cooling="liquid", rack_power_limit_w=100_000, spare_cdus=0))  # no spare
     said = [str(w["effect"]) for w in one if w["failure"] in ("leaf", "cdu")]
     assert said[0].startswith("one rail of 1 node: ") and said[1].startswith("1 liquid-cooled node loses")
     positions = plan("dgx-h100", 30).compute.positions  # one SU; the UFM takes a position: nodes = positions - 2

@@ -21,9 +21,10 @@ class PdfJob(QThread):
     def run(self) -> None:
         from designer.export.brand import default_brand  # noqa: PLC0415 (export modules load on first export)
         from designer.export.cluster_pdf import export_cluster  # noqa: PLC0415
+        from designer.workload.summary import what_it_trains  # noqa: PLC0415
 
         try:
-            export_cluster(self.model, {"pdf": self.path}, self.lang, default_brand())
+            export_cluster(self.model, {"pdf": self.path}, self.lang, default_brand(), what_it_trains(self.model))
         except DesignerError as exc:
             self.done.emit(self.tr("Not written: {reason}").format(reason=str(exc)))
         except OSError as exc:
