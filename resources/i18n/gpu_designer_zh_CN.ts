@@ -501,6 +501,10 @@
         <translation>成本</translation>
     </message>
     <message>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
         <source>Analysis</source>
         <translation>分析</translation>
     </message>

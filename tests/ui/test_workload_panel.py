@@ -1,6 +1,7 @@
 """The Workload tab: a model, the GPUs and a precision chosen with real events; the search runs off the GUI thread
 and shows the fastest layout, its step as a bar and the next layouts; it waits while the tab is hidden."""
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QTableWidget
@@ -53,3 +54,33 @@ def test_a_design_edit_marks_the_hidden_tab_stale(make_window, qtbot):
     window.bottom.setCurrentWidget(panel)
     qtbot.waitUntil(lambda: panel.generation > generation and not panel._jobs, timeout=20000)
     assert panel.result is not None and not panel._stale
+
+
+def test_the_cluster_window_trains_on_the_plan(make_window, qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    from designer.cluster.plan import ClusterPlan, NodeRef
+
+    window = make_window("dgx-h100")
+    cluster = window.clusters.new_plan(ClusterPlan(name="pod", node=NodeRef(template="dgx-h100"), gpus=512))
+    try:
+        qtbot.waitExposed(cluster)
+        qtbot.waitUntil(lambda: cluster.analysis is not None)
+        panel = cluster.workload
+        assert panel.gpus.value() == 512  # the plan's own GPUs
+        cluster.bottom.setCurrentWidget(panel)
+        qtbot.waitUntil(lambda: panel.result is not None, timeout=20000)
+        best = panel.result["rows"][0]
+        assert panel.result["gpus"] == 512 and best["layout"]["gpus"] == 512
+        from designer.cluster.build import ClusterModel
+        from designer.cost.cluster import cost_summary
+        from designer.cost.prices import catalog_prices
+        from designer.cost.tco import TcoParams
+
+        m = ClusterModel(cluster.document.plan, cluster.document.catalog)
+        price = cost_summary(m, catalog_prices(m.catalog), TcoParams(pue=m.site.pue))["usd_per_gpu_hour"]
+        assert best["usd_per_gpu_hour"] == pytest.approx(price, rel=1e-3)  # the plan's price, not the node's
+    finally:
+        cluster.confirm_discard = lambda: True
+        cluster.close()
+        QApplication.processEvents()

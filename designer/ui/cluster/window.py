@@ -39,6 +39,7 @@ from designer.ui.cluster.rack_scene import KIND_COLORS, LOAD_COLORS, RackScene, 
 from designer.ui.cluster.runner import AnalysisRunner
 from designer.ui.cluster.view_data import HIGH_LOAD, PlanAnalysis, headline
 from designer.ui.panels.problems import ProblemsPanel
+from designer.ui.panels.workload import WorkloadPanel
 from designer.ui.qt_guard import collect_on_gui_thread, protect_none
 from designer.ui.text import esc, plain
 
@@ -87,12 +88,14 @@ class ClusterWindow(QMainWindow):
                                          Qt.DockWidgetArea.LeftDockWidgetArea)
         self.problems, self.bom, self.power = ProblemsPanel(), ClusterBomPanel(), ClusterPowerPanel()
         self.cost = ClusterCostPanel()
+        self.workload = WorkloadPanel(self.document.catalog)
         self.bottom = QTabWidget()
         self.bottom.setDocumentMode(True)
         for widget, name, title in ((self.problems, "Problems", self.tr("Problems")),
                                     (self.bom, "Bill of Materials", self.tr("Bill of Materials")),
                                     (self.power, "Power", self.tr("Power && Cooling")),
-                                    (self.cost, "Cost", self.tr("Cost"))):
+                                    (self.cost, "Cost", self.tr("Cost")),
+                                    (self.workload, "Workload", self.tr("Workload"))):
             widget.setObjectName(name)
             self.bottom.addTab(widget, title)
         self.analysis_dock = self._dock("Cluster Analysis", self.tr("Analysis"), self.bottom,
@@ -178,6 +181,7 @@ class ClusterWindow(QMainWindow):
         self.bom.show_analysis(analysis)
         self.power.show_analysis(analysis)
         self.cost.show_analysis(analysis)
+        self.workload.set_plan(self.document.plan, int(analysis.info["gpus"]))
         h = headline(analysis.info)
         self.totals.setText(self.tr("{gpus} GPUs, {nodes} nodes, {racks} racks, IT {it} kW, {switches} "
                                              "compute switches").format(
@@ -322,6 +326,7 @@ class ClusterWindow(QMainWindow):
         if self.pdf_job is not None:  # a sheet being written is finished, never cut off
             self.pdf_job.wait()
         self.runner.shut_down()
+        self.workload.shut_down()
         for signal, slot in ((self.document.changed, self.on_changed), (self.document.clean_changed, self.update_title),
                              (self.document.path_changed, self.update_title)):
             signal.disconnect(slot)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
+from PySide6.QtCore import QObject, QRunnable, QSignalBlocker, Qt, QThreadPool, Signal, Slot
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -34,6 +34,9 @@ from designer.ui.panels.chart import LazyChart
 from designer.ui.text import esc
 from designer.ui.wheel_guard import guard_wheel
 
+if TYPE_CHECKING:
+    from designer.cluster.plan import ClusterPlan
+
 TOP = 10
 PARTS = ("compute_s", "bubble_s", "tp_comm_s", "cp_comm_s", "pp_comm_s", "dp_comm_s", "ep_comm_s")
 ABBREVIATIONS = ("TP", "CP", "PP")  # the parallel dimensions' names, the same in every language (as Megatron-LM's)
@@ -47,10 +50,10 @@ class _Signals(QObject):
 class SearchJob(QRunnable):
     """The layout search of one request, off the GUI thread (Qt-free work: designer.workload)."""
 
-    def __init__(self, generation: int, design: Design, catalog: Catalog, model_id: str, gpus: int, precision: str,
-                 current: Callable[[], int]) -> None:
+    def __init__(self, generation: int, source: Design | ClusterPlan, catalog: Catalog, model_id: str, gpus: int,
+                 precision: str, current: Callable[[], int]) -> None:
         super().__init__()
-        self.generation, self.design, self.catalog = generation, design, catalog
+        self.generation, self.source, self.catalog = generation, source, catalog
         self.model_id, self.gpus, self.precision, self.current = model_id, gpus, precision, current
         self.signals = _Signals()
 
@@ -66,23 +69,41 @@ class SearchJob(QRunnable):
             self.signals.done.emit(self.generation, None, f"search failed: {exc.__class__.__name__}: {exc}")
 
     def _search(self) -> dict[str, Any]:
-        from designer.cost.bill import node_tco  # noqa: PLC0415 (the workload model loads with the first search)
-        from designer.cost.prices import catalog_prices  # noqa: PLC0415
-        from designer.model.budget import power_budget  # noqa: PLC0415
-        from designer.workload.hardware import node_hardware  # noqa: PLC0415
+        from designer.workload.hardware import node_hardware  # noqa: PLC0415 (loads with the first search)
         from designer.workload.job import Job, default_tokens, job_dict  # noqa: PLC0415
         from designer.workload.search import search  # noqa: PLC0415
         from designer.workload.shapes import model_by_id  # noqa: PLC0415
 
         model = model_by_id(self.model_id)
-        hw = node_hardware(self.design, self.catalog)
-        result = search(model, self.gpus, hw, precision=self.precision, top=TOP)
-        _, tco = node_tco(self.design, self.catalog, catalog_prices(self.catalog))
-        wall = power_budget(self.design, self.catalog).wall_w
-        rows = [job_dict(Job(s, default_tokens(model), wall, hw.gpus_per_node, 1.5,
-                             tco.usd_per_gpu_hour if tco else 0.0, "tco")) for s in result.best]
+        design, gpus, wall, pue, usd = self._target()
+        hw = node_hardware(design, self.catalog)
+        result = search(model, gpus, hw, precision=self.precision, top=TOP)
+        rows = [job_dict(Job(s, default_tokens(model), wall, hw.gpus_per_node, pue, usd, "tco")) for s in result.best]
         return {"model": model.name, "tokens": default_tokens(model), "evaluated": result.evaluated,
-                "fitting": result.fitting, "rows": rows}
+                "fitting": result.fitting, "rows": rows, "gpus": gpus}
+
+    def _target(self) -> tuple[Design, int, float, float, float]:
+        """(the design the collective model reads, GPUs, wall watts per node, PUE, US$ per GPU-hour): a node design at
+        the cost model's defaults, or a plan's wiring, IT power, PUE and cost (its GPUs at most)."""
+        from designer.cluster.plan import ClusterPlan  # noqa: PLC0415
+        from designer.cost.prices import catalog_prices  # noqa: PLC0415
+        from designer.cost.tco import TcoParams  # noqa: PLC0415
+
+        if isinstance(self.source, ClusterPlan):
+            from designer.cluster.build import ClusterModel  # noqa: PLC0415
+            from designer.cluster.perf import cluster_design  # noqa: PLC0415
+            from designer.cost.cluster import cost_summary  # noqa: PLC0415
+
+            m = ClusterModel(self.source, self.catalog)
+            usd = float(cost_summary(m, catalog_prices(self.catalog), TcoParams(pue=m.site.pue))["usd_per_gpu_hour"])
+            return cluster_design(m), min(self.gpus, m.compute.gpus), m.it_w / m.nodes, m.site.pue, usd
+        from designer.cost.bill import node_tco  # noqa: PLC0415
+        from designer.model.budget import power_budget  # noqa: PLC0415
+
+        params, design = TcoParams(), self.source
+        _, tco = node_tco(design, self.catalog, catalog_prices(self.catalog), params)
+        return design, self.gpus, power_budget(design, self.catalog).wall_w, params.pue, \
+            tco.usd_per_gpu_hour if tco else 0.0
 
 
 class WorkloadPanel(QWidget):
@@ -95,7 +116,7 @@ class WorkloadPanel(QWidget):
         self.catalog = catalog
         self.pool = QThreadPool.globalInstance()
         self.generation = 0
-        self.design: Design | None = None
+        self.design: Design | ClusterPlan | None = None  # a node design, or a cluster plan (its wiring and price)
         self.result: dict[str, Any] | None = None
         self.model = QComboBox()
         self.model.setObjectName("workload.model")
@@ -155,6 +176,15 @@ class WorkloadPanel(QWidget):
         self.design = design
         self.rerun()
 
+    def set_plan(self, plan: ClusterPlan, gpus: int) -> None:
+        """A cluster plan: the job runs on its wiring, at its price; the GPUs start at the plan's own count."""
+        if self.design is None:
+            blocker = QSignalBlocker(self.gpus)
+            self.gpus.setValue(gpus)
+            del blocker
+        self.design = plan
+        self.rerun()
+
     def shut_down(self) -> None:
         self.design = None
         self.generation += 1
@@ -191,7 +221,7 @@ class WorkloadPanel(QWidget):
         elif not result["rows"]:
             self.summary.setText(esc(self.tr("No layout of {model} fits on {gpus} GPUs of this design ({n} tried): "
                                              "more GPUs, or GPUs with more memory.").format(
-                model=result["model"], gpus=f"{self.gpus.value():,}", n=f"{result['evaluated']:,}")))
+                model=result["model"], gpus=f"{result['gpus']:,}", n=f"{result['evaluated']:,}")))
             self._fill([])
         else:
             self._show(result)
