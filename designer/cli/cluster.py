@@ -101,7 +101,7 @@ def _site_args(args: argparse.Namespace) -> dict:
 
 def _compute_args(args: argparse.Namespace) -> dict:
     compute: dict = {}
-    for key in ("oversubscription", "planes", "switch", "su_nodes"):
+    for key in ("oversubscription", "planes", "switch", "su_nodes", "spine_oversubscription", "pod_gpus"):
         if getattr(args, key) is not None:
             compute[key] = getattr(args, key)
     if "oversubscription" in compute:
@@ -119,7 +119,8 @@ def plan_from_args(args: argparse.Namespace) -> ClusterPlan:
     for value, flag in ((args.gpus, "--gpus"), (args.nodes, "--nodes"), (args.rack_kw, "--rack-kw"),
                         (args.rack_air_kw, "--rack-air-kw"), (args.oversubscription, "--oversubscription"),
                         (args.planes, "--planes"), (args.pue, "--pue"), (args.su_nodes, "--su-nodes"),
-                        (args.feeds_per_rack, "--feeds-per-rack"), (args.nodes_per_rack, "--nodes-per-rack")):
+                        (args.feeds_per_rack, "--feeds-per-rack"), (args.nodes_per_rack, "--nodes-per-rack"),
+                        (args.spine_oversubscription, "--spine-oversubscription"), (args.pod_gpus, "--pod-gpus")):
         _positive(value, flag)
     if args.architecture is not None and args.architecture not in architectures():
         raise UsageError(f"--architecture: '{args.architecture}' is not one of {', '.join(architectures())}")
@@ -251,6 +252,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--planes", type=int, help="independent compute fabric planes (default: the RA's)")
     new.add_argument("--switch", help="compute switch part (default: the RA's)")
     new.add_argument("--su-nodes", type=int, help="nodes per scalable unit (default: the RA's)")
+    new.add_argument("--spine-oversubscription", type=float,
+                     help="spine downlink : uplink ratio to the core tier (default 1, non-blocking)")
+    new.add_argument("--pod-gpus", type=int, help="GPUs of a non-blocking pod; the spine ratio applies above it")
     new.add_argument("--ufm-positions", metavar="N|if-free",
                      help="node positions the fabric manager takes (default: the RA's)")
     new.add_argument("--drop-fabric", action="append", choices=["storage", "inband", "oob"],

@@ -69,7 +69,13 @@ def simulate_job(m: ClusterModel, gpus: int, config: SimConfig) -> tuple[SimResu
     if p.nodes > MAX_NODES:
         raise DesignerError(f"the collective model takes up to {MAX_NODES} nodes, not {p.nodes}")
     cfg = SimConfig(config.collectives, p.nodes, config.algorithm, config.sizes, config.fail)
-    return simulate(cluster_design(m), m.catalog, cfg), p
+    return simulate(cluster_design(m, job_oversubscription(m, p)), m.catalog, cfg), p
+
+
+def job_oversubscription(m: ClusterModel, p: Placement) -> float:
+    """The ratio a job's cross-leaf traffic meets: the leaves', times the spines' where it crosses the core."""
+    ratio = m.compute.oversubscription
+    return ratio * m.fabric.spine_oversubscription if p.tier == "core" else ratio
 
 
 WHAT_IF_BYTES = 1 << 30  # the AllReduce size the what-if quotes (large-message busbw)

@@ -87,6 +87,10 @@ class ComputeFabric(Frozen):
     topology: Literal["rail_optimized", "leaf_spine"] = "rail_optimized"
     oversubscription: Annotated[float, Field(ge=1.0, le=16.0)] = 1.0  # leaf downlink : uplink bandwidth
     target_oversubscription: Annotated[float, Field(ge=1.0, le=16.0)] = 1.0
+    # Past two tiers: the spines' downlink : uplink ratio to the core (1: non-blocking), and pods of this many GPUs
+    # non-blocking inside (their own spines), the spine ratio above them (Meta's 24k-GPU clusters: 7:1).
+    spine_oversubscription: Annotated[float, Field(ge=1.0, le=16.0)] = 1.0
+    pod_gpus: Annotated[int, Field(ge=1, le=1_000_000)] | None = None
     # None: the reference architecture's (designer.cluster.architecture); a value overrides it.
     planes: Annotated[int, Field(ge=1, le=8)] | None = None  # each NIC port split into one link per plane
     switch: PartId | None = None

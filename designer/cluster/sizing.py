@@ -108,16 +108,26 @@ def _balanced_spines(needed: int, leaf_uplinks: int) -> int:
     return divisors[0] if divisors else needed
 
 
-def _spine_core(leaves: int, uplinks: int, radix: int) -> tuple[int, int, int, int]:
-    """(tiers, spines, cores, spine-core cables) for `leaves` leaves of `uplinks` uplinks each, per plane."""
+def _spine_core(leaves: int, uplinks: int, radix: int, spine_ratio: float = 1.0,
+                pod_leaves: int | None = None) -> tuple[int, int, int, int]:
+    """(tiers, spines, cores, spine-core cables) for `leaves` leaves of `uplinks` uplinks each, per plane.
+
+    Two tiers while every spine reaches every leaf (and the leaves fit one pod). Past that a core tier: spines give
+    their ports down : up at `spine_ratio` (1: half and half, a non-blocking fat tree; Meta's 24k-GPU clusters: 7:1
+    above non-blocking pods), pod by pod when a pod size is given, and the core takes every spine uplink."""
     total_up = leaves * uplinks
-    if leaves <= radix:
+    pods = math.ceil(leaves / pod_leaves) if pod_leaves else 1
+    if leaves <= radix and pods == 1:
         return 2, _balanced_spines(math.ceil(total_up / radix), uplinks), 0, 0
-    half = radix // 2
-    spines = math.ceil(total_up / half)
-    if spines * half > radix * radix * half:
+    down, up = leaf_ports(radix, spine_ratio)
+    if pod_leaves and pods > 1:  # each pod's spines take its leaves' uplinks whole: non-blocking inside the pod
+        per_pod = _balanced_spines(math.ceil(pod_leaves * uplinks / down), uplinks)
+        spines = pods * per_pod
+    else:
+        spines = math.ceil(total_up / down)
+    if spines * up > radix * radix * down:
         raise DesignerError(f"{leaves} leaves are beyond a {MAX_TIERS_REACH}-tier fat tree of {radix}-port switches")
-    spine_core = spines * half
+    spine_core = spines * up
     return 3, spines, math.ceil(spine_core / radix), spine_core
 
 
@@ -201,7 +211,12 @@ def _su_tiers(endpoints: int, rails: int, radix: int, node: NodeFigures, fabric:
     ufm_used = ufm_positions(fabric, endpoints, per_su)
     sus = math.ceil((endpoints + ufm_used) / per_su)
     leaves = sus * leaves_su
-    tiers, spines, cores, spine_core = _spine_core(leaves, up, radix)
+    pod_leaves = None
+    if fabric.pod_gpus:  # a pod of whole SUs holding pod_gpus GPUs
+        gpus_per_endpoint = node.gpus / node.fabric_units
+        pod_sus = max(1, math.ceil(fabric.pod_gpus / gpus_per_endpoint / per_su))
+        pod_leaves = pod_sus * leaves_su
+    tiers, spines, cores, spine_core = _spine_core(leaves, up, radix, fabric.spine_oversubscription, pod_leaves)
     return _Tiers(down, up, per_su, sus, leaves, tiers, spines, cores, spine_core, ufm_used)
 
 

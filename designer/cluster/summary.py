@@ -16,7 +16,8 @@ def _fabric(m: ClusterModel) -> dict:
             "node_leaf_cables": c.node_leaf_cables, "leaf_spine_cables": c.leaf_spine_cables,
             "spine_core_cables": c.spine_core_cables, "compute_cables": c.compute_cables,
             "switch_transceivers": switch_optics, "node_transceivers": node_optics,
-            "oversubscription": round(c.oversubscription, 4), "ufm_positions": c.ufm_positions}
+            "oversubscription": round(c.oversubscription, 4), "ufm_positions": c.ufm_positions,
+            "spine_oversubscription": m.fabric.spine_oversubscription, "pod_gpus": m.fabric.pod_gpus}
 
 
 def _phase_current(m: ClusterModel, watts: float, feeds: int) -> float:

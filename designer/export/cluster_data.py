@@ -326,7 +326,10 @@ class ClusterSheet:
             if line.part in self.m.catalog:
                 parts.setdefault(line.part, self.m.catalog.get(line.part))
         part_refs = [reference(f"{p.name}: {p.source}") for p in parts.values() if getattr(p, "source", "")]
-        return [*(reference(r) for r in REFERENCES), *part_refs]
+        ra = self.m.architecture  # the plan's own RA first, where it is not the H100 RA already listed
+        own = [] if ra.generic or ra.document in REFERENCES[0] else \
+            [reference(f"{ra.title} ({ra.document}), {ra.follows}. {ra.url}")]
+        return [*own, *(reference(r) for r in REFERENCES), *part_refs]
 
     def build(self) -> dict[str, Any]:
         perf = self.performance()

@@ -408,6 +408,14 @@
         <translation>每个 SU 的节点数</translation>
     </message>
     <message>
+        <source>Spine oversubscription (x:1)</source>
+        <translation>脊层超额订阅比（x:1）</translation>
+    </message>
+    <message>
+        <source>Pod size (GPUs)</source>
+        <translation>Pod 大小（GPU 数）</translation>
+    </message>
+    <message>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>

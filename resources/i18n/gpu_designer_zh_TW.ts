@@ -408,6 +408,14 @@
         <translation>每個 SU 的節點數</translation>
     </message>
     <message>
+        <source>Spine oversubscription (x:1)</source>
+        <translation>脊層超額訂閱比（x:1）</translation>
+    </message>
+    <message>
+        <source>Pod size (GPUs)</source>
+        <translation>Pod 大小（GPU 數）</translation>
+    </message>
+    <message>
         <source>Switch</source>
         <translation>交換器</translation>
     </message>

@@ -224,3 +224,33 @@ def test_the_cluster_sheet_says_what_the_plan_trains(capsys, tmp_path):
     for name in ("Llama 3 8B", "Llama 3 70B", "Llama 3 405B"):
         assert name in text
     assert "可訓練的模型" in "\n".join(p.extract_text() for p in PdfReader(zh).pages)
+
+
+def test_pods_non_blocking_inside_and_oversubscribed_above(catalog, capsys, tmp_path):
+    """Meta's 24k-GPU clusters: pods of 3,072 GPUs non-blocking inside, 7:1 above. 24,576 DGX H100 GPUs are 768
+    leaves in 8 pods of 96; each pod's spines take its 3,072 leaf uplinks whole on their downlinks (7:1 of a 64-port
+    spine: 56 down, 8 up), so the core carries one seventh of it."""
+    from designer.cluster.perf import simulate_job
+    from designer.cluster.plan import ComputeFabric, Fabrics
+    from designer.simulation import SimConfig
+
+    flat = model(catalog, gpus=24576)
+    pods = model(catalog, gpus=24576, fabrics=Fabrics(compute=ComputeFabric(pod_gpus=3072, spine_oversubscription=7)))
+    c = pods.compute
+    assert (flat.compute.leaf_switches, flat.compute.spine_switches, flat.compute.core_switches) == (768, 768, 384)
+    assert c.leaf_switches == 768 and c.spine_switches % 8 == 0 and c.spine_switches // 8 * 56 >= 96 * 32
+    assert c.spine_core_cables == c.spine_switches * 8 and c.core_switches == -(-c.spine_core_cables // 64)
+    assert c.switches < flat.compute.switches
+    big = SimConfig(("alltoall",), sizes=(1 << 30,))  # all-to-all crosses the core; a ring barely does
+    inside = simulate_job(pods, 3072, big)[0].rows[-1].busbw_GBps
+    flat_big, place = simulate_job(flat, 24576, big)
+    pods_big, _ = simulate_job(pods, 24576, big)
+    assert place.tier == "core" and inside == simulate_job(flat, 3072, big)[0].rows[-1].busbw_GBps  # a pod: as flat
+    assert pods_big.rows[-1].busbw_GBps == pytest.approx(flat_big.rows[-1].busbw_GBps / 7, rel=0.05)  # 7:1 above
+    path = tmp_path / "meta.json"
+    assert run(capsys, "cluster", "new", "--node", "dgx-h100", "--gpus", "24576", "--pod-gpus", "3072",
+               "--spine-oversubscription", "7", "-o", str(path))[0] == 0
+    info = json.loads(run(capsys, "cluster", "info", str(path), "--json")[1])
+    assert info["fabrics"]["compute"]["spine_switches"] == c.spine_switches
+    assert run(capsys, "cluster", "new", "--node", "dgx-h100", "--gpus", "8", "--pod-gpus", "0", "-o",
+               str(tmp_path / "bad.json"))[0] == 2

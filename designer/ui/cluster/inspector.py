@@ -48,7 +48,7 @@ def shown(value: Any, field: Field) -> str:
 # Settings a plan may leave to its reference architecture and node (None: the default, shown greyed).
 OPTIONAL = frozenset({"site.rack_power_limit_w", "site.rack_air_limit_w", "site.cooling", "site.feeds_per_rack",
                       "site.nodes_per_rack", "fabrics.compute.planes", "fabrics.compute.switch",
-                      "fabrics.compute.su_nodes"})
+                      "fabrics.compute.su_nodes", "fabrics.compute.pod_gpus"})
 
 
 def parsed(text: str, field: Field) -> Any:
@@ -127,6 +127,8 @@ class ClusterInspector(QWidget):
                 Field("fabrics.compute.target_oversubscription", self.tr("Target oversubscription (x:1)"), "float"),
                 Field("fabrics.compute.planes", self.tr("Planes"), "int"),
                 Field("fabrics.compute.su_nodes", self.tr("Nodes per SU"), "int"),
+                Field("fabrics.compute.spine_oversubscription", self.tr("Spine oversubscription (x:1)"), "float"),
+                Field("fabrics.compute.pod_gpus", self.tr("Pod size (GPUs)"), "int"),
                 Field("fabrics.compute.switch", self.tr("Switch"), "choice", choices=self._switches()))),
         )
 
