@@ -1,6 +1,6 @@
 """The best parallel layouts for a job on a design: every layout of the grid evaluated (the collective times are
 cached per message size and group, so one layout costs tens of microseconds), those that do not fit set aside,
-the rest ranked by step time.
+the rest ranked by step time, layouts the model cannot tell apart shown once.
 
 The grid: TP a power of two dividing the heads, up to twice the node's GPUs; PP a divisor of the layers; CP 1 to 8
 dividing the sequence; EP the experts' divisors for a mixture of experts; micro-batch 1, 2, 4; interleaving v
@@ -90,4 +90,19 @@ def search(model: ModelShape, gpus: int, hw: Hardware, seq: int | None = None, p
     # fastest first; among equals the one that needs less memory, then the fewest parallel dimensions
     fitting.sort(key=lambda s: (-round(s.tokens / s.step_time_s, 6), round(s.memory.total_gib, 3),
                                 s.layout.tp * s.layout.cp * s.layout.pp * s.layout.vpp))
-    return SearchResult(len(grid), len(fitting), tuple(fitting[:top]))
+    return SearchResult(len(grid), len(fitting), tuple(_distinct(fitting, top)))
+
+
+def _distinct(ranked: list[Step], top: int) -> list[Step]:
+    """The first `top` of the ranking with one layout per outcome: layouts the model cannot tell apart (the same
+    step time and memory) are shown once, by the simplest of them (first in the ranking)."""
+    out: list[Step] = []
+    seen: set[tuple[float, float]] = set()
+    for s in ranked:
+        key = (round(s.step_time_s, 4), round(s.memory.total_gib, 1))
+        if key not in seen:
+            seen.add(key)
+            out.append(s)
+            if len(out) == top:
+                break
+    return out
