@@ -33,8 +33,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     design = resolve_design(args.design, catalog)
     cal = calibration_arg(args.calibration)
     try:
+        trains = None
+        if "pdf" in targets:
+            from designer.workload.summary import node_trains  # noqa: PLC0415 (the sheet's "What it trains")
+
+            trains = node_trains(design, catalog)
         written = export(design, catalog, targets, args.paper, args.nodes, brand, calibration=cal or NO_CALIBRATION,
-                         lang=lang)
+                         lang=lang, trains=trains)
     except OSError as exc:
         raise DesignerError(f"cannot write: {exc.strerror or exc}") from None
     for path in written:

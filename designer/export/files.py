@@ -63,10 +63,11 @@ def slide_bytes(design: Design, catalog: Catalog, fmt: str, brand: Brand | None 
 def export(design: Design, catalog: Catalog, targets: dict[str, Path], paper: str = "a4", nodes: int = 8,
            brand: Brand | None = None, progress: Progress | None = None,
            calibration: Calibration = NO_CALIBRATION, lang: str = "en",
-           site: RackLimits = DEFAULT_RACK_LIMITS) -> list[Path]:
+           site: RackLimits = DEFAULT_RACK_LIMITS, trains: list[dict] | None = None) -> list[Path]:
     """Write every requested export; check all targets first so a bad path writes nothing. One analysis (one spec,
     one set of simulations) serves every file of the export; `site` is the site's rack limits (the app passes its
-    Preferences, so the documents' rule check is the app's)."""
+    Preferences, so the documents' rule check is the app's); `trains`: what the node trains (designer.workload.summary,
+    computed by the caller above this layer), for the sheet."""
     checked = {kind: check_target(Path(p), kind) for kind, p in targets.items() if p is not None}
     analysis = ExportAnalysis(design, catalog, nodes, calibration, site=site)
     written = []
@@ -75,7 +76,7 @@ def export(design: Design, catalog: Catalog, targets: dict[str, Path], paper: st
             progress(_m("Writing {name}", name=path.name))
         if kind == "pdf":
             data = spec_sheet_pdf(design, catalog, paper, nodes, brand=brand, calibration=calibration, lang=lang,
-                                  analysis=analysis)
+                                  analysis=analysis, trains=trains)
         elif kind == "json":
             data = spec_json(analysis.spec).encode("utf-8")
         elif kind == "slide":

@@ -44,9 +44,9 @@ def has_design(pdf: bytes) -> bool:
 
 def spec_sheet_pdf(design: Design, catalog: Catalog, paper: str = "a4", nodes: int = 8, now: datetime | None = None,
                    brand: Brand | None = None, calibration: Calibration = NO_CALIBRATION, lang: str = "en",
-                   analysis: ExportAnalysis | None = None) -> bytes:
+                   analysis: ExportAnalysis | None = None, trains: list[dict] | None = None) -> bytes:
     """The sheet; `analysis` is the export's shared one (the JSON spec and the slide of the same export use it)."""
-    data = sheet_data(design, catalog, paper, nodes, now, brand, calibration, lang, analysis)
+    data = sheet_data(design, catalog, paper, nodes, now, brand, calibration, lang, analysis, trains)
     data["attachment"] = design_to_json(design)
     pdf = render("spec-sheet", data, lang=lang)
     return pdf if has_design(pdf) else attach_design(pdf, design)

@@ -431,6 +431,23 @@ def slide_data(design: Design, catalog: Catalog, now: datetime | None = None, br
 
 def sheet_data(design: Design, catalog: Catalog, paper: str = "a4", nodes: int = 8, now: datetime | None = None,
                brand: Brand | None = None, calibration: Calibration = NO_CALIBRATION,
-               lang: str = "en", analysis: ExportAnalysis | None = None) -> dict[str, Any]:
+               lang: str = "en", analysis: ExportAnalysis | None = None, trains: list[dict] | None = None
+               ) -> dict[str, Any]:
     analysis = analysis or ExportAnalysis(design, catalog, nodes, calibration, now or datetime.now(UTC))
-    return SheetData(analysis, brand or Brand(), lang).build(paper)
+    data = SheetData(analysis, brand or Brand(), lang).build(paper)
+    return data | {"trains": train_rows(trains or [])}
+
+
+def train_rows(trains: list[dict]) -> list[list[str]]:
+    """What the node trains (given as data: designer.workload.summary), a row per model: GPUs, layout, MFU, days,
+    US$ million; a model that fits no layout says so."""
+    rows = []
+    for r in trains:
+        gpus = f"{r['gpus']:,}"
+        if not r["fits"]:
+            rows.append([r["model"], gpus, "—", "—", "—", "—"])
+            continue
+        lay = r["layout"]
+        rows.append([r["model"], gpus, f"TP {lay['tp']} × PP {lay['pp']} × DP {lay['dp']:,} × CP {lay['cp']}",
+                     f"{r['mfu']:.0%}", f"{r['days']:,.1f}", f"{r['cost_usd'] / 1e6:,.2f}"])
+    return rows

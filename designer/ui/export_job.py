@@ -35,11 +35,13 @@ class ExportWorker(QObject):
     def run(self) -> None:
         from designer.export.brand import default_brand  # noqa: PLC0415 (export modules load on first export)
         from designer.export.files import export  # noqa: PLC0415
+        from designer.workload.summary import node_trains  # noqa: PLC0415
 
         try:
+            trains = node_trains(self.design, self.catalog) if "pdf" in self.targets else None
             written = export(self.design, self.catalog, self.targets, paper=self.paper, brand=default_brand(),
                              progress=self.progress.emit, lang=i18n.language(),  # the sheet in the app's language
-                             site=self.site)  # and checked with the app's rack limits (Preferences)
+                             site=self.site, trains=trains)  # and checked with the app's rack limits (Preferences)
         except DesignerError as exc:
             self.failed.emit(str(exc))
         except OSError as exc:

@@ -268,3 +268,18 @@ def test_a_sweep_ranks_designs_by_a_fixed_job(capsys, tmp_path):
     code, _, err = run(capsys, "sweep", "--node", "dgx-h100", "--gpus", "512", "--model", "nope", "-o",
                        str(tmp_path / "x.csv"))
     assert code == 2 and "unknown model" in err and not (tmp_path / "x.csv").exists()
+
+
+def test_the_spec_sheet_says_what_the_node_trains(capsys, tmp_path, catalog):
+    from pypdf import PdfReader
+
+    from designer.workload.summary import NODE_JOBS, node_trains
+
+    rows = node_trains(build_template("dgx-h100", catalog), catalog)
+    assert [r["gpus"] for r in rows] == [n * 8 for _, n in NODE_JOBS] and all(r["fits"] for r in rows[:2])
+    pdf, zh = tmp_path / "s.pdf", tmp_path / "zh.pdf"
+    assert run(capsys, "export", "dgx-h100", "--pdf", str(pdf))[0] == 0
+    assert run(capsys, "export", "dgx-h100", "--pdf", str(zh), "--lang", "zh-TW")[0] == 0
+    text = "\n".join(p.extract_text() for p in PdfReader(pdf).pages)
+    assert "What it trains" in text and "Modelled, not measured" in text and "Llama 3 70B" in text
+    assert "可訓練的模型" in "\n".join(p.extract_text() for p in PdfReader(zh).pages)
