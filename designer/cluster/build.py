@@ -234,6 +234,11 @@ class ClusterModel:
     def assumptions(self) -> list[Msg]:
         """What the plan assumes where nothing is published, as messages (str(msg) is the English)."""
         out = list(self.resolved.notes) + list(self.racks.notes)
+        if self.cdus and self.cdu.approach_k is None:
+            out.append(_m("{raw_id}: approach temperature not published; 5 K assumed in the coolant check",
+                          raw_id=self.cdu.id))
+        if self.node.liquid and self.node.coolant_inlet_c_max is None:
+            out.append(_m("the node's highest coolant inlet temperature is not published: the supply is not checked"))
         out += [_m("{node}, heat split: {note}", node=self.node.name, note=a if isinstance(a, Msg) else Legacy(a))
                 for a in self.node.heat_assumptions]
         for sw in {self.switch.id: self.switch, **{a.switch: self.catalog.get(a.switch) for a in self.aux}}.values():

@@ -45,6 +45,7 @@ class NodeFigures:
     psus: int = 0  # power supplies (a rack-scale node: all of its power shelves')
     psus_needed: int = 0  # PSUs its redundancy policy keeps running (6 x 3.3 kW N+2: 4)
     psu_policy: str = ""  # the policy as the design states it (N+1, N+2, N+N, none)
+    coolant_inlet_c_max: float | None = None  # the warmest coolant the node's liquid cooling takes (None: unpublished)
 
     @property
     def port_speed_gbit_s(self) -> float:
@@ -72,6 +73,7 @@ def node_figures(analysis: Analysis) -> NodeFigures:
         heat_to_air_w=heat.heat_to_air_w, heat_to_liquid_w=heat.heat_to_liquid_w,
         coolant_flow_l_min=heat.coolant_flow_l_min or 0.0,
         heat_assumptions=tuple(map(str, heat.assumptions)) if heat.liquid else (),
+        coolant_inlet_c_max=heat.coolant_inlet_c_max if heat.liquid else None,
         scaleout_ports=sum(n for n, _ in compute), port_speeds_gbit_s=tuple(sorted({s for _, s in compute})),
         network_kind=network_of(analysis.topology).kind, ports_per_cage=chassis.scaleout_ports_per_cage,
         storage_ports=sum(n for n, _ in storage), storage_gbit_s=sum(n * s for n, s in storage),

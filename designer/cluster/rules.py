@@ -112,6 +112,25 @@ def psu_feeds(m: ClusterModel) -> Iterable[Finding]:
                   severity=Severity.ERROR if m.site.ab_policy == "2n" else None)
 
 
+ASSUMED_APPROACH_K = 5.0  # a liquid-to-liquid CDU's approach where its vendor publishes none (an assumption, said)
+
+
+@cluster_rule("cluster.coolant_supply", "Coolant reaches the nodes cool enough", Severity.ERROR)
+def coolant_supply(m: ClusterModel) -> Iterable[Finding]:
+    """The site's supply water plus the CDU's approach (coolant leaves a liquid-to-liquid CDU that much warmer than
+    the facility water) against the warmest coolant the node's liquid cooling takes."""
+    limit = m.node.coolant_inlet_c_max
+    if not m.node.liquid or limit is None or m.site.cooling != "liquid":
+        return
+    approach = m.cdu.approach_k if m.cdu.approach_k is not None else ASSUMED_APPROACH_K
+    supply = m.site.supply_water_c + approach
+    if supply > limit:
+        yield Finding(_m("coolant reaches the nodes at {t} (supply water {w} + CDU approach {a}), over the {m} they "
+                         "take", t=Quantity(supply, "°C", 1), w=Quantity(m.site.supply_water_c, "°C", 1),
+                         a=Quantity(approach, "K", 1), m=Quantity(limit, "°C", 0)), (),
+                      _m("lower the supply water temperature or use a CDU with a smaller approach"))
+
+
 @cluster_rule("cluster.oversubscription", "Oversubscription within the target", Severity.WARNING)
 def oversubscription(m: ClusterModel) -> Iterable[Finding]:
     achieved, target = m.compute.oversubscription, m.fabric.target_oversubscription

@@ -350,6 +350,7 @@ class CduSpec(PartBase):
     capacity_w: NonNeg
     placement: Literal["in_rack", "in_row"] = "in_row"
     rack_units: Annotated[int, Field(ge=0, le=10)] = 0
+    approach_k: Annotated[float, Field(ge=0, le=30)] | None = None  # coolant above facility water (None: unpublished)
 
 
 AnyPart = (GpuSpec | ScaleupSwitchSpec | PcieSwitchSpec | NicSpec | CpuSpec | PsuSpec | CoolingSpec | FabricSpec

@@ -254,3 +254,17 @@ def test_pods_non_blocking_inside_and_oversubscribed_above(catalog, capsys, tmp_
     assert info["fabrics"]["compute"]["spine_switches"] == c.spine_switches
     assert run(capsys, "cluster", "new", "--node", "dgx-h100", "--gpus", "8", "--pod-gpus", "0", "-o",
                str(tmp_path / "bad.json"))[0] == 2
+
+
+def test_supply_water_and_the_cdus_approach_against_the_nodes_coolant_limit(catalog):
+    """The DLC node takes coolant up to 45 °C (its cooling part); the in-row CDU's approach is not published, 5 K is
+    assumed and said: 25 °C water is fine, 42 °C water reaches the nodes at 47 °C, an error."""
+    ok = model(catalog, "hgx-b200-dlc", nodes=64)
+    assert ok.node.coolant_inlet_c_max == 45 and not [v for v in check_plan(ok).active
+                                                      if v.rule == "cluster.coolant_supply"]
+    assert any("approach temperature not published; 5 K assumed" in str(a) for a in ok.assumptions())
+    warm = model(catalog, "hgx-b200-dlc", nodes=64, site=Site(supply_water_c=42))
+    found = [v for v in check_plan(warm).active if v.rule == "cluster.coolant_supply"]
+    assert found and found[0].severity.value == "error" and "47.0 °C" in found[0].message
+    nvl = model(catalog, "gb200-nvl72", nodes=8)  # no published inlet limit: said, not checked
+    assert any("not published: the supply is not checked" in str(a) for a in nvl.assumptions())

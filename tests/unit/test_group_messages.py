@@ -92,6 +92,7 @@ def plans(catalog, design_of) -> list[ClusterModel]:
             model("amd-mi300x", nodes=64),
             model("amd-mi300x", nodes=64, fabrics=Fabrics(compute=ComputeFabric(switch="qm9700"))),
             model(nodes=31, site=Site(feeds_per_rack=1)),
+            model("hgx-b200-dlc", nodes=8, site=Site(supply_water_c=42)),
             model("gb200-nvl72", nodes=8, site=Site(cooling="air", rack_power_limit_w=100_000)),
             model("gb200-nvl72", nodes=8, site=Site(cooling="liquid", rack_power_limit_w=150_000, ab_policy="2n")),
             model(nodes=1000, site=Site(rack_power_limit_w=20_000)),
