@@ -120,6 +120,8 @@ def cmd_train(args: argparse.Namespace) -> int:
     hw = node_hardware(target.design, catalog)
     tp = args.tp or math.gcd(hw.gpus_per_node, model.heads)
     pp, cp = args.pp or 1, args.cp or 1
+    if model.heads % tp:
+        raise UsageError(f"train: TP {tp} does not divide the {model.heads} attention heads")
     if gpus % (tp * pp * cp):
         raise UsageError(f"--gpus {gpus} is not a multiple of TP x PP x CP = {tp * pp * cp}")
     dp = args.dp or gpus // (tp * pp * cp)

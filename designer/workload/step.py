@@ -157,7 +157,9 @@ def check_layout(model: ModelShape, lay: Layout, gpus: int) -> None:
     if model.heads % lay.tp:
         raise DesignerError(f"TP {lay.tp} does not divide the {model.heads} attention heads")
     if model.layers % (lay.pp * lay.vpp):
-        raise DesignerError(f"{model.layers} layers do not split into {lay.pp} x {lay.vpp} pipeline stages")
+        fits = ", ".join(str(d) for d in range(1, min(model.layers, 64) + 1) if model.layers % (d * lay.vpp) == 0)
+        raise DesignerError(f"the {model.layers} layers do not split evenly into PP {lay.pp} stages of "
+                            f"{lay.vpp} virtual stage(s); PP that does: {fits}")
     if lay.global_batch % (lay.dp * lay.micro_batch):
         raise DesignerError(f"the global batch ({lay.global_batch}) is not a multiple of DP x micro-batch "
                             f"({lay.dp} x {lay.micro_batch})")
