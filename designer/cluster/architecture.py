@@ -82,6 +82,10 @@ class ReferenceArchitecture(_Frozen):
     assumed: tuple[Literal["feeds_per_rack", "nodes_per_rack", "storage", "inband", "oob", "inband_in_storage",
                            "oob_in_rack"], ...] = ()
     generic: bool = False  # no public RA of this node: the DGX SuperPOD rules, said wherever it is named
+    # Where the RA has two tables by the fabric manager's place: the one a plan with the UFM in a node position
+    # follows, and the one for whole SUs (the plan's info says which applies).
+    table_ufm: str = ""
+    table_full: str = ""
 
     @property
     def source(self) -> str:

@@ -30,8 +30,9 @@ def _phase_current(m: ClusterModel, watts: float, feeds: int) -> float:
 
 def architecture_dict(m: ClusterModel) -> dict:
     ra = m.architecture
-    return {"id": ra.id, "title": ra.title, "document": ra.document, "follows": ra.follows, "url": ra.url,
-            "generic": ra.generic}
+    applied = (ra.table_ufm if m.compute.ufm_positions else ra.table_full) if ra.table_ufm else ra.follows
+    return {"id": ra.id, "title": ra.title, "document": ra.document, "follows": ra.follows, "applied": applied,
+            "url": ra.url, "generic": ra.generic}
 
 
 def errors(m: ClusterModel) -> list[str]:
@@ -75,7 +76,7 @@ def info_dict(m: ClusterModel) -> dict:
 def info_lines(d: dict) -> list[str]:
     c, p, f, k, r = (d["fabrics"]["compute"], d["power"], d["feeds"], d["cooling"], d["racks"])
     ra = d["architecture"]
-    follows = f"Follows: {ra['title']} ({ra['document']}), {ra['follows']}" if not ra["generic"] else \
+    follows = f"Follows: {ra['title']} ({ra['document']}): {ra['applied']}" if not ra["generic"] else \
         f"Follows: {ra['title']}"
     aux = [f"{role.capitalize() if role != 'oob' else 'Out-of-band'} fabric: {f['switches']} x {f['switch']} "
            f"({f['leaf_switches']} leaf, {f['spine_switches']} spine"

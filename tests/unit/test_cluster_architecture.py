@@ -68,6 +68,11 @@ def test_info_json_lists_every_fabric_with_its_switches(capsys, tmp_path):
     assert {k: v["switches"] for k, v in data["fabrics"].items()} == {"compute": 48, "storage": 16, "inband": 8,
                                                                       "oob": 8}
     assert data["architecture"]["document"] == "RA-11333-001" and "Table 4" in data["architecture"]["follows"]
+    assert data["architecture"]["applied"].startswith("Table 4")  # 127 DGX: a position free for the UFM
+    full = tmp_path / "full.json"
+    assert run(capsys, "cluster", "new", "--node", "dgx-h100", "--nodes", "128", "-o", str(full))[0] == 0
+    applied = json.loads(run(capsys, "cluster", "info", str(full), "--json")[1])["architecture"]["applied"]
+    assert applied.startswith("Table 3")  # whole SUs
     text = run(capsys, "cluster", "info", str(path))[1]
     assert "Follows: NVIDIA DGX SuperPOD Reference Architecture with DGX H100 (RA-11333-001)" in text
     assert "Storage fabric: 16 x qm9700" in text
