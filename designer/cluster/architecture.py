@@ -209,7 +209,7 @@ def resolve(plan: ClusterPlan, node: NodeFigures, catalog: Catalog) -> Resolved:
 
 def _assumed(ra: ReferenceArchitecture, plan: ClusterPlan, site: Site) -> list[Msg]:
     """What the RA's record takes where its document is silent, for the settings the plan leaves to it."""
-    name, out = Name(ra.title), []
+    name, out = Name(ra.document or ra.title), []  # the document's number reads the same in every language
     if "feeds_per_rack" in ra.assumed and plan.site.feeds_per_rack is None:
         out.append(_m("{ra}: {n} feeds (PDUs) per compute rack assumed (the document names none)", ra=name,
                       n=site.feeds_per_rack or 0))

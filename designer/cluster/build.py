@@ -9,14 +9,14 @@ from functools import cached_property
 from designer.analysis import Analysis
 from designer.cluster.architecture import ReferenceArchitecture, Resolved, architecture_for, resolve
 from designer.cluster.aux import AuxSizing, size_aux
-from designer.cluster.cabling import Cabling, cabling
+from designer.cluster.cabling import Cabling, cabling, generic_label
 from designer.cluster.node import NodeFigures, plan_node
 from designer.cluster.plan import AuxFabric, ClusterPlan, ComputeFabric, Fabrics, NodeRef, Site
 from designer.cluster.racks import FeedCheck, RackLayout, feed_checks, layout
 from designer.cluster.sizing import ComputeSizing, nodes_for, size_compute
 from designer.core.electrical import cooling_tons
 from designer.core.errors import DesignerError
-from designer.core.messages import Legacy, Msg, Quantity, _m
+from designer.core.messages import Msg, Name, Quantity, _m
 from designer.model.catalog import Catalog
 from designer.model.facility import coolant_flow_l_min
 from designer.model.parts import AnyPart, CduSpec, Confidence, NetworkKind, NetworkSwitchSpec, PduSpec
@@ -155,11 +155,23 @@ class ClusterModel:
         if site.pdu_part is not None:
             return self.part(site.pdu_part, PduSpec)
         f = site.feed
-        phase = "three-phase" if f.phases == 3 else "single-phase"
-        return PduSpec(id=f"pdu-{f.volts:g}v-{f.amps:g}a-{f.phases}ph", name=f"Rack PDU, {f.volts:g} V {phase} "
-                       f"{f.amps:g} A (vertical), rated to the feed", vendor="", volts=f.volts, amps=f.amps,
-                       phases=f.phases, outlets=24, confidence=Confidence.LOW,
+        return PduSpec(id=f"pdu-{f.volts:g}v-{f.amps:g}a-{f.phases}ph", name=str(self._feed_pdu_label()), vendor="",
+                       volts=f.volts, amps=f.amps, phases=f.phases, outlets=24, confidence=Confidence.LOW,
                        source="generic: a rack PDU rated to the plan's feed (no catalog part of this rating)")
+
+    def _feed_pdu_label(self) -> Msg:
+        f = self.site.feed
+        phase = _m("three-phase") if f.phases == 3 else _m("single-phase")
+        return _m("Rack PDU, {v} V {phase} {a} A (vertical), rated to the feed", v=Name(f"{f.volts:g}"), phase=phase,
+                  a=Name(f"{f.amps:g}"))
+
+    def part_label(self, part_id: str) -> Msg | None:
+        """The name, as a message, of a part the plan makes that the catalog does not hold (None for others)."""
+        if part_id not in self.extra_parts():
+            return None
+        if part_id == self.pdu.id:
+            return self._feed_pdu_label()
+        return generic_label(next(o.part for o in self.cabling.optics if o.part.id == part_id))
 
     @cached_property
     def cdu(self) -> CduSpec:
@@ -239,8 +251,7 @@ class ClusterModel:
                           raw_id=self.cdu.id))
         if self.node.liquid and self.node.coolant_inlet_c_max is None:
             out.append(_m("the node's highest coolant inlet temperature is not published: the supply is not checked"))
-        out += [_m("{node}, heat split: {note}", node=self.node.name, note=a if isinstance(a, Msg) else Legacy(a))
-                for a in self.node.heat_assumptions]
+        out += [_m("{node}, heat split: {note}", node=self.node.name, note=a) for a in self.node.heat_assumptions]
         for sw in {self.switch.id: self.switch, **{a.switch: self.catalog.get(a.switch) for a in self.aux}}.values():
             if isinstance(sw, NetworkSwitchSpec) and switch_watts(sw)[1]:
                 out.append(_m("{raw_id}: power not published; {w} assumed ({k} per Gb/s of ports: 1,720 W for 64 x "

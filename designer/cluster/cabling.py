@@ -23,6 +23,7 @@ from designer.cluster.aux import AuxSizing
 from designer.cluster.floor import Floor, bought_length, floor
 from designer.cluster.plan import AuxFabric
 from designer.core.errors import DesignerError
+from designer.core.messages import Msg, Name, _m
 from designer.model.parts import CableSpec, Confidence, NetworkSwitchSpec, RackSpec, TransceiverSpec
 
 if TYPE_CHECKING:
@@ -133,14 +134,24 @@ def _floor(m: ClusterModel) -> Floor:
     return floor(compute, len(m.racks.racks) - compute, m.compute.scalable_units, width, depth)
 
 
+FIBER_WORDS = {"multimode": _m("multimode"), "single_mode": _m("single-mode")}
+TOP_WORDS = {"finned": _m("finned top"), "flat": _m("flat top")}
+
+
+def generic_label(part: TransceiverSpec) -> Msg:
+    """The name of a transceiver the plan makes for want of a catalog part, as a message (its English is the name)."""
+    ports = f"{part.ports} x {part.port_speed_gbit_s:g}G" if part.ports > 1 else f"{part.port_speed_gbit_s:g}G"
+    return _m("{ports} {fiber} transceiver, {top} (generic)", ports=Name(ports), fiber=FIBER_WORDS[part.fiber],
+              top=TOP_WORDS[part.top])
+
+
 def _generic_transceiver(fiber: str, per_cage: int, speed: float, length_m: float, top: str) -> TransceiverSpec:
-    kind = "multimode" if fiber == "multimode" else "single-mode"
-    ports = f"{per_cage} x {speed:g}G" if per_cage > 1 else f"{speed:g}G"
-    return TransceiverSpec(id=f"xcvr-{per_cage}x{speed:g}g-{'mm' if fiber == 'multimode' else 'sm'}-{top}",
-                           name=f"{ports} {kind} transceiver, {top} top (generic)", port_speed_gbit_s=speed,
-                           ports=per_cage, reach_m=max(length_m, 1.0), fiber=fiber, top=top,  # type: ignore[arg-type]
+    part = TransceiverSpec(id=f"xcvr-{per_cage}x{speed:g}g-{'mm' if fiber == 'multimode' else 'sm'}-{top}",
+                           name="generic", port_speed_gbit_s=speed, ports=per_cage, reach_m=max(length_m, 1.0),
+                           fiber=fiber, top=top,  # type: ignore[arg-type]
                            confidence=Confidence.LOW,
                            source="generic: no catalog transceiver of this cage, speed and reach (an assumption)")
+    return part.model_copy(update={"name": str(generic_label(part))})
 
 
 def _optic(m: ClusterModel, fiber: str, per_cage: int, speed: float, length_m: float, top: str,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from designer.analysis import Analysis
 from designer.cluster.plan import ClusterPlan
 from designer.core.errors import DesignerError
+from designer.core.messages import Msg
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.facility import heat_balance
@@ -41,7 +42,7 @@ class NodeFigures:
     scaleup_gbytes_s_per_gpu_per_dir: float
     fabric_units: int = 1  # scale-out endpoints per node: its compute trays for a rack-scale node, else 1
     trays: tuple[tuple[str, int, int], ...] = ()  # a rack-scale node's trays from the top: (kind, count, U each)
-    heat_assumptions: tuple[str, ...] = ()  # what the node's heat split rests on (its heat balance says)
+    heat_assumptions: tuple[Msg, ...] = ()  # what the node's heat split rests on (its heat balance says)
     psus: int = 0  # power supplies (a rack-scale node: all of its power shelves')
     psus_needed: int = 0  # PSUs its redundancy policy keeps running (6 x 3.3 kW N+2: 4)
     psu_policy: str = ""  # the policy as the design states it (N+1, N+2, N+N, none)
@@ -72,7 +73,7 @@ def node_figures(analysis: Analysis) -> NodeFigures:
         rack_units=chassis.rack_units, rack_scale=bool(chassis.rack_trays), wall_w=heat.wall_w,
         heat_to_air_w=heat.heat_to_air_w, heat_to_liquid_w=heat.heat_to_liquid_w,
         coolant_flow_l_min=heat.coolant_flow_l_min or 0.0,
-        heat_assumptions=tuple(map(str, heat.assumptions)) if heat.liquid else (),
+        heat_assumptions=heat.assumptions if heat.liquid else (),
         coolant_inlet_c_max=heat.coolant_inlet_c_max if heat.liquid else None,
         scaleout_ports=sum(n for n, _ in compute), port_speeds_gbit_s=tuple(sorted({s for _, s in compute})),
         network_kind=network_of(analysis.topology).kind, ports_per_cage=chassis.scaleout_ports_per_cage,

@@ -161,8 +161,9 @@ class ClusterSheet:
         """A part's name in the plan's language (designer.model.data_text: English words beside the product name
         translated); `written`: the BOM's name, which may add to the part's name (" (<=30 m)")."""
         part = self.m.catalog.parts.get(part_id)
-        if part is None:
-            return written if written is not None else part_id
+        if part is None:  # a part the plan makes (a feed-rated PDU, a generic transceiver): its name as a message
+            label = self.m.part_label(part_id)
+            return render(label, self.lang, Audience.DOCUMENT) if label is not None else written or part_id
         local = render(part_name(part), self.lang, Audience.DOCUMENT)
         if written is None or written == part.name:
             return local
