@@ -50,17 +50,15 @@ def _target(args: argparse.Namespace, catalog: Catalog) -> Target:
     design = resolve_design(args.node or args.design, catalog)
     if args.network:
         design = _on_network(design, catalog, args.network)
-    from designer.cost.bill import node_tco  # noqa: PLC0415 (imports what the command uses)
-    from designer.cost.prices import catalog_prices  # noqa: PLC0415
-    from designer.cost.tco import TcoParams  # noqa: PLC0415
+    from designer.cost.tco import TcoParams  # noqa: PLC0415 (imports what the command uses)
     from designer.model.budget import power_budget  # noqa: PLC0415
+    from designer.workload.summary import node_usd_per_gpu_hour  # noqa: PLC0415
 
     pue = getattr(args, "pue", None)
     params = TcoParams(pue=pue) if pue else TcoParams()
     price, basis = args.rental_usd_gpu_hour, "rental"
     if price is None:
-        _, tco = node_tco(design, catalog, catalog_prices(catalog), params)
-        price, basis = (tco.usd_per_gpu_hour if tco else 0.0), "tco"
+        price, basis = node_usd_per_gpu_hour(design, catalog, params), "tco"
     return Target(design, design.meta.name, args.gpus, power_budget(design, catalog).wall_w, params.pue, price, basis)
 
 
@@ -68,15 +66,13 @@ def _plan_target(args: argparse.Namespace, catalog: Catalog) -> Target:
     from designer.cluster.build import ClusterModel  # noqa: PLC0415
     from designer.cluster.files import load_plan  # noqa: PLC0415
     from designer.cluster.perf import cluster_design  # noqa: PLC0415
-    from designer.cost.cluster import cost_summary  # noqa: PLC0415
-    from designer.cost.prices import catalog_prices  # noqa: PLC0415
-    from designer.cost.tco import TcoParams  # noqa: PLC0415
+    from designer.workload.summary import plan_usd_per_gpu_hour  # noqa: PLC0415
 
     m = ClusterModel(load_plan(args.plan, catalog), catalog)
     pue = getattr(args, "pue", None) or m.site.pue
     price, basis = args.rental_usd_gpu_hour, "rental"
     if price is None:
-        price, basis = cost_summary(m, catalog_prices(catalog), TcoParams(pue=pue))["usd_per_gpu_hour"], "tco"
+        price, basis = plan_usd_per_gpu_hour(m, pue), "tco"
     gpus = args.gpus or m.compute.gpus
     if gpus > m.compute.gpus:
         raise UsageError(f"--gpus {gpus:,} is more than the plan's {m.compute.gpus:,} GPUs")

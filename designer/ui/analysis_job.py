@@ -15,6 +15,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
 
 from designer.analysis import Analysis
+from designer.core.errors import DesignerError
 
 # About a frame's worth of rule checking (16 ms) on the 2-core reference machine; 8-GPU nodes have 11-81 links,
 # a GB200 NVL72 rack 1,584.
@@ -52,6 +53,32 @@ class AnalysisJob(QRunnable):
         except Exception:  # noqa: BLE001, S110 (the GUI thread repeats the work and shows the error there)
             pass
         self.signals.done.emit(self.generation, self.analysis)
+
+
+class _Reply(QObject):
+    done = Signal(int, object, str)  # generation, result or None, error
+
+
+class PanelJob(QRunnable):
+    """One request of a panel that works off the GUI thread (the Performance panel's simulation, the Workload panel's
+    layout search): runs `work` unless the panel's newest generation (`current`) overtook it before it started, and
+    always reports back: its result, or None with the error (`failed` names the work for an unexpected one)."""
+
+    def __init__(self, generation: int, work: Callable[[], object], current: Callable[[], int], failed: str) -> None:
+        super().__init__()
+        self.generation, self.work, self.current, self.failed = generation, work, current, failed
+        self.signals = _Reply()
+
+    def run(self) -> None:
+        if self.current() != self.generation:
+            self.signals.done.emit(self.generation, None, "superseded")  # dropped by the panel unread
+            return
+        try:
+            self.signals.done.emit(self.generation, self.work(), "")
+        except DesignerError as exc:
+            self.signals.done.emit(self.generation, None, str(exc))
+        except Exception as exc:  # noqa: BLE001 (a worker must always report back)
+            self.signals.done.emit(self.generation, None, f"{self.failed}: {exc.__class__.__name__}: {exc}")
 
 
 class BackgroundAnalysis(QObject):

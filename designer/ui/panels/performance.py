@@ -6,10 +6,10 @@ The simulation runs on a worker thread; results from an older design are dropped
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
+from PySide6.QtCore import Qt, QThreadPool, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.core.errors import DesignerError
 from designer.core.labels import COLLECTIVE_LABELS
 from designer.core.locale import render
 from designer.core.units import format_bytes
@@ -36,37 +35,12 @@ from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.simulation import COLLECTIVES, SimConfig, SimResult, simulate
 from designer.simulation.collectives import ALGORITHMS
-from designer.ui.analysis_job import RETIRED_KEPT
+from designer.ui.analysis_job import RETIRED_KEPT, PanelJob
 from designer.ui.panels.chart import LazyChart, distinguish_lines
 from designer.ui.text import esc
 from designer.ui.wheel_guard import guard_wheel
 
 TABLE_SIZES = (8, 1 << 10, 64 << 10, 1 << 20, 16 << 20, 256 << 20, 1 << 30, 16 << 30)
-
-
-class _Signals(QObject):
-    done = Signal(int, object, str)  # generation, result or None, error
-
-
-class SimJob(QRunnable):
-    def __init__(self, generation: int, design: Design, catalog: Catalog, config: SimConfig,
-                 current: Callable[[], int] | None = None) -> None:
-        super().__init__()
-        self.generation, self.design, self.catalog, self.config = generation, design, catalog, config
-        self.current = current  # the panel's newest generation: a job overtaken before it starts does no work
-        self.signals = _Signals()
-
-    def run(self) -> None:
-        if self.current is not None and self.current() != self.generation:
-            self.signals.done.emit(self.generation, None, "superseded")  # dropped by the panel unread
-            return
-        try:
-            result = simulate(self.design, self.catalog, self.config)
-            self.signals.done.emit(self.generation, result, "")
-        except DesignerError as exc:
-            self.signals.done.emit(self.generation, None, str(exc))
-        except Exception as exc:  # noqa: BLE001 (a worker must always report back)
-            self.signals.done.emit(self.generation, None, f"simulation failed: {exc.__class__.__name__}: {exc}")
 
 
 class PerformancePanel(QWidget):
@@ -145,7 +119,7 @@ class PerformancePanel(QWidget):
         self.algorithm.currentIndexChanged.connect(self.rerun)
         self.whatif.toggled.connect(self.rerun)
         self.selection: list[str] = []
-        self._jobs: dict[int, SimJob] = {}
+        self._jobs: dict[int, PanelJob] = {}
         self._retired: deque[object] = deque(maxlen=RETIRED_KEPT)  # finished jobs, released later
 
     @property
@@ -178,7 +152,8 @@ class PerformancePanel(QWidget):
         if self.design is None:
             return
         self.generation += 1
-        job = SimJob(self.generation, self.design, self.catalog, self.config(), lambda: self.generation)
+        work = partial(simulate, self.design, self.catalog, self.config())
+        job = PanelJob(self.generation, work, lambda: self.generation, "simulation failed")
         job.setAutoDelete(False)
         self._jobs[self.generation] = job  # keep the job (and its signal object) alive until it reports
         job.signals.done.connect(self._done, Qt.ConnectionType.QueuedConnection)

@@ -8,10 +8,10 @@ The search reruns when the design or a setting changes; results of an older requ
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QRunnable, QSignalBlocker, Qt, QThreadPool, Signal, Slot
+from PySide6.QtCore import QSignalBlocker, Qt, QThreadPool, Signal, Slot
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -26,10 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.core.errors import DesignerError
 from designer.model.catalog import Catalog
 from designer.model.design import Design
-from designer.ui.analysis_job import RETIRED_KEPT
+from designer.ui.analysis_job import RETIRED_KEPT, PanelJob
 from designer.ui.panels.chart import LazyChart
 from designer.ui.text import esc
 from designer.ui.wheel_guard import guard_wheel
@@ -43,67 +42,13 @@ ABBREVIATIONS = ("TP", "CP", "PP")  # the parallel dimensions' names, the same i
 PART_COLOURS = ("#1a5e8a", "#9e9e9e", "#c62828", "#6a1b9a", "#ef6c00", "#2e7d32", "#00838f")
 
 
-class _Signals(QObject):
-    done = Signal(int, object, str)  # generation, (result, jobs) or None, error
+def _search(source: Design | ClusterPlan, catalog: Catalog, model_id: str, gpus: int, precision: str) -> dict[str, Any]:
+    """The panel's request, on a worker thread (Qt-free work: designer.workload.summary)."""
+    from designer.cluster.build import ClusterModel  # noqa: PLC0415 (loads with the first search)
+    from designer.workload.summary import layouts_on  # noqa: PLC0415
 
-
-class SearchJob(QRunnable):
-    """The layout search of one request, off the GUI thread (Qt-free work: designer.workload)."""
-
-    def __init__(self, generation: int, source: Design | ClusterPlan, catalog: Catalog, model_id: str, gpus: int,
-                 precision: str, current: Callable[[], int]) -> None:
-        super().__init__()
-        self.generation, self.source, self.catalog = generation, source, catalog
-        self.model_id, self.gpus, self.precision, self.current = model_id, gpus, precision, current
-        self.signals = _Signals()
-
-    def run(self) -> None:
-        if self.current() != self.generation:
-            self.signals.done.emit(self.generation, None, "superseded")
-            return
-        try:
-            self.signals.done.emit(self.generation, self._search(), "")
-        except DesignerError as exc:
-            self.signals.done.emit(self.generation, None, str(exc))
-        except Exception as exc:  # noqa: BLE001 (a worker must always report back)
-            self.signals.done.emit(self.generation, None, f"search failed: {exc.__class__.__name__}: {exc}")
-
-    def _search(self) -> dict[str, Any]:
-        from designer.workload.hardware import node_hardware  # noqa: PLC0415 (loads with the first search)
-        from designer.workload.job import Job, default_tokens, job_dict  # noqa: PLC0415
-        from designer.workload.search import search  # noqa: PLC0415
-        from designer.workload.shapes import model_by_id  # noqa: PLC0415
-
-        model = model_by_id(self.model_id)
-        design, gpus, wall, pue, usd = self._target()
-        hw = node_hardware(design, self.catalog)
-        result = search(model, gpus, hw, precision=self.precision, top=TOP)
-        rows = [job_dict(Job(s, default_tokens(model), wall, hw.gpus_per_node, pue, usd, "tco")) for s in result.best]
-        return {"model": model.name, "tokens": default_tokens(model), "evaluated": result.evaluated,
-                "fitting": result.fitting, "rows": rows, "gpus": gpus}
-
-    def _target(self) -> tuple[Design, int, float, float, float]:
-        """(the design the collective model reads, GPUs, wall watts per node, PUE, US$ per GPU-hour): a node design at
-        the cost model's defaults, or a plan's wiring, IT power, PUE and cost (its GPUs at most)."""
-        from designer.cluster.plan import ClusterPlan  # noqa: PLC0415
-        from designer.cost.prices import catalog_prices  # noqa: PLC0415
-        from designer.cost.tco import TcoParams  # noqa: PLC0415
-
-        if isinstance(self.source, ClusterPlan):
-            from designer.cluster.build import ClusterModel  # noqa: PLC0415
-            from designer.cluster.perf import cluster_design  # noqa: PLC0415
-            from designer.cost.cluster import cost_summary  # noqa: PLC0415
-
-            m = ClusterModel(self.source, self.catalog)
-            usd = float(cost_summary(m, catalog_prices(self.catalog), TcoParams(pue=m.site.pue))["usd_per_gpu_hour"])
-            return cluster_design(m), min(self.gpus, m.compute.gpus), m.it_w / m.nodes, m.site.pue, usd
-        from designer.cost.bill import node_tco  # noqa: PLC0415
-        from designer.model.budget import power_budget  # noqa: PLC0415
-
-        params, design = TcoParams(), self.source
-        _, tco = node_tco(design, self.catalog, catalog_prices(self.catalog), params)
-        return design, self.gpus, power_budget(design, self.catalog).wall_w, params.pue, \
-            tco.usd_per_gpu_hour if tco else 0.0
+    target = source if isinstance(source, Design) else ClusterModel(source, catalog)
+    return layouts_on(target, catalog, model_id, gpus, precision, TOP)
 
 
 class WorkloadPanel(QWidget):
@@ -163,7 +108,7 @@ class WorkloadPanel(QWidget):
         self.model.currentIndexChanged.connect(self.rerun)
         self.gpus.valueChanged.connect(self.rerun)
         self.precision.currentIndexChanged.connect(self.rerun)
-        self._jobs: dict[int, SearchJob] = {}
+        self._jobs: dict[int, PanelJob] = {}
         self._retired: deque[object] = deque(maxlen=RETIRED_KEPT)
         self._stale = False
 
@@ -200,8 +145,9 @@ class WorkloadPanel(QWidget):
             return
         self._stale = False
         self.generation += 1
-        job = SearchJob(self.generation, self.design, self.catalog, str(self.model.currentData()), self.gpus.value(),
-                        str(self.precision.currentData()), lambda: self.generation)
+        work = partial(_search, self.design, self.catalog, str(self.model.currentData()), self.gpus.value(),
+                       str(self.precision.currentData()))
+        job = PanelJob(self.generation, work, lambda: self.generation, "search failed")
         job.setAutoDelete(False)
         self._jobs[self.generation] = job
         job.signals.done.connect(self._done, Qt.ConnectionType.QueuedConnection)
