@@ -14,6 +14,7 @@ from designer.core.errors import DesignerError
 from designer.document.document import Document
 from designer.io.files import load_design
 from designer.ui.compare_window import show_compare
+from designer.ui.window_layout import fit_to_screen
 
 translate = QCoreApplication.translate
 
@@ -48,7 +49,7 @@ class ChangesDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.text)
         layout.addWidget(buttons)
-        self.resize(900, 600)
+        fit_to_screen(self, 900, 600)
 
 
 def show_changes(parent: QWidget, document: Document) -> ChangesDialog:

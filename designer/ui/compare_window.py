@@ -42,6 +42,7 @@ from designer.model.design import Design
 from designer.templates import TEMPLATES, build_template
 from designer.ui.class_matrix import ClassMatrixView
 from designer.ui.panels.chart import use_cjk_fonts
+from designer.ui.window_layout import fit_to_screen
 
 BEST_BRUSH = Qt.GlobalColor.darkGreen
 MAX_COLUMN_PX = 260  # a design's column: longer values (a chassis or CPU name) wrap; the tooltip has them whole
@@ -91,7 +92,7 @@ class CompareDialog(QDialog):
         self.pdf_button.clicked.connect(self.save_pdf_dialog)
         self.choices.itemChanged.connect(self._update_status)
         self._update_status()
-        self.resize(1300, 820)
+        fit_to_screen(self, 1300, 820)
         if self.compare_button.isEnabled():
             self.run()  # opened with two designs picked (the saved and the open one): show them, not an empty tab
 

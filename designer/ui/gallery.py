@@ -34,6 +34,7 @@ from designer.model.parts import GpuSpec
 from designer.templates import TEMPLATES, build_template, template_description, template_title
 from designer.topology.figures import KeyFigures, key_figures
 from designer.topology.graph import build_topology
+from designer.ui.window_layout import fit_to_screen
 
 translate = QCoreApplication.translate
 ALL = "all"
@@ -179,7 +180,7 @@ class TemplateGallery(QDialog):
         layout.addLayout(filters)
         layout.addWidget(self.pages)
         layout.addWidget(buttons)
-        self.resize(900, 640)
+        fit_to_screen(self, 900, 640)
         self.apply_filters()
 
     def _empty_page(self) -> QWidget:

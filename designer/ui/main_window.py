@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QSettings, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -49,7 +49,15 @@ from designer.ui.qt_guard import binding_report, collect_on_gui_thread, protect_
 from designer.ui.style import app_icon, tool_icon
 from designer.ui.text import esc
 from designer.ui.theme import text_color
-from designer.ui.window_layout import apply_default_layout, restore_layout, save_layout, saved_zoom
+from designer.ui.window_layout import (
+    apply_default_layout,
+    clamp_to_screen,
+    fit_to_screen,
+    keep_canvas_share,
+    restore_layout,
+    save_layout,
+    saved_zoom,
+)
 
 CHECK_DEBOUNCE_MS = 150
 CLIP_MIME = "application/x-gpu-designer-parts"
@@ -81,9 +89,12 @@ class MainWindow(QMainWindow):
         self.check_timer = QTimer(self, singleShot=True, interval=CHECK_DEBOUNCE_MS)
         self.check_timer.timeout.connect(self.analyse)
         self.check_timer.start()
-        self.resize(1600, 1000)
+        self.share_timer = QTimer(self, singleShot=True, interval=0)
+        self.share_timer.timeout.connect(self._keep_canvas_share)
+        fit_to_screen(self, 1600, 1000)
         self.layout_restored = restore_layout(self, self.settings, self.bottom)
         self._laid_out = self.layout_restored
+        self._clamped = False
         self.scene.show_design(document.design)
         self.update_title()
         self.update_undo_actions()
@@ -91,9 +102,20 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
         super().showEvent(event)
+        if self.layout_restored and not self._clamped:  # the frame is known now: keep all of it on screen
+            self._clamped = True
+            clamp_to_screen(self)
         if not self._laid_out:  # fresh settings: size the panels for the size the window is shown at
             self._laid_out = True
             self.reset_layout()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        if getattr(self, "_laid_out", False):  # after the docks have taken their share of the new size
+            self.share_timer.start()
+
+    def _keep_canvas_share(self) -> None:
+        keep_canvas_share(self, self.palette_dock, self.analysis_dock)
 
     def _initial_zoom(self) -> None:
         zoom = saved_zoom(self.settings, self.design_key()) if self.layout_restored else None

@@ -44,6 +44,7 @@ from designer.sweep.run import Cancelled, run_sweep
 from designer.templates import TEMPLATES, template_ids
 from designer.ui.panels.chart import LazyChart
 from designer.ui.text import plain
+from designer.ui.window_layout import fit_to_screen
 
 DEFAULT_NODES = ("dgx-h100", "amd-mi300x")
 
@@ -89,7 +90,7 @@ class SweepWindow(QDialog):
         self.folder = Path(tempfile.mkdtemp(prefix="gpu-designer-sweep-"))
         self.result_path: Path | None = None
         self._build()
-        self.resize(1200, 720)
+        fit_to_screen(self, 1200, 720)
 
     # ---- layout
     def _build(self) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMenu, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
 from shiboken6 import isValid
 from ui_harness.gestures import settle
 
@@ -231,8 +231,10 @@ def test_the_cluster_window_speaks_the_chosen_language(qtbot, catalog, lang):
         plan = ClusterPlan(name="pod", node=NodeRef(template="dgx-h100"), gpus=1024)
         cluster = ClusterWindow(PlanDocument(plan, catalog), catalog)
         qtbot.addWidget(cluster)
-        texts = [m.title() for m in cluster.menuBar().findChildren(QMenu)]
-        texts += [a.text() for m in cluster.menuBar().findChildren(QMenu) for a in m.actions() if a.text()]
+        menus = [a.menu() for a in cluster.menuBar().actions() if a.menu() is not None]  # not the overflow menu
+        menus += [a.menu() for m in menus for a in m.actions() if a.menu() is not None]  # and their submenus
+        texts = [m.title() for m in menus]
+        texts += [a.text() for m in menus for a in m.actions() if a.text()]
         texts += [cluster.center.tabText(i) for i in range(cluster.center.count())]
         texts += [cluster.bottom.tabText(i) for i in range(cluster.bottom.count())]
         texts += [cluster.inspector_dock.windowTitle(), cluster.analysis_dock.windowTitle()]
@@ -244,7 +246,7 @@ def test_the_cluster_window_speaks_the_chosen_language(qtbot, catalog, lang):
                       if isinstance(form.itemAt(r, QFormLayout.ItemRole.LabelRole).widget(), QLabel)]
         texts += [cluster.power.model.headerData(c, Qt.Orientation.Horizontal) for c in range(7)]
         assert len(texts) > 40
-        assert not [t for t in texts if not any("\u4e00" <= ch <= "\u9fff" for ch in t)]
+        assert not [(i, t) for i, t in enumerate(texts) if not any("\u4e00" <= ch <= "\u9fff" for ch in t)], texts
     finally:
         for translator in installed:
             app.removeTranslator(translator)
@@ -348,3 +350,9 @@ def test_the_preferences_price_book_prices_the_plan_and_a_broken_one_is_refused(
     assert cost["price_book"] == "shipped + quotes.json"
     h100 = next(line for line in cost["lines"] if line["part"] == "h100-sxm5")
     assert h100["unit_usd"] == 20_000 and not h100["estimate"]
+
+
+def test_the_cluster_window_opens_inside_the_screen(open_cluster):
+    _, cluster = open_cluster("New Cluster Plan", "From the Open Design")
+    area, frame = cluster.screen().availableGeometry(), cluster.frameGeometry()
+    assert area.contains(frame.topLeft()) and area.contains(frame.bottomRight()), (frame, area)

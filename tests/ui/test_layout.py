@@ -10,12 +10,14 @@ from designer.ui.main_window import MainWindow
 from designer.ui.window_layout import canvas_share
 
 
-def fresh_window(qtbot, catalog, design_of, tmp_path, size, settings=None):
+def fresh_window(qtbot, catalog, design_of, tmp_path, size=None, settings=None):
+    """A main window shown on these settings; at `size` when one is given, else as the app sizes it."""
     settings = settings or QSettings(str(tmp_path / "fresh.ini"), QSettings.Format.IniFormat)
     window = MainWindow(Document(design_of("dgx-h100"), catalog), catalog, settings, tmp_path / "state")
     window.files.confirm_discard = lambda: True
     qtbot.addWidget(window)
-    window.resize(*size)
+    if size is not None:
+        window.resize(*size)
     window.show()
     qtbot.waitExposed(window)
     settle()
@@ -79,3 +81,53 @@ def test_plus_and_minus_zoom_the_canvas_as_the_readme_says(qtbot, catalog, desig
     user.key(Qt.Key.Key_Minus, target=window.view)
     user.key(Qt.Key.Key_Minus, target=window.view)
     assert window.view.transform().m11() < start
+
+
+def _inside(window, area) -> bool:
+    frame = window.frameGeometry()
+    return area.contains(frame.topLeft()) and area.contains(frame.bottomRight())
+
+
+def test_a_first_window_fits_the_screen_it_opens_on(qtbot, catalog, design_of, tmp_path):
+    # fresh settings, no size asked for: the window is sized to the screen's free area (the offscreen screen is
+    # 800x600, smaller than the 1600x1000 the window would like), centred, its status bar on screen
+    settings = QSettings(str(tmp_path / "fresh.ini"), QSettings.Format.IniFormat)
+    window = fresh_window(qtbot, catalog, design_of, tmp_path, settings=settings)
+    area = window.screen().availableGeometry()
+    least = window.minimumSizeHint()
+    assert window.width() <= max(area.width() * 0.9 + 1, least.width())
+    assert window.height() <= max(area.height() * 0.9 + 1, least.height())
+    assert _inside(window, area)
+    assert window.statusBar().isVisible() and window.rect().contains(window.statusBar().geometry())
+
+
+def test_saved_geometry_from_a_larger_screen_is_brought_onto_this_one(qtbot, catalog, design_of, tmp_path):
+    settings = QSettings(str(tmp_path / "big.ini"), QSettings.Format.IniFormat)
+    first = fresh_window(qtbot, catalog, design_of, tmp_path, (2400, 1500), settings)
+    first.move(900, 700)  # where a second, larger monitor was
+    settle()
+    first.close()
+    settings.sync()
+    second = fresh_window(qtbot, catalog, design_of, tmp_path, settings=settings)
+    assert second.layout_restored
+    assert _inside(second, second.screen().availableGeometry())
+
+
+def test_the_canvas_keeps_its_share_when_the_window_is_made_smaller(qtbot, catalog, design_of, tmp_path):
+    window = fresh_window(qtbot, catalog, design_of, tmp_path, (1600, 1000))
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: window.size().width() == 1024)
+    settle()
+    qtbot.waitUntil(lambda: canvas_share(window) >= 0.45, timeout=2000)
+
+
+def test_the_sweep_and_compare_windows_fit_the_screen(qtbot, catalog):
+    from designer.ui.compare_window import CompareDialog
+    from designer.ui.sweep_window import SweepWindow
+
+    for window in (SweepWindow(catalog), CompareDialog(catalog)):
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        assert _inside(window, window.screen().availableGeometry()), type(window).__name__
+        window.close()

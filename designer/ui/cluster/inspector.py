@@ -88,6 +88,8 @@ class ClusterInspector(QWidget):
         for title, fields in self.groups():
             box = QGroupBox(title)
             form = QFormLayout(box)
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock puts labels above
+            form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
             for field in fields:
                 self.fields[field.path] = field
                 form.addRow(field.label, self._editor(field))
@@ -136,6 +138,9 @@ class ClusterInspector(QWidget):
         if field.kind == "choice":
             combo = QComboBox()
             combo.setObjectName(field.path)
+            # long part names ("NVIDIA Quantum-2 QM9700 NDR ...") elide in the box instead of widening the dock
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
             if field.path in OPTIONAL:
                 combo.addItem(self.tr("default"), None)  # relabelled with the default's value on refresh
             for label, value in field.choices:

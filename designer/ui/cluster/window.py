@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent, QColor, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QColor, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -42,6 +42,9 @@ from designer.ui.panels.problems import ProblemsPanel
 from designer.ui.panels.workload import WorkloadPanel
 from designer.ui.qt_guard import collect_on_gui_thread, protect_none
 from designer.ui.text import esc, plain
+from designer.ui.window_layout import fit_to_screen
+
+INSPECTOR_MIN, INSPECTOR_MAX = 250, 440  # the Inspector dock: wide enough for a value and its drop-down arrow
 
 
 class ClusterWindow(QMainWindow):
@@ -74,7 +77,7 @@ class ClusterWindow(QMainWindow):
         self.totals = QLabel()
         self.statusBar().addPermanentWidget(self.totals)
         self._wire()
-        self.resize(1600, 1000)
+        fit_to_screen(self, 1600, 1000)
         self.update_title()
         self.update_undo_actions()
 
@@ -83,7 +86,8 @@ class ClusterWindow(QMainWindow):
         scroller = QScrollArea()
         scroller.setWidget(self.inspector)
         scroller.setWidgetResizable(True)
-        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        scroller.setMinimumWidth(INSPECTOR_MIN)
         self.inspector_dock = self._dock("Cluster Inspector", self.tr("Inspector"), scroller,
                                          Qt.DockWidgetArea.LeftDockWidgetArea)
         self.problems, self.bom, self.power = ProblemsPanel(), ClusterBomPanel(), ClusterPowerPanel()
@@ -100,8 +104,16 @@ class ClusterWindow(QMainWindow):
             self.bottom.addTab(widget, title)
         self.analysis_dock = self._dock("Cluster Analysis", self.tr("Analysis"), self.bottom,
                                         Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.resizeDocks([self.inspector_dock], [400], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.analysis_dock], [260], Qt.Orientation.Vertical)
+        self._laid_out = False  # the docks are sized at the first show, for the size the window got
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        if not self._laid_out:
+            self._laid_out = True
+            width = int(max(INSPECTOR_MIN, min(INSPECTOR_MAX, self.width() * 0.3)))
+            self.resizeDocks([self.inspector_dock], [width], Qt.Orientation.Horizontal)
+            self.resizeDocks([self.analysis_dock], [int(max(160, min(300, self.height() * 0.3)))],
+                             Qt.Orientation.Vertical)
 
     def legend(self) -> QLabel:
         """What the colours mean: rack load against the site's rack power limit, and the racked parts."""
@@ -114,6 +126,7 @@ class ClusterWindow(QMainWindow):
         label = QLabel("&nbsp;&nbsp;".join([swatch(LOAD_COLORS[k], t) for k, t in loads]
                                            + ["&nbsp;|&nbsp;"] + [swatch(KIND_COLORS[k], t) for k, t in kinds]))
         label.setTextFormat(Qt.TextFormat.RichText)
+        label.setWordWrap(True)  # a narrow window wraps the legend rather than growing past the screen
         label.setContentsMargins(8, 4, 8, 4)
         return label
 
