@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from designer.cli.common import EXIT_OK, UsageError
+from designer.cluster.plan import DEFAULT_PUE
 from designer.core.errors import one_line
 from designer.cost.prices import catalog_prices
 from designer.model.catalog import default_catalog
@@ -136,7 +137,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--network", default="ib", metavar="KIND[,KIND...]",
                    help=f"scale-out network kinds: {', '.join(NETWORK_FABRIC)} (default ib)")
     p.add_argument("--electricity-usd-kwh", default="0.067", metavar="P[,P...]", help="US$ per kWh (default 0.067)")
-    p.add_argument("--pue", default="1.3", metavar="X[,X...]", help="power usage effectiveness (default 1.3)")
+    p.add_argument("--pue", default=f"{DEFAULT_PUE:g}", metavar="X[,X...]",
+                   help=f"power usage effectiveness (default {DEFAULT_PUE:g}, as cost, compare and cluster)")
     p.add_argument("--price-book", type=Path, metavar="FILE", help="your price book over the shipped one")
     p.add_argument("--utilisation", type=float, default=0.8, metavar="U", help="share of GPU-hours used (0.8)")
     p.add_argument("--top", type=int, default=0, metavar="K", help="print the K cheapest Pareto designs")

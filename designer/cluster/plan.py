@@ -12,6 +12,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from designer.model.design import Design, Waiver
 
+# One default PUE for every command and window (cost, compare, cluster, sweep, train; designer.cost.tco reads it):
+# a new large site, where the tool's plans go; the industry's average is higher (1.56 in 2024, Uptime Institute),
+# and a user sets the site's own.
+DEFAULT_PUE = 1.3
+
 PLAN_SCHEMA_VERSION = 2
 PartId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.\-]{0,63}$")]
 Text = Annotated[str, Field(max_length=200)]
@@ -62,7 +67,7 @@ class Site(Frozen):
     pdu_part: PartId | None = None  # None: a PDU rated to the feed
     cdu_part: PartId | None = None  # None: the RA's CDU (in-row for liquid racks)
     spare_cdus: Annotated[int, Field(ge=0, le=8)] = 1  # N+1: one CDU may fail with every rack still cooled
-    pue: Annotated[float, Field(ge=1.0, le=5.0)] = 1.3
+    pue: Annotated[float, Field(ge=1.0, le=5.0)] = DEFAULT_PUE
     supply_water_c: Annotated[float, Field(ge=5, le=60)] = 25.0
     coolant_delta_t_k: Annotated[float, Field(gt=0, le=40)] = 10.0
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from designer.core.locale import render
-from designer.core.messages import Audience, Msg, _m
+from designer.core.messages import Audience, Msg, Number, Percent, _m
+from designer.cost.tco import TcoParams
 
 # (key, label, unit, better, scope): better is "higher", "lower" or "" (not ranked); scope "total" (a figure of
 # the whole design: marked among designs with the same GPU count) or "per_gpu" (marked among all)
@@ -46,12 +47,14 @@ PER_GPU_FIGURES = (
 )
 PER_GPU_POWER = (("wall_peak_w_per_gpu", _m("Peak power at the wall per GPU"), "W", "lower", "wall_peak_w", 1.0),)
 ASSUMED_ROW: Row = ("assumed_dc_load_w", _m("DC load from assumed figures"), "W", "", "")
+_SITE = TcoParams()  # the cost rows are at the TCO model's defaults, which their label states
 # Cost from the shipped price book and the TCO model's default site (README "Cost of ownership"): per GPU, so a
 # rack and a node compare alike; every figure rests on price estimates, which the label says.
 COST_ROWS: tuple[Row, ...] = (
     ("capex_usd_per_gpu", _m("Capital per GPU (estimate)"), "US$", "lower", "per_gpu"),
-    ("usd_per_gpu_hour", _m("Cost per GPU-hour (estimate; 80% used, PUE 1.5, US$0.067/kWh)"), "US$", "lower",
-     "per_gpu"),
+    ("usd_per_gpu_hour", _m("Cost per GPU-hour (estimate; {used} used, PUE {pue}, US${price}/kWh)",
+                            used=Percent(_SITE.utilisation), pue=Number(_SITE.pue, None),
+                            price=Number(_SITE.electricity_usd_kwh, None)), "US$", "lower", "per_gpu"),
 )
 NOT_SUPPORTED_WHEN = {"fp8_dense_pflops": "fp8_supported", "fp8_dense_tflops_per_gpu": "fp8_supported"}
 ASSUMED_POWER = {"dc_load_w", "wall_peak_w", "heat_btu_per_hr", "airflow_cfm", "wall_peak_w_per_gpu"}

@@ -22,6 +22,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from designer.cluster.plan import DEFAULT_PUE
+
 HOURS_PER_YEAR = 8760.0
 BARROSO = ("Barroso, Hoelzle, Ranganathan, The Datacenter as a Computer, 3rd ed. (Morgan & Claypool, 2018), "
            "ch. 6, as implemented in bespoke-silicon-group/reallm TCO.py")
@@ -36,7 +38,7 @@ class TcoParams(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     electricity_usd_kwh: NonNeg = 0.067
-    pue: Annotated[float, Field(ge=1.0, le=5.0, allow_inf_nan=False)] = 1.5
+    pue: Annotated[float, Field(ge=1.0, le=5.0, allow_inf_nan=False)] = DEFAULT_PUE
     interest_rate: Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)] = 0.08
     it_life_years: Annotated[float, Field(gt=0, le=30, allow_inf_nan=False)] = 4.0
     maintenance_share_per_year: Share = 0.05
@@ -50,8 +52,8 @@ class TcoParams(BaseModel):
 SOURCES = {
     "electricity_usd_kwh": f"{BARROSO} example ($0.067/kWh); US industrial 2024 ranges about $0.068-0.20/kWh "
                            "by state (EIA Electric Power Monthly, table 5.6.B)",
-    "pue": f"{BARROSO} example (1.5); industry average 1.56 in 2024 (Uptime Institute Global Data Center Survey "
-           "2024)",
+    "pue": "assumption: a new large site, about 1.3 or better (Uptime Institute Global Data Center Survey 2024: "
+           "industry average 1.56, newer large sites lower); the Barroso example uses 1.5",
     "interest_rate": f"{BARROSO} example (8% a year)",
     "it_life_years": f"{BARROSO}: servers 3-4 years (4 taken; the reallm example uses 1.5-4)",
     "maintenance_share_per_year": f"{BARROSO} example: server operating cost 5% of capital a year",

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
+from designer.cluster.plan import DEFAULT_PUE
 from designer.core.errors import DesignerError, one_line
 
 T = TypeVar("T")
@@ -39,7 +40,7 @@ class Grid:
     oversubscription: tuple[float, ...] = (1.0,)
     network: tuple[str, ...] = ("ib",)
     electricity_usd_kwh: tuple[float, ...] = (0.067,)
-    pue: tuple[float, ...] = (1.3,)
+    pue: tuple[float, ...] = (DEFAULT_PUE,)
 
     def __len__(self) -> int:
         return math.prod(len(getattr(self, axis)) for axis in AXES)

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.cluster.plan import ClusterPlan
+from designer.cluster.plan import DEFAULT_PUE, ClusterPlan
 from designer.core.errors import DesignerError, one_line
 from designer.cost.prices import catalog_prices
 from designer.model.catalog import Catalog
@@ -107,7 +107,7 @@ class SweepWindow(QDialog):
         self.oversubscription = QLineEdit("1,2")
         self.network = QLineEdit(",".join(NETWORK_FABRIC))
         self.electricity = QLineEdit("0.05,0.1")
-        self.pue = QLineEdit("1.3")
+        self.pue = QLineEdit(f"{DEFAULT_PUE:g}")
         for label, edit in ((self.tr("GPUs"), self.gpus), (self.tr("Oversubscription"), self.oversubscription),
                             (self.tr("Network (ib, roce)"), self.network),
                             (self.tr("Electricity, US$/kWh"), self.electricity), (self.tr("PUE"), self.pue)):

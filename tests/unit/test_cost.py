@@ -34,8 +34,9 @@ def test_monthly_loan_interest_matches_published_amortisation_tables():
 
 
 def test_tco_of_a_node_worked_by_hand():
-    """$300,000 of IT drawing 10 kW, 8 GPUs, the Barroso example parameters (README's worked case)."""
-    t = tco(300_000, 10_000, 8)
+    """$300,000 of IT drawing 10 kW, 8 GPUs, the Barroso example parameters (README's worked case; its PUE is 1.5
+    where the tool's default site has 1.3)."""
+    t = tco(300_000, 10_000, 8, TcoParams(pue=1.5))
     by_hand = {
         "it_depreciation": 300_000 / 4,  # straight line over 4 years
         "it_interest": (7323.89 * 48 - 300_000) / 4,  # $300,000 at 8%, 48 monthly payments of $7,323.89
@@ -230,3 +231,25 @@ def test_compare_has_cost_rows_per_gpu_with_the_cheapest_marked(catalog, design_
         assert rows["usd_per_gpu_hour"]["values"][i] == pytest.approx(hour, abs=0.01)
     cheaper = min((0, 1), key=lambda i: rows["usd_per_gpu_hour"]["values"][i])
     assert rows["usd_per_gpu_hour"]["best"] == [cheaper] and "estimate" in rows["usd_per_gpu_hour"]["label"]
+
+
+def test_one_default_pue_for_cost_compare_cluster_and_sweep(capsys, catalog, design_of):
+    """The same site figure wherever a command or window assumes one (was 1.5 in cost and compare, 1.3 in cluster
+    and sweep, so one design cost two prices per GPU-hour)."""
+    from dataclasses import fields
+
+    from designer.cli.main import build_parser
+    from designer.cluster.plan import Site
+    from designer.compare.data import comparison
+    from designer.sweep.grid import Grid
+
+    default = TcoParams().pue
+    assert Site().pue == default
+    assert next(f.default for f in fields(Grid) if f.name == "pue") == (default,)
+    sweep = build_parser().parse_args(["sweep", "--node", "dgx-h100", "--gpus", "64", "-o", "x.csv"])
+    assert float(sweep.pue) == default
+    code, out, _ = _cli(capsys, "cost", "dgx-h100", "--json")
+    assert code == 0 and json.loads(out)["params"]["pue"] == default
+    pair = [("H100", design_of("dgx-h100")), ("B200", design_of("dgx-b200"))]
+    rows = {r["key"]: r for r in comparison(pair, catalog)["power"]}
+    assert f"PUE {default:g}," in rows["usd_per_gpu_hour"]["label"]
