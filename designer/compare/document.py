@@ -116,10 +116,19 @@ def document_data(data: dict, paper: str = "a4", now: datetime | None = None) ->
             "text": text | {"header": word(_m("Design comparison: {n} designs", n=n), data)},
             "page": _around(TEXT["page"], lang),
             "sections": table_sections(data), "bom": bom, "matrices": matrices(data), "charts": charts(data),
-            "notes": _sentences(notes(data), lang),
+            "notes": _sentences(notes(data), lang), "problems": problems(data),
             "legend": topo_legend(lambda meaning: sheet_word(meaning, lang)),
             "calibration": "" if not cal else calibration_note(cal, lang),
             "generator": f"GPU Node Designer {__version__}", "date": (now or datetime.now(UTC)).date().isoformat()}
+
+
+def problems(data: dict) -> list[str]:
+    """A line for each design that fails its rule check (unwaived errors), in the comparison's language: said under
+    the title, before any figure."""
+    errors = next(r["values"] for r in data["rules"] if r["key"] == "error")
+    return [word(_m("{design} does not pass its design rule check: {n} rule error(s); its figures describe a "
+                    "system that would not work until they are fixed.", design=Name(name), n=Number(n)), data)
+            for name, n in zip(data["designs"], errors, strict=True) if n]
 
 
 def _sentences(lines: list[str], lang: str) -> list[str]:

@@ -277,6 +277,14 @@ class SheetData(SheetSections):
                 "infos": r.counts.info, "findings": finding, "waived": waived, "waived_count": len(r.waived),
                 "rules_run": r.rules_run, "failure_policy": policy, "rack_limits": self.rack_limits()}
 
+    def problems(self, lead: str = "cannot_work") -> dict[str, Any]:
+        """The unwaived errors, said on the cover before any figure: a design that would not work says so first
+        (`lead`: the sheet's words, which point to its rule check, or the slide's)."""
+        errors = [self.finding(f) for f in self.spec.rules.violations if f.severity == "error"]
+        if not errors:
+            return {"lead": "", "items": []}
+        return {"lead": self.text[lead].format(n=len(errors)), "items": [e["message"] for e in errors]}
+
     def failure_policy(self) -> dict[str, Any] | None:
         """The fabric failure policy the failure findings follow, with its document among the references."""
         failures = self.spec.failures
@@ -409,6 +417,7 @@ class SheetData(SheetSections):
         data = {"paper": paper, "text": self.text, "meta": self.meta(), "brand": self.brand_data(),
                 "headlines": self.headlines(),
                 "spec_rows": self.spec_rows(), "bom": self.bom(), "power": self.power(), "rules": self.rules(),
+                "problems": self.problems(),
                 "export_control": self.export_control(), "facility": self.facility(),
                 "performance": self.performance(), "topology": self.topology(), "figures": self.figures(),
                 "rack": rack_view(self.design, self.catalog, self.rack_words, self.words.short) if self.rack else None}
@@ -426,6 +435,7 @@ def slide_data(design: Design, catalog: Catalog, now: datetime | None = None, br
     busbw = sheet.busbw_figure(SLIDE_CHART_PT, 190.0)
     return {"meta": sheet.meta(), "brand": sheet.brand_data(), "headlines": sheet.headlines(),
             "figures": {"diagram": diagram, "busbw": busbw}, "lang": sheet.text["lang"],
+            "problems": sheet.problems("cannot_work_slide"),
             "rack": rack_view(design, catalog, sheet.rack_words, sheet.words.short) if sheet.rack else None}
 
 

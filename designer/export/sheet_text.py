@@ -43,6 +43,10 @@ SHEET_TEXT = {
     "coolant_flow": "Coolant flow",
     "heat_split": "Heat split",
     "rules_lead": "{count} rules run: {errors} errors, {warnings} warnings, {infos} infos; {waived} waived.",
+    "cannot_work": "This design does not pass its design rule check: {n} rule error(s), listed under Design rule "
+                   "check. Its figures and price describe a system that would not work until they are fixed.",
+    "cannot_work_slide": "This design does not pass its design rule check: {n} rule error(s); it would not work "
+                         "until they are fixed.",
     "ec_intro": "EAR 'total processing performance' (dense rate x operand bits, the highest over precisions) and "
         "performance density (TPP per mm² of die) against the ECCN 3A090 thresholds of",
     "ec_aid": "A screening aid, not a classification.",
