@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from designer.model.design import Design, Waiver
+from designer.model.design import Design, Waiver, duplicate_waiver
 
 # One default PUE for every command and window (cost, compare, cluster, sweep, train; designer.cost.tco reads it):
 # a new large site, where the tool's plans go; the industry's average is higher (1.56 in 2024, Uptime Institute),
@@ -152,4 +152,6 @@ class ClusterPlan(Frozen):
     def _one_count(self) -> ClusterPlan:
         if (self.gpus is None) == (self.nodes is None):
             raise ValueError("give the size as a GPU count or a node count (one of them)")
+        if (twice := duplicate_waiver(self.waivers)) is not None:
+            raise ValueError(twice)
         return self

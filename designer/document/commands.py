@@ -20,7 +20,7 @@ from designer.core.messages import Msg, _m
 from designer.document.field_words import field_words
 from designer.model import edits
 from designer.model.catalog import Catalog
-from designer.model.design import Design, Placement, Waiver
+from designer.model.design import Design, Placement, Waiver, duplicate_waiver
 from designer.model.parts import slot_kind_for
 from designer.model.wiring import WiringError, auto_wire, connect
 
@@ -216,7 +216,12 @@ def add_waiver(rule: str, ids: tuple[str, ...], reason: str) -> Command:
     if not reason.strip():
         raise CommandError("a waiver needs a reason")
     waiver = Waiver(rule=rule, ids=ids, reason=reason.strip())
-    return Command(_m("Waive {rule}", rule=rule), lambda d, cat: edits.add_waiver(d, waiver))
+
+    def apply(design: Design, catalog: Catalog) -> Design:
+        if duplicate_waiver([*design.waivers, waiver]) is not None:
+            raise CommandError(_m("{rule} is already waived for these items", rule=rule))
+        return edits.add_waiver(design, waiver)
+    return Command(_m("Waive {rule}", rule=rule), apply)
 
 
 def remove_waiver(waiver: Waiver) -> Command:

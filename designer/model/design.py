@@ -8,6 +8,7 @@ component ids, not port numbers: a GPU's NVLink ports are interchangeable, so a 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import Annotated
 
@@ -78,6 +79,19 @@ class Waiver(Frozen):
     rule: Annotated[str, Field(pattern=r"^[a-z0-9_.]{1,80}$")]
     ids: tuple[Id, ...] = ()
     reason: Annotated[str, Field(min_length=1, max_length=2000)]
+
+
+def duplicate_waiver(waivers: Iterable[Waiver]) -> str | None:
+    """The first waiver that repeats an earlier one (the same rule over the same ids, in any order), as a one-line
+    reason to refuse the file; None when every waiver is its own."""
+    seen: set[tuple[str, frozenset[str]]] = set()
+    for i, w in enumerate(waivers):
+        key = (w.rule, frozenset(w.ids))
+        if key in seen:
+            over = f" over {', '.join(w.ids)}" if w.ids else ""
+            return f"waivers[{i}]: waives {w.rule}{over} a second time"
+        seen.add(key)
+    return None
 
 
 class Metadata(Frozen):
@@ -156,6 +170,8 @@ class Design(Frozen):
             for end in ("a", "b"):
                 if getattr(link, end) not in ids:
                     raise ValueError(f"links[{i}].{end}: no component with id '{getattr(link, end)}'")
+        if (twice := duplicate_waiver(self.waivers)) is not None:
+            raise ValueError(twice)
         return self
 
     # Queries (pure, cheap) -------------------------------------------------------------

@@ -87,3 +87,41 @@ def test_text_output_groups_by_rule(capsys):
     firsts = [r for i, r in enumerate(rules) if i == 0 or rules[i - 1] != r]
     assert len(firsts) == len(set(rules))  # each rule's lines are together
     assert Severity.WARNING.value in out
+
+
+def test_a_file_that_waives_the_same_finding_twice_is_refused_in_one_line(tmp_path, capsys, design_of):
+    """The same rule over the same ids (in any order) listed twice was accepted silently (issue 35)."""
+    design = json.loads(json.dumps(design_of("dgx-h100").model_dump(mode="json")))
+    twice = {"rule": "thermal.airflow", "ids": ["gpu0", "gpu1"], "reason": "bench unit"}
+    design["waivers"] += [twice, {**twice, "ids": ["gpu1", "gpu0"], "reason": "said again"}]
+    path = tmp_path / "twice.json"
+    path.write_text(json.dumps(design))
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "waives thermal.airflow over gpu1, gpu0 a second time" in err
+    design["waivers"][-1]["ids"] = ["gpu2"]  # another finding of the same rule: its own waiver
+    path.write_text(json.dumps(design))
+    assert main(["validate", str(path)]) in (0, 1)
+
+
+def test_waiving_a_finding_already_waived_is_refused_and_changes_nothing(catalog, design_of):
+    import pytest
+
+    from designer.document.commands import CommandError, add_waiver
+
+    design = design_of("dgx-h100")
+    rule, ids = design.waivers[0].rule, design.waivers[0].ids
+    with pytest.raises(CommandError, match="already waived"):
+        add_waiver(rule, tuple(reversed(ids)), "again").run(design, catalog)
+    assert len(add_waiver(rule, ("gpu0",), "another finding").run(design, catalog).waivers) == len(design.waivers) + 1
+
+
+def test_a_plan_that_waives_the_same_finding_twice_is_refused(catalog):
+    import pytest
+    from pydantic import ValidationError
+
+    from designer.cluster.plan import ClusterPlan
+
+    w = {"rule": "cluster.rack_power", "ids": ["r1"], "reason": "site survey"}
+    with pytest.raises(ValidationError, match="waives cluster.rack_power over r1 a second time"):
+        ClusterPlan.model_validate({"name": "p", "node": {"template": "dgx-h100"}, "gpus": 64, "waivers": [w, w]})
