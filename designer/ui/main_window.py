@@ -288,6 +288,7 @@ class MainWindow(QMainWindow):
         self.view.part_hovered.connect(self.controller.hover_part)
         self.view.drag_left.connect(self.scene.hide_drop_target)
         self.view.context_requested.connect(self.canvas_menu)
+        self.view.tool_left.connect(lambda: self.set_tool("select"))
         self.problems.locate.connect(self.locate)
         self.problems.waive.connect(self.waive)
         self.problems.unwaive.connect(self.unwaive)
@@ -388,6 +389,8 @@ class MainWindow(QMainWindow):
         self.connect_tool.setChecked(name == "connect")
         self.say(self.tr("Connect: drag from one component to another") if name == "connect"
                  else self.tr("Select and move"))
+        if name == "connect":
+            self.view.setFocus()  # Esc reaches the canvas
 
     def canvas_menu(self, ident: str, at: QPoint) -> None:
         """Right click on the canvas: what can be done with the item under the cursor, or with the canvas."""

@@ -82,6 +82,25 @@ def test_connect_tool_links_two_components_then_delete_the_link(make_window, qtb
     assert not [lk for lk in window.document.design.links if {lk.a, lk.b} == {"gpu0", "gpu1"}]
 
 
+def test_esc_cancels_a_connection_under_way_then_leaves_the_connect_tool(make_window):
+    window = make_window("dgx-h100")
+    window.connect_tool.trigger()  # the toolbar's Connect, as the user clicks it
+    links = list(window.document.design.links)
+    a, b = window.scene.components["gpu0"], window.scene.components["gpu1"]
+    start, end = view_point(window, a.center()), view_point(window, b.center())
+    vp = window.view.viewport()
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    QTest.mouseMove(vp, (start + end) / 2)
+    rubber = len(window.scene.items())
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)  # first Esc: the line under way goes, the tool stays
+    assert len(window.scene.items()) == rubber - 1 and window.view.tool.name == "connect"
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    assert window.document.design.links == links  # the cancelled drag made no link
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)  # second Esc: back to Select, the toolbar says so
+    assert window.view.tool.name == "select"
+    assert window.select_tool.isChecked() and not window.connect_tool.isChecked()
+
+
 def test_move_an_item_that_has_links(make_window):
     window = make_window("dgx-h100")
     links_before = [lk for lk in window.document.design.links if "gpu2" in (lk.a, lk.b)]

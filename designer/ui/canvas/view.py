@@ -49,6 +49,10 @@ class SelectTool:
     def release(self, view: CanvasView, event: QMouseEvent) -> bool:
         return False
 
+    def cancel(self, view: CanvasView) -> bool:
+        """Esc: drop a gesture under way; False when there was none (the next Esc leaves the tool)."""
+        return False
+
 
 class ConnectTool(SelectTool):
     """Drag from one component to another to link them."""
@@ -84,6 +88,14 @@ class ConnectTool(SelectTool):
             view.connect_requested.emit(start.cid, end.cid)
         return True
 
+    def cancel(self, view: CanvasView) -> bool:
+        if self.start is None:
+            return False
+        if self.line is not None:
+            view.scene().removeItem(self.line)
+        self.start, self.line = None, None
+        return True
+
 
 class CanvasView(QGraphicsView):
     part_dropped = Signal(str, QPointF)  # part id, scene position
@@ -92,6 +104,7 @@ class CanvasView(QGraphicsView):
     zoom_changed = Signal(float)
     part_hovered = Signal(str, QPointF)  # a palette part dragged over the canvas: part id, scene position
     drag_left = Signal()
+    tool_left = Signal()  # Esc with no gesture under way in a tool other than Select: back to Select
     context_requested = Signal(str, QPoint)  # id of the component or link under the cursor ("" for none), global pos
     NOTE_MS = 4000
 
@@ -173,6 +186,11 @@ class CanvasView(QGraphicsView):
             super().wheelEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Escape and self.tool.name != "select":  # as KiCad: cancel, then leave the tool
+            if not self.tool.cancel(self):
+                self.tool_left.emit()
+            event.accept()
+            return
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space = True
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
