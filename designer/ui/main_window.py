@@ -205,8 +205,8 @@ class MainWindow(QMainWindow):
         f.addSeparator()
         self._action(f, self.tr("&Quit"), self.close, K.Quit)
         e = bar.addMenu(self.tr("&Edit"))
-        self.undo_action = self._action(e, self.tr("Undo"), lambda: self.document.undo(), K.Undo)
-        self.redo_action = self._action(e, self.tr("Redo"), lambda: self.document.redo(), "Ctrl+Shift+Z")
+        self.undo_action = self._action(e, self.tr("Undo"), self.undo, K.Undo)
+        self.redo_action = self._action(e, self.tr("Redo"), self.redo, "Ctrl+Shift+Z")
         e.addSeparator()
         self.delete_action = self._action(e, self.tr("&Delete"), self.delete_selected, K.Delete)
         self._action(e, self.tr("D&uplicate"), lambda: self.controller.duplicate(self.scene.selected_ids()), "Ctrl+D")
@@ -304,6 +304,19 @@ class MainWindow(QMainWindow):
         self.update_title()
         self.update_undo_actions()
         self.check_timer.start()
+
+    def undo(self) -> None:
+        """Undo, and say what was undone (the status bar kept the undone edit's own words, "Delete 1 item")."""
+        label = render(self.document.history.undo_label) if self.document.history.can_undo else ""
+        self.document.undo()
+        if label:
+            self.say(self.tr("Undone: {edit}").format(edit=label))
+
+    def redo(self) -> None:
+        label = render(self.document.history.redo_label) if self.document.history.can_redo else ""
+        self.document.redo()
+        if label:
+            self.say(self.tr("Redone: {edit}").format(edit=label))
 
     def update_undo_actions(self) -> None:
         """Fixed-width toolbar labels; what would be undone is in the Edit menu's text and the tooltip."""

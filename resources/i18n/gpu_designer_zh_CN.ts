@@ -1386,6 +1386,14 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>演示</translation>
     </message>
     <message>
+        <source>Undone: {edit}</source>
+        <translation>已撤销：{edit}</translation>
+    </message>
+    <message>
+        <source>Redone: {edit}</source>
+        <translation>已重做：{edit}</translation>
+    </message>
+    <message>
         <source>Nothing to undo</source>
         <translation>没有可撤销的操作</translation>
     </message>

@@ -1386,6 +1386,14 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>簡報</translation>
     </message>
     <message>
+        <source>Undone: {edit}</source>
+        <translation>已復原：{edit}</translation>
+    </message>
+    <message>
+        <source>Redone: {edit}</source>
+        <translation>已重做：{edit}</translation>
+    </message>
+    <message>
         <source>Nothing to undo</source>
         <translation>沒有可復原的動作</translation>
     </message>

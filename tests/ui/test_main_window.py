@@ -101,6 +101,18 @@ def test_esc_cancels_a_connection_under_way_then_leaves_the_connect_tool(make_wi
     assert window.select_tool.isChecked() and not window.connect_tool.isChecked()
 
 
+def test_the_status_bar_says_what_ctrl_z_undid_and_ctrl_shift_z_redid(make_window):
+    window = make_window("dgx-h100")
+    user = ScriptedUser(window)
+    user.click("psu5")
+    user.key(Qt.Key.Key_Delete)
+    assert "Delete 1 item" in window.statusBar().currentMessage()
+    user.key(Qt.Key.Key_Z, CTRL)
+    assert window.statusBar().currentMessage() == "Undone: Delete 1 item"  # was still "Delete 1 item"
+    user.key(Qt.Key.Key_Z, CTRL | SHIFT)
+    assert window.statusBar().currentMessage() == "Redone: Delete 1 item"
+
+
 def test_move_an_item_that_has_links(make_window):
     window = make_window("dgx-h100")
     links_before = [lk for lk in window.document.design.links if "gpu2" in (lk.a, lk.b)]
