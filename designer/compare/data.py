@@ -74,11 +74,23 @@ def scheme(design: Design, catalog: Catalog, topo: Topology) -> str:
         label = "D: custom liquid"
     elif topo.scaleup_switches:
         label = "B: switched full mesh"
-    elif any(lk.kind in (LinkKind.NVLINK, LinkKind.XGMI, LinkKind.HCCS, LinkKind.ROCE) for lk in design.links):
+    elif _direct_full_mesh(design, catalog):
         label = "B: full mesh (direct links, no switch)"
     else:
         label = "A: PCIe switch"
     return label + ("; rack-scale" if len(topo.gpus) > 8 else "")
+
+
+DIRECT_KINDS = (LinkKind.NVLINK, LinkKind.XGMI, LinkKind.HCCS, LinkKind.ROCE)
+
+
+def _direct_full_mesh(design: Design, catalog: Catalog) -> bool:
+    """Every pair of GPUs joined by a direct scale-up link (an MI300X's xGMI mesh); GPUs bridged in pairs (H100 NVL)
+    are not a mesh: they talk to the other pairs over PCIe, scheme A."""
+    gpus = {c.id for c in design.components if isinstance(catalog.get(c.part), GpuSpec)}
+    pairs = {frozenset((lk.a, lk.b)) for lk in design.links
+             if lk.kind in DIRECT_KINDS and lk.a in gpus and lk.b in gpus and lk.a != lk.b}
+    return len(gpus) > 1 and len(pairs) == len(gpus) * (len(gpus) - 1) // 2
 
 
 # The schemes as scheme() writes them, and the scale-up fabrics, in a comparison's language

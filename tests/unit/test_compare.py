@@ -57,7 +57,8 @@ def test_bom_differences_and_curves(h100_a100):
 
 @pytest.mark.parametrize(("template", "label"), [
     ("dgx-h100", "B: switched full mesh"), ("rtx-pcie-8", "A: PCIe switch"), ("gh200-quad", "C: CPU-GPU fusion"),
-    ("amd-mi300x", "B: full mesh (direct links, no switch)")])
+    ("amd-mi300x", "B: full mesh (direct links, no switch)"),
+    ("h100-nvl-pcie", "A: PCIe switch")])  # NVLink-bridged pairs over PCIe switches: not a mesh (was tagged B)
 def test_scheme_row(catalog, design_of, template, label):
     design = design_of(template)
     assert scheme(design, catalog, build_topology(design, catalog)) == label
