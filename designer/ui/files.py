@@ -21,6 +21,7 @@ from designer.ui.text import plain
 translate = QCoreApplication.translate
 FILTER = str(QT_TRANSLATE_NOOP("FileActions", "GPU node designs (*.json *.pdf);;All files (*)"))
 MAX_RECENT = 10
+LAST_FOLDER, LAST_EXPORT_FOLDER = "files/last_folder", "files/last_export_folder"  # QSettings keys
 AUTOSAVE_MS = 30_000
 
 
@@ -149,11 +150,15 @@ class FileActions:
         suffix = SUFFIX.get(kind, ".png")
         stem = self.document.path.stem if self.document.path else (self.document.design.meta.template or "design")
         extra = {"json": "-spec", "slide": "-slide"}.get(kind, "")
-        default = str(Path(self._folder()) / f"{stem}{extra}{suffix}")
+        last_export = self.settings.value(LAST_EXPORT_FOLDER, "")
+        folder = str(last_export) if isinstance(last_export, str) and last_export and Path(last_export).is_dir() \
+            else self._folder()
+        default = str(Path(folder) / f"{stem}{extra}{suffix}")
         path, _ = QFileDialog.getSaveFileName(self.window, translate("FileActions", "Export {what}").format(
             what=labels[kind]), default, labels[kind])
         if not path:
             return False
+        self.settings.setValue(LAST_EXPORT_FOLDER, str(Path(path).resolve().parent))
         missing = Path(path).suffix == "" if kind == "slide" else not path.lower().endswith(suffix)
         if missing:
             path += suffix
@@ -172,9 +177,15 @@ class FileActions:
     def add_recent(self, path: Path) -> None:
         items = [str(path.resolve())] + [p for p in self.recent() if p != str(path.resolve())]
         self.settings.setValue("recent", items[:MAX_RECENT])
+        self.settings.setValue(LAST_FOLDER, str(path.resolve().parent))  # the next dialog opens there
 
     def _folder(self) -> str:
-        return str(self.document.path.parent) if self.document.path else str(Path.home())
+        """Where a file dialog opens: the open design's folder, else the last folder a design was opened from or
+        saved to, else the home folder."""
+        if self.document.path:
+            return str(self.document.path.parent)
+        last = self.settings.value(LAST_FOLDER, "")
+        return str(last) if isinstance(last, str) and last and Path(last).is_dir() else str(Path.home())
 
     # Autosave and recovery -------------------------------------------------------------------
     def autosave(self) -> bool:

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
@@ -376,3 +377,38 @@ def test_inspector_sets_the_spine_oversubscription_with_the_keyboard(make_window
     assert str(window.document.history.undo_label) == "Change scale-out network"
     window.document.undo()
     assert window.document.design.settings.scaleout.oversubscription == 1.0
+
+
+def test_file_dialogs_open_in_the_last_folder_used(make_window, qtbot, tmp_path, monkeypatch):
+    """A new design's Save As opened in the home folder however often the user had saved elsewhere; exports
+    keep their own last folder."""
+    window = make_window("dgx-h100")
+    projects, exports = tmp_path / "projects", tmp_path / "for-customer"
+    projects.mkdir()
+    exports.mkdir()
+    save_design(window.document.design, projects / "a.json")
+    asked: list[str] = []
+
+    def open_dialog(parent, title, folder, *rest):
+        asked.append(folder)
+        return str(projects / "a.json"), ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", open_dialog)
+    window.files.open_dialog()
+    window.files.new_from_template("dgx-b200")  # a new design: no folder of its own
+
+    def save_dialog(parent, title, suggested, *rest):
+        asked.append(suggested)
+        return "", ""  # cancelled
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
+    window.files.save_as()
+    assert Path(asked[-1]).parent == projects.resolve()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(exports / "b200.svg"), ""))
+    window.files.export("svg")
+    qtbot.waitUntil(lambda: (exports / "b200.svg").exists(), timeout=10000)  # written off the GUI thread
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
+    window.files.export("svg")
+    assert Path(asked[-1]).parent == exports.resolve()
+    window.files.save_as()
+    assert Path(asked[-1]).parent == projects.resolve()  # designs keep theirs
