@@ -21,18 +21,26 @@ def add_components(design: Design, placements: Iterable[Placement]) -> Design:
                                            *(Placement.model_validate(p.model_dump()) for p in placements)])
 
 
+def _waivers_kept(design: Design, gone: set[str]) -> list[Waiver]:
+    """The waivers that name none of `gone`: a waiver was judged for the parts it names, so it goes with them and
+    never covers a new part given the same id."""
+    return [w for w in design.waivers if not gone.intersection(w.ids)]
+
+
 def remove_components(design: Design, ids: Iterable[str]) -> Design:
-    """Remove components and every link that touches them."""
+    """Remove components, every link that touches them, and the waivers written for any of them."""
     gone = set(ids)
     comps = [c for c in design.components if c.id not in gone]
     links = [lk for lk in design.links if lk.a not in gone and lk.b not in gone]
-    return design.model_copy(update={"components": comps, "links": links})
+    gone |= {lk.id for lk in design.links} - {lk.id for lk in links}
+    return design.model_copy(update={"components": comps, "links": links, "waivers": _waivers_kept(design, gone)})
 
 
 def replace_parts(design: Design, ids: Iterable[str], part: str) -> Design:
-    targets = set(ids)
+    """Another part in the same places; the waivers written for the parts replaced go (they judged those parts)."""
+    targets = {c.id for c in design.components if c.id in set(ids) and c.part != part}
     comps = [c.model_copy(update={"part": part}) if c.id in targets else c for c in design.components]
-    return design.model_copy(update={"components": comps})
+    return design.model_copy(update={"components": comps, "waivers": _waivers_kept(design, targets)})
 
 
 def update_component(design: Design, cid: str, **changes: Any) -> Design:
@@ -46,7 +54,8 @@ def add_links(design: Design, links: Iterable[Link]) -> Design:
 
 def remove_links(design: Design, ids: Iterable[str]) -> Design:
     gone = set(ids)
-    return design.model_copy(update={"links": [lk for lk in design.links if lk.id not in gone]})
+    return design.model_copy(update={"links": [lk for lk in design.links if lk.id not in gone],
+                                     "waivers": _waivers_kept(design, gone)})
 
 
 def update_link(design: Design, lid: str, **changes: Any) -> Design:

@@ -125,3 +125,35 @@ def test_a_plan_that_waives_the_same_finding_twice_is_refused(catalog):
     w = {"rule": "cluster.rack_power", "ids": ["r1"], "reason": "site survey"}
     with pytest.raises(ValidationError, match="waives cluster.rack_power over r1 a second time"):
         ClusterPlan.model_validate({"name": "p", "node": {"template": "dgx-h100"}, "gpus": 64, "waivers": [w, w]})
+
+
+def test_a_waiver_goes_with_the_part_it_was_written_for_and_comes_back_with_undo(catalog, design_of):
+    """A waiver outlived its part and covered a new part given the same id (issue 35): it is keyed to the part."""
+    from designer.core.messages import _m
+    from designer.document import commands as cmd
+    from designer.document.document import Document
+
+    design = broken_h100(design_of)
+    finding = next(v for v in check(design, catalog).active if v.severity is Severity.ERROR and v.ids)
+    waiver = Waiver(rule=finding.rule, ids=tuple(finding.ids), reason="bench unit, not shipped")
+    doc = Document(edits.add_waiver(design, waiver), catalog)
+    part = next(i for i in finding.ids if i in {c.id for c in design.components})
+    placement = doc.design.component(part)
+    doc.push(cmd.remove_items((part,)))
+    assert waiver not in doc.design.waivers
+    doc.undo()
+    assert waiver in doc.design.waivers  # one undo step brings the part and its waiver back
+    doc.redo()
+    same_id = cmd.Command(_m("Add {part}", part=part), lambda d, cat: edits.add_components(d, [placement]))
+    doc.push(same_id)  # a new part given the same id
+    assert placement in doc.design.components and waiver not in doc.design.waivers
+    kept = Waiver(rule="thermal.airflow", ids=(), reason="a rule-wide waiver names no part")
+    assert kept in edits.remove_components(edits.add_waiver(design, kept), [part]).waivers
+
+
+def test_swapping_a_waived_part_for_another_drops_its_waiver(catalog, design_of):
+    design = design_of("dgx-h100")
+    waiver = Waiver(rule="thermal.airflow", ids=("gpu0",), reason="measured on the bench")
+    waived = edits.add_waiver(design, waiver)
+    assert waiver not in edits.replace_parts(waived, ["gpu0"], "h200-sxm").waivers
+    assert waiver in edits.replace_parts(waived, ["gpu0"], design.component("gpu0").part).waivers  # same part
