@@ -19,7 +19,7 @@ from designer.cluster.files import load_plan, plan_to_json, save_plan
 from designer.cluster.plan import ClusterPlan, ComputeFabric, Fabrics, Feed, NodeRef, Site
 from designer.cluster.racks import rack_dict, rack_types
 from designer.cluster.rules import check_plan
-from designer.cluster.summary import info_dict, info_lines
+from designer.cluster.summary import info_dict, info_lines, plural
 from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.cost.cluster import cost_lines, cost_summary
@@ -152,7 +152,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     for v in errors:
         print(f"error: {v.rule}: {v.message}" + (f" -- fix: {v.fix}" if v.fix else ""))
     if errors:
-        print(f"the plan cannot run as it stands: {len(errors)} error(s); 'cluster validate' lists every finding")
+        print(f"the plan cannot run as it stands: {plural(len(errors), 'error')}; 'cluster validate' lists every "
+              "finding")
     return EXIT_OK
 
 
@@ -184,7 +185,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             mark = " (waived)" if v.waived else ""
             print(f"{v.severity.value:<7} {v.rule}: {v.message}{mark}" + (f" -- fix: {v.fix}" if v.fix else ""))
         errors = sum(1 for v in report.active if v.severity.value == "error")
-        print(f"{len(report.active)} finding(s), {errors} error(s)")
+        print(f"{plural(len(report.active), 'finding')}, {plural(errors, 'error')}")
     return EXIT_FAIL if report.has_errors else EXIT_OK
 
 

@@ -7,6 +7,11 @@ from designer.cluster.racks import rack_types
 from designer.core.electrical import phase_current_a
 
 
+def plural(count: int, noun: str) -> str:
+    """"1 plane", "2 planes" (the CLI's English lines)."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def _fabric(m: ClusterModel) -> dict:
     c = m.compute
     switch_optics, node_optics = m.optics
@@ -82,15 +87,16 @@ def info_lines(d: dict) -> list[str]:
            f"({f['leaf_switches']} leaf, {f['spine_switches']} spine"
            + (f", {f['storage_leaf_switches']} storage leaf" if f["storage_leaf_switches"] else "") + ")"
            for role, f in d["fabrics"].items() if role != "compute"]
-    cannot = [f"CANNOT RUN: {len(d['errors'])} rule error(s) ('cluster validate' lists every finding)",
+    cannot = [f"CANNOT RUN: {plural(len(d['errors']), 'rule error')} ('cluster validate' lists every finding)",
               *[f"  error: {e}" for e in d["errors"]]] if d["errors"] else []
     return [
         *cannot,
         f"{d['name']}: {d['gpus']:,} GPUs in {d['nodes']:,} x {d['node']} ({d['gpus_per_node']} GPUs each)",
         follows,
-        f"Racks: {r['total']} ({r['compute']} compute at {d['nodes_per_rack']} nodes each, limited by "
+        f"Racks: {r['total']} ({r['compute']} compute at {plural(d['nodes_per_rack'], 'node')} each, limited by "
         f"{d['rack_limited_by']}; {r['network']} network; {r['management']} management)",
-        f"Compute fabric: {c['switch']} {c['topology'].replace('_', '-')}, {c['tiers']} tiers, {c['planes']} plane(s), "
+        f"Compute fabric: {c['switch']} {c['topology'].replace('_', '-')}, {plural(c['tiers'], 'tier')}, "
+        f"{plural(c['planes'], 'plane')}, "
         f"{c['scalable_units']} SU of {c['positions_per_su']} positions; {c['leaf_switches']} leaf, "
         f"{c['spine_switches']} spine, {c['core_switches']} core; oversubscription {c['oversubscription']:g}:1",
         *aux,
@@ -104,6 +110,6 @@ def info_lines(d: dict) -> list[str]:
         f"load {f['max_load']:.0%}, {f['max_load_after_loss']:.0%} with one feed lost ({f['worst_rack']}, "
         f"{f['worst_rack_feeds']} feeds: {f['worst_rack_phase_current_a']:,.1f} A per phase)",
         f"Cooling: {k['heat_to_air_w'] / 1000:,.1f} kW to air, {k['heat_to_liquid_w'] / 1000:,.1f} kW to liquid, "
-        f"{k['coolant_flow_l_min']:,.1f} L/min coolant, {k['cdus']} CDU(s), {k['cooling_tons']:,.1f} tons",
+        f"{k['coolant_flow_l_min']:,.1f} L/min coolant, {plural(k['cdus'], 'CDU')}, {k['cooling_tons']:,.1f} tons",
         *[f"Assumed: {a}" for a in d["assumptions"]],
     ]

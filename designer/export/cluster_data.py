@@ -116,8 +116,9 @@ class ClusterSheet:
     def overview(self) -> list[list[str]]:
         m, c, f, site = self.m, self.m.compute, self.m.fabric, self.m.site
         fabric = self.fmt("cl_fabric_value", switch=self.part_text(m.switch.id), topology=self.t[f"cl_{f.topology}"],
-                          tiers=c.tiers,
-                          planes=c.planes, sus=_num(c.scalable_units), per_su=c.positions_per_su,
+                          tiers=self.fmt("cl_n_tier" if c.tiers == 1 else "cl_n_tiers", n=c.tiers),
+                          planes=self.fmt("cl_n_plane" if c.planes == 1 else "cl_n_planes", n=c.planes),
+                          sus=_num(c.scalable_units), per_su=c.positions_per_su,
                           ratio=f"{c.oversubscription:g}")
         feed = site.feed
         site_text = self.fmt("cl_site_value", rack_kw=_num(site.power_limit_w / 1000, 1),

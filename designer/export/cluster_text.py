@@ -25,8 +25,9 @@ CLUSTER_TEXT = {
     "cl_references": "References", "cl_racks_table": "Power per rack", "cl_site": "Site totals",
     # overview rows
     "cl_node": "Node design", "cl_size": "Size", "cl_fabric_row": "Compute fabric", "cl_site_row": "Site",
-    "cl_fabric_value": "{switch}, {topology}, {tiers} tiers, {planes} plane(s), {sus} SU of {per_su} positions, "
+    "cl_fabric_value": "{switch}, {topology}, {tiers}, {planes}, {sus} SU of {per_su} positions, "
                        "{ratio}:1 oversubscription",
+    "cl_n_tier": "{n} tier", "cl_n_tiers": "{n} tiers", "cl_n_plane": "{n} plane", "cl_n_planes": "{n} planes",
     "cl_site_value": "{rack_kw} kW and {height}U per rack, {cooling} cooling, {feeds} feeds of {volts} V {amps} A "
                      "{phases}-phase per rack ({policy}), PUE {pue}",
     "cl_rail_optimized": "rail-optimised fat tree", "cl_leaf_spine": "leaf-spine",

@@ -246,3 +246,19 @@ def test_a_one_node_plan_has_a_sheet_without_a_scaling_chart(capsys, tmp_path, n
     text = text_of(pdf)
     assert re.search(r"^[\d,]+ 1 node [\d,.]+ [\d,.]+ [\d,.]+$", text, re.M)
     assert "against job size" not in text
+
+
+def test_counts_of_one_are_written_in_the_singular(catalog):
+    """'1 plane(s)' on the sheet and '1 plane(s)', 'at 1 nodes each' in `cluster info` (issue 35 item 4)."""
+    from datetime import UTC, datetime
+
+    from designer.cluster.plan import ClusterPlan, NodeRef
+    from designer.cluster.summary import info_dict, info_lines
+    from designer.export.brand import Brand
+    from designer.export.cluster_data import ClusterSheet
+
+    m = ClusterModel(ClusterPlan(name="p", node=NodeRef(template="gb200-nvl72"), gpus=576), catalog)
+    text = "\n".join(info_lines(info_dict(m)))
+    assert "1 plane," in text and "at 1 node each" in text and "(s)" not in text and "1 nodes" not in text
+    overview = dict(ClusterSheet(m, "en", datetime.now(UTC), Brand()).overview())
+    assert "1 plane," in overview["Compute fabric"] and "3 tiers" in overview["Compute fabric"]
