@@ -87,3 +87,14 @@ def test_right_click_on_the_empty_canvas_offers_canvas_actions_and_does_not_pan(
     assert "&Paste" in texts and "Auto-wire" in texts
     assert window.view.horizontalScrollBar().value() == scroll
     menu.close()
+
+
+def test_a_palette_drag_released_off_the_canvas_prints_nothing(make_window, qtlog):
+    """Qt printed 'QGraphicsView::dragLeaveEvent: drag leave received before drag enter' on stderr each time a
+    palette drag left the canvas (issue 35 item 6)."""
+    window = make_window("dgx-h100")
+    user = ScriptedUser(window)
+    user.drag_part_over("h100-sxm5", user.slot_point(SlotKind.SXM, 2))
+    user.drag_away()
+    assert not window.scene.drop_target.isVisible()
+    assert not [r.message for r in qtlog.records if "drag" in r.message.lower()]

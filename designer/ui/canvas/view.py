@@ -274,8 +274,10 @@ class CanvasView(QGraphicsView):
             event.acceptProposedAction()
 
     def dragLeaveEvent(self, event) -> None:  # noqa: N802
+        # the view takes drags itself (dragEnterEvent never hands them to QGraphicsView, so the scene saw no enter):
+        # handing the leave on made Qt print "drag leave received before drag enter" on stderr
         self.drag_left.emit()
-        super().dragLeaveEvent(event)
+        event.accept()
 
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
         mime = event.mimeData()
