@@ -150,10 +150,7 @@ class FileActions:
         suffix = SUFFIX.get(kind, ".png")
         stem = self.document.path.stem if self.document.path else (self.document.design.meta.template or "design")
         extra = {"json": "-spec", "slide": "-slide"}.get(kind, "")
-        last_export = self.settings.value(LAST_EXPORT_FOLDER, "")
-        folder = str(last_export) if isinstance(last_export, str) and last_export and Path(last_export).is_dir() \
-            else self._folder()
-        default = str(Path(folder) / f"{stem}{extra}{suffix}")
+        default = str(Path(self._remembered(LAST_EXPORT_FOLDER) or self._folder()) / f"{stem}{extra}{suffix}")
         path, _ = QFileDialog.getSaveFileName(self.window, translate("FileActions", "Export {what}").format(
             what=labels[kind]), default, labels[kind])
         if not path:
@@ -184,8 +181,12 @@ class FileActions:
         saved to, else the home folder."""
         if self.document.path:
             return str(self.document.path.parent)
-        last = self.settings.value(LAST_FOLDER, "")
-        return str(last) if isinstance(last, str) and last and Path(last).is_dir() else str(Path.home())
+        return self._remembered(LAST_FOLDER) or str(Path.home())
+
+    def _remembered(self, key: str) -> str | None:
+        """The folder the settings keep under `key`, when it still exists."""
+        last = self.settings.value(key, "")
+        return last if isinstance(last, str) and last and Path(last).is_dir() else None
 
     # Autosave and recovery -------------------------------------------------------------------
     def autosave(self) -> bool:

@@ -307,15 +307,17 @@ class MainWindow(QMainWindow):
 
     def undo(self) -> None:
         """Undo, and say what was undone (the status bar kept the undone edit's own words, "Delete 1 item")."""
-        label = render(self.document.history.undo_label) if self.document.history.can_undo else ""
-        self.document.undo()
-        if label:
+        history = self.document.history
+        if history.can_undo:
+            label = render(history.undo_label)
+            self.document.undo()
             self.say(self.tr("Undone: {edit}").format(edit=label))
 
     def redo(self) -> None:
-        label = render(self.document.history.redo_label) if self.document.history.can_redo else ""
-        self.document.redo()
-        if label:
+        history = self.document.history
+        if history.can_redo:
+            label = render(history.redo_label)
+            self.document.redo()
             self.say(self.tr("Redone: {edit}").format(edit=label))
 
     def update_undo_actions(self) -> None:
