@@ -16,13 +16,13 @@ from pydantic import ValidationError
 
 from designer.core.errors import DesignerError
 from designer.core.ids import next_id
-from designer.core.messages import Msg, _m
+from designer.core.messages import Msg, _m, many
 from designer.document.field_words import field_words
 from designer.model import edits
 from designer.model.catalog import Catalog
 from designer.model.design import Design, Placement, Waiver, duplicate_waiver
 from designer.model.parts import slot_kind_for
-from designer.model.wiring import WiringError, auto_wire, connect
+from designer.model.wiring import WiringChanges, WiringError, auto_wire, connect
 
 
 class CommandError(DesignerError):
@@ -175,6 +175,17 @@ def connect_components(a: str, b: str) -> Command:
 
 def autowire() -> Command:
     return Command(_m("Auto-wire"), auto_wire)
+
+
+def autowire_report(changes: WiringChanges) -> Msg:
+    """What auto-wire did, for the status bar: 'Auto-wire: 21 links added, 3 links changed, 2 links removed'."""
+    if changes.nothing:
+        return _m("Auto-wire: every link already follows the plan; nothing changed")
+    counts = [(changes.added, _m("1 link added"), _m("{n} links added")),
+              (changes.changed, _m("1 link changed"), _m("{n} links changed")),
+              (changes.removed, _m("1 link removed"), _m("{n} links removed")),
+              (changes.parts, _m("1 fabric added"), _m("{n} fabrics added"))]
+    return _m("Auto-wire: {changes}", changes=many([_count(len(ids), one, more) for ids, one, more in counts if ids]))
 
 
 def set_component(cid: str, **changes: Any) -> Command:

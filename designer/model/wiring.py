@@ -212,7 +212,6 @@ class _Wirer:
         self.parts = {c.id: catalog.get(c.part) for c in design.components}
         self.links = [lk for lk in design.links]
         self.ids = design.all_ids()
-        self.fixed = catalog.chassis(design.chassis).fixed_scaleup is not None
 
     def of(self, cls: type[PartBase]) -> list[str]:
         return [c.id for c in self.design.components if isinstance(self.parts[c.id], cls)]
@@ -235,21 +234,45 @@ class _Wirer:
             self.add(kind, a, b, count)
 
     def scaleup(self) -> None:
+        """Every accelerator's scale-up links as planned (plane_links, mesh_links). An accelerator whose links already
+        follow the plan keeps them untouched; one wired in part or unevenly by hand is rewired to the plan, keeping
+        each link of its own whose two ends the plan links too (its count set to the plan's)."""
         gpus = self.of(GpuSpec)
         switches = self.of(ScaleupSwitchSpec)
-        scaled = {g for g in gpus if self.spec(g, GpuSpec).fabric is not Fabric.NONE}
-        if self.fixed:  # the chassis carries the links (traces, cartridges): wire only accelerators not yet wired
-            scaled = {g for g in scaled if not self.linked(g, set(SCALEUP_KINDS))}
-            if not scaled:
-                return
-        self.links = [lk for lk in self.links if not (lk.kind in SCALEUP_KINDS and (lk.a in scaled or lk.b in scaled))]
-        for gpu in (g for g in gpus if g in scaled):
+        scaled = [g for g in gpus if self.spec(g, GpuSpec).fabric is not Fabric.NONE]
+        planned: list[Planned] = []
+        for gpu in scaled:
             spec = self.spec(gpu, GpuSpec)
-            self.plan(plane_links(gpu, spec, [s for s in switches
-                                              if self.spec(s, ScaleupSwitchSpec).fabric is spec.fabric]))
+            planned += plane_links(gpu, spec, [s for s in switches
+                                               if self.spec(s, ScaleupSwitchSpec).fabric is spec.fabric])
         if not switches:
-            mesh = mesh_links([(g, self.spec(g, GpuSpec)) for g in gpus])
-            self.plan([lk for lk in mesh if lk[1] in scaled or lk[2] in scaled])
+            planned += mesh_links([(g, self.spec(g, GpuSpec)) for g in gpus])
+        have = [lk for lk in self.links if lk.kind in SCALEUP_KINDS]
+
+        def ends(kind: LinkKind, a: str, b: str, n: int) -> tuple[LinkKind, frozenset[str], int]:
+            return kind, frozenset((a, b)), n
+
+        def of_gpu(items: list[tuple[LinkKind, frozenset[str], int]], gpu: str) -> Counter:
+            return Counter(item for item in items if gpu in item[1])
+
+        want = [ends(*lk) for lk in planned]
+        got = [ends(lk.kind, lk.a, lk.b, lk.count) for lk in have]
+        redo = {g for g in scaled if of_gpu(want, g) != of_gpu(got, g)}
+        if not redo:
+            return
+        kept: dict[tuple[LinkKind, frozenset[str]], Link] = {}
+        for lk in have:
+            if (lk.a in redo or lk.b in redo) and (lk.kind, frozenset((lk.a, lk.b))) not in kept:
+                kept[(lk.kind, frozenset((lk.a, lk.b)))] = lk
+        self.links = [lk for lk in self.links if not (lk.kind in SCALEUP_KINDS and (lk.a in redo or lk.b in redo))]
+        for kind, a, b, n in planned:
+            if a not in redo and b not in redo:
+                continue
+            own = kept.get((kind, frozenset((a, b))))
+            if own is None:
+                self.add(kind, a, b, n)
+            else:
+                self.links.append(own if own.count == n else own.model_copy(update={"count": n}))
 
     def nic_roles(self) -> tuple[list[str], list[str]]:
         return split_nics([(n, self.spec(n, NicSpec)) for n in self.of(NicSpec)], len(self.of(GpuSpec)))
@@ -313,3 +336,28 @@ def auto_wire(design: Design, catalog: Catalog) -> Design:
     raw["components"] += [p.model_dump() for p in added]
     raw["links"] = [lk.model_dump() for lk in w.links]
     return Design.model_validate(raw)
+
+
+@dataclass(frozen=True)
+class WiringChanges:
+    """What auto-wire changed: link ids added, changed (count or ends) and removed; components it added (fabrics)."""
+
+    added: tuple[str, ...]
+    changed: tuple[str, ...]
+    removed: tuple[str, ...]
+    parts: tuple[str, ...]
+
+    @property
+    def nothing(self) -> bool:
+        return not (self.added or self.changed or self.removed or self.parts)
+
+
+def wiring_changes(before: Design, after: Design) -> WiringChanges:
+    old = {lk.id: lk for lk in before.links}
+    new = {lk.id: lk for lk in after.links}
+    have = {c.id for c in before.components}
+    return WiringChanges(
+        added=tuple(i for i in new if i not in old),
+        changed=tuple(i for i in new if i in old and new[i] != old[i]),
+        removed=tuple(i for i in old if i not in new),
+        parts=tuple(c.id for c in after.components if c.id not in have))

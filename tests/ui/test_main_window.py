@@ -15,6 +15,7 @@ from ui_harness.gestures import CTRL, SHIFT, ScriptedUser
 from designer.document import commands as cmd
 from designer.io.files import load_design, save_design
 from designer.model.parts import SlotKind
+from designer.rules import check
 from designer.ui.canvas.items import ComponentItem
 
 
@@ -112,6 +113,31 @@ def test_the_status_bar_says_what_ctrl_z_undid_and_ctrl_shift_z_redid(make_windo
     assert window.statusBar().currentMessage() == "Undone: Delete 1 item"  # was still "Delete 1 item"
     user.key(Qt.Key.Key_Z, CTRL | SHIFT)
     assert window.statusBar().currentMessage() == "Redone: Delete 1 item"
+
+
+def test_ctrl_shift_w_finishes_a_partly_hand_wired_node_in_one_undo_step(make_window):
+    # issue 35 item 3: three GPU-NVSwitch links drawn by hand, then Ctrl+Shift+W left 10 uneven-plane errors
+    window = make_window("dgx-h100")
+    d = window.document.design
+    window.document.replace(d.model_copy(update={"links": []}), None)
+    for gpu, plane in (("gpu0", "nvs0"), ("gpu1", "nvs1"), ("gpu0", "nvs1")):
+        window.controller.connect(gpu, plane)
+    drawn = window.document.design
+    user = ScriptedUser(window)
+    user.key(Qt.Key.Key_W, CTRL | SHIFT)
+    wired = window.document.design
+    assert not [v for v in check(wired, window.catalog).active if v.rule == "scaleup.uneven_planes"]
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Auto-wire: ") and message.endswith(" links added, 1 link changed")
+    assert set(window.document.selection.ids) >= {lk.id for lk in wired.links if lk.id not in
+                                                  {m.id for m in drawn.links}}
+    user.key(Qt.Key.Key_Z, CTRL)
+    assert window.document.design == drawn  # one undo step
+    user.key(Qt.Key.Key_Z, CTRL | SHIFT)
+    user.key(Qt.Key.Key_W, CTRL | SHIFT)
+    assert window.statusBar().currentMessage() == ("Auto-wire: every link already follows the plan; "
+                                                   "nothing changed")
+    assert window.document.design == wired
 
 
 def test_move_an_item_that_has_links(make_window):

@@ -12,6 +12,7 @@ from designer.document import commands as cmd
 from designer.document.document import Document
 from designer.document.drops import DropVerdict, drop_verdict
 from designer.model.parts import slot_kind_for
+from designer.model.wiring import wiring_changes
 from designer.ui.canvas.scene import CanvasScene
 
 translate = QCoreApplication.translate
@@ -94,4 +95,12 @@ class CanvasController:
         return bool(parts) and self._push(cmd.paste_parts(tuple(parts)))
 
     def autowire(self) -> bool:
-        return self._push(cmd.autowire(), [])
+        """Wire what is missing and rebalance what is uneven, in one undo step; the status bar says what changed and
+        the links it added or changed are selected."""
+        before = self.document.design
+        if not self._push(cmd.autowire(), []):
+            return False
+        changes = wiring_changes(before, self.document.design)
+        self.document.selection.set([*changes.added, *changes.changed, *changes.parts])
+        self.report(render(cmd.autowire_report(changes)))
+        return True
