@@ -24,7 +24,7 @@ from designer.model.catalog import default_catalog
 from designer.model.data_text import data_msg
 from designer.model.design import Design
 from designer.model.facility import heat_balance
-from designer.templates import TEMPLATES, build_template
+from designer.templates import BLANK, BLANK_CHASSIS, BLANK_DESCRIPTION, BLANK_TITLE, TEMPLATES, build_template
 from designer.topology.figures import cpu_line
 from designer.topology.graph import build_topology
 from designer.topology.outcomes import outcomes
@@ -32,18 +32,23 @@ from designer.topology.paths import LEGEND, gpu_nic_affinity, topo_matrix
 
 
 def cmd_templates(args: argparse.Namespace) -> int:
+    rows = [(BLANK, BLANK_TITLE, f"{BLANK_DESCRIPTION}; --chassis picks the chassis (default {BLANK_CHASSIS})"),
+            *((t.id, t.title, t.description) for t in TEMPLATES.values())]
     if args.json:
-        print_json([{"id": t.id, "title": t.title, "description": t.description} for t in TEMPLATES.values()])
+        print_json([{"id": tid, "title": title, "description": text} for tid, title, text in rows])
         return EXIT_OK
-    width = max(len(t) for t in TEMPLATES)
-    for tpl in TEMPLATES.values():
-        print(f"{tpl.id:<{width}}  {tpl.title}: {tpl.description}")
+    width = max(len(tid) for tid, _, _ in rows)
+    for tid, title, text in rows:
+        print(f"{tid:<{width}}  {title}: {text}")
     return EXIT_OK
 
 
 def cmd_new(args: argparse.Namespace) -> int:
     if (args.template is None) == (args.from_topo is None):
         raise UsageError("new: give a template id or --from-topo TOPO.txt (one of them)")
+    if args.chassis is not None and args.template != BLANK:
+        raise UsageError("new: --chassis goes with the blank design ('new blank --chassis ID'); a reference design "
+                         "brings its own chassis")
     if args.from_topo is not None:
         from designer.cli.asbuilt import new_from_topo  # noqa: PLC0415
 
@@ -55,7 +60,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise UsageError(f"{out} is a folder")
     if not out.parent.is_dir() and str(out.parent):
         raise UsageError(f"folder {out.parent} does not exist")
-    save_design(build_template(args.template, default_catalog()), out)
+    save_design(build_template(args.template, default_catalog(), args.chassis), out)
     print(f"wrote {out}")
     return EXIT_OK
 
@@ -132,7 +137,9 @@ def _export_row(data: dict) -> tuple[str, str]:
 
 
 def psu_summary(data: dict) -> str:
-    """'6 x 3.3 kW, N+2', as KeyFigures.psu_summary writes it."""
+    """'6 x 3.3 kW, N+2', as KeyFigures.psu_summary writes it ('none' before any PSU is placed)."""
+    if not data["psu_count"]:
+        return "none"
     return f"{data['psu_count']} x {data['psu_unit_output_w'] / 1000:g} kW, {data['psu_redundancy']}"
 
 
@@ -161,7 +168,8 @@ def cmd_info(args: argparse.Namespace) -> int:
     fp8 = f"{fmt(data['fp8_dense_pflops'], 2)} PFLOPS" if data["fp8_supported"] else "not supported"
     rows = [
         ("Design", data["name"]),
-        ("GPUs" if word == "GPU" else "Accelerators", f"{data['gpu_count']} x {', '.join(data['gpu_models'])}"),
+        ("GPUs" if word == "GPU" else "Accelerators",
+         f"{data['gpu_count']} x {', '.join(data['gpu_models'])}" if data["gpu_models"] else "0"),
         ("Scale-up fabric", data["scaleup_fabric"]),
         (f"Scale-up per {word}", f"{fmt(data['scaleup_gbytes_s_per_gpu_per_dir'])} GB/s per direction "
                              f"({fmt(data['scaleup_gbytes_s_per_gpu_bidir'])} GB/s bidirectional)"),
@@ -189,7 +197,10 @@ def cmd_info(args: argparse.Namespace) -> int:
     width = max(len(k) for k, _ in rows)
     for key, value in rows:
         print(f"{key:<{width}}  {value}")
-    print_headlines(args.design, lang)
+    if data["gpu_count"]:
+        print_headlines(args.design, lang)
+    else:  # an empty or GPU-less design (the blank design): nothing to simulate, and no error for asking
+        print("\nno GPUs yet: the collective and headline figures come once the design has them")
     return EXIT_OK
 
 
@@ -214,6 +225,8 @@ def cmd_topo(args: argparse.Namespace) -> int:
     topo = build_topology(resolve_design(args.design, catalog), catalog)
     devices, matrix = topo_matrix(topo)
     labels = [d.upper() if len(d) <= 6 else d for d in devices]
+    if not devices:
+        raise UsageError(f"{args.design}: the design has no devices to show (add GPUs, NICs or CPUs)")
     width = max(7, *(len(label) + 1 for label in labels))
     print(" " * width + "".join(f"{label:<{width}}" for label in labels))
     for label, row in zip(labels, matrix, strict=True):
@@ -243,6 +256,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("template", nargs="?")
     p.add_argument("--from-topo", metavar="TOPO.txt", help="sketch the design from nvidia-smi/rocm-smi/npu-smi output")
     p.add_argument("--gpu", metavar="PART", help="with --from-topo: the GPU part, when the paste does not tell")
+    p.add_argument("--chassis", metavar="ID", help=f"with the template 'blank': the empty chassis (default "
+                                                    f"{BLANK_CHASSIS}; an unknown id lists the others)")
     p.add_argument("-o", "--output", required=True)
     p.add_argument("--force", action="store_true", help="replace an existing file")
     p.set_defaults(func=cmd_new)

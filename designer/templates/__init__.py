@@ -326,7 +326,33 @@ def template_ids() -> list[str]:
     return list(TEMPLATES)
 
 
-def build_template(template_id: str, catalog: Catalog | None = None) -> Design:
+# A blank design: an empty chassis of the user's choice (File > New, the gallery's first entry, `new blank
+# --chassis ID`), not a reference design, so it is not in TEMPLATES (every loop over the reference designs expects
+# parts). Its default chassis is a generic OEM HGX 8-GPU server.
+BLANK = "blank"
+BLANK_CHASSIS = "chassis-hgx-6u"
+BLANK_TITLE = "Blank design"
+BLANK_DESCRIPTION = "an empty chassis: add parts from the library and wire them (Auto-wire finishes the wiring)"
+
+
+def build_blank(catalog: Catalog | None = None, chassis: str | None = None) -> Design:
+    """An empty design on `chassis` (a chassis part id; the default BLANK_CHASSIS)."""
+    catalog = catalog or shipped_catalog()
+    chassis = chassis or BLANK_CHASSIS
+    try:
+        catalog.chassis(chassis)
+    except (KeyError, DesignerError, TypeError):
+        known = ", ".join(sorted(p.id for p in catalog.parts.values() if p.kind == "chassis"))
+        raise DesignerError(f"unknown chassis '{chassis}' (one of: {known})") from None
+    return Design(chassis=chassis, meta=Metadata())
+
+
+def build_template(template_id: str, catalog: Catalog | None = None, chassis: str | None = None) -> Design:
+    """A reference design by id, or the blank design (`chassis` picks its chassis; only the blank design takes one)."""
+    if template_id == BLANK:
+        return build_blank(catalog, chassis)
+    if chassis is not None:
+        raise DesignerError(f"only the blank design takes a chassis; '{template_id}' brings its own")
     try:
         tpl = TEMPLATES[template_id]
     except KeyError:

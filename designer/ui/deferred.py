@@ -48,7 +48,20 @@ def new_design(window: Window) -> None:
     gallery = TemplateGallery(window.catalog, window)
     chosen = gallery.chosen() if gallery.exec() else None
     if chosen:
-        window.files.new_from_template(chosen)
+        window.files.new_from_template(chosen, gallery.chosen_chassis())
+
+
+def new_blank(window: Window) -> None:
+    """File > New: an empty chassis, chosen from the catalog's chassis (the open design's first)."""
+    from PySide6.QtWidgets import QInputDialog  # noqa: PLC0415
+
+    chassis = sorted((p for p in window.catalog.parts.values() if p.kind == "chassis"), key=lambda p: p.name)
+    names = [p.name for p in chassis]
+    current = next((i for i, p in enumerate(chassis) if p.id == window.document.design.chassis), 0)
+    name, ok = QInputDialog.getItem(window, window.tr("New blank design"), window.tr("Chassis:"), names, current,
+                                    False)
+    if ok and name in names:
+        window.files.new_from_template("blank", chassis[names.index(name)].id)
 
 
 def import_topology(window: Window) -> None:

@@ -91,11 +91,12 @@ class FileActions:
                                               translate("FileActions", FILTER))
         return bool(path) and self.open_path(path)
 
-    def new_from_template(self, template_id: str) -> bool:
+    def new_from_template(self, template_id: str, chassis: str | None = None) -> bool:
+        """A reference design, or the blank design ('blank') on `chassis`, as a new unsaved document."""
         if not self.confirm_discard():
             return False
         try:
-            design = build_template(template_id, self.document.catalog)
+            design = build_template(template_id, self.document.catalog, chassis)
         except DesignerError as exc:
             QMessageBox.warning(self.window, translate("FileActions", "New design"), plain(exc))
             return False

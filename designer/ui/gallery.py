@@ -31,7 +31,15 @@ from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.layout import chassis_layout
 from designer.model.parts import GpuSpec
-from designer.templates import TEMPLATES, build_template, template_description, template_title
+from designer.templates import (
+    BLANK,
+    BLANK_CHASSIS,
+    TEMPLATES,
+    build_blank,
+    build_template,
+    template_description,
+    template_title,
+)
 from designer.topology.figures import KeyFigures, key_figures
 from designer.topology.graph import build_topology
 from designer.ui.window_layout import fit_to_screen
@@ -150,7 +158,8 @@ class TemplateGallery(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, e.id)
             item.setToolTip(e.description)
             self.list.addItem(item)
-        self.list.setCurrentRow(1)
+        self.list.insertItem(0, self._blank_item(catalog))
+        self.list.setCurrentRow(2)  # the DGX H100, as before the blank design came first
         self.list.itemDoubleClicked.connect(self.accept)
         self.vendor = self._combo([(v, v) for v in sorted({e.vendor for e in self.entries})])
         self.scheme = self._combo([(k, translate("TemplateGallery", SCHEME_NAMES[k])) for k in SCHEMES])
@@ -179,9 +188,35 @@ class TemplateGallery(QDialog):
         layout.addWidget(QLabel(self.tr("Start from a reference design:")))
         layout.addLayout(filters)
         layout.addWidget(self.pages)
+        blank_row = QHBoxLayout()
+        blank_row.addWidget(QLabel(self.tr("Chassis of a blank design:")))
+        blank_row.addWidget(self.chassis, 1)
+        layout.addLayout(blank_row)
         layout.addWidget(buttons)
         fit_to_screen(self, 900, 640)
+        self.list.currentRowChanged.connect(self._blank_chosen)
         self.apply_filters()
+        self._blank_chosen(self.list.currentRow())
+
+    def _blank_item(self, catalog: Catalog) -> QListWidgetItem:
+        """The first entry: an empty chassis, picked in the combo under the list (always shown, whatever the
+        filters: it is not a reference design)."""
+        self.chassis = QComboBox()
+        for part in sorted((p for p in catalog.parts.values() if p.kind == "chassis"), key=lambda p: p.name):
+            self.chassis.addItem(part.name, part.id)
+        self.chassis.setCurrentIndex(self.chassis.findData(BLANK_CHASSIS))
+        item = QListWidgetItem(QIcon(thumbnail(build_blank(catalog), catalog)),
+                               self.tr("Blank design\nAn empty chassis (choose it below): add parts from the library "
+                                       "and wire them; Auto-wire finishes the wiring."))
+        item.setData(Qt.ItemDataRole.UserRole, BLANK)
+        return item
+
+    def _blank_chosen(self, row: int) -> None:
+        self.chassis.setEnabled(row == 0)
+
+    def chosen_chassis(self) -> str | None:
+        """The chassis for the blank design; None for a reference design (it brings its own)."""
+        return self.chassis.currentData() if self.chosen() == BLANK else None
 
     def _empty_page(self) -> QWidget:
         """What shows instead of an empty list: that nothing matches, and a way back (as Qt Creator's does)."""
@@ -210,20 +245,21 @@ class TemplateGallery(QDialog):
             return  # the combos are still being built
         wanted = (self.vendor.currentData(), self.scheme.currentData(), self.cooling.currentData())
         visible = 0
-        for row, e in enumerate(self.entries):
+        for row, e in enumerate(self.entries, start=1):  # row 0: the blank design, never filtered out
             hide = not e.matches(*wanted)
             self.list.item(row).setHidden(hide)
             visible += not hide
         current = self.list.currentItem()
         if current is None or current.isHidden():
-            rows = [r for r in range(self.list.count()) if not self.list.item(r).isHidden()]
+            rows = [r for r in range(1, self.list.count()) if not self.list.item(r).isHidden()]
             self.list.setCurrentRow(rows[0] if rows else -1)
         self.shown.setText(self.tr("{visible} of {total} designs").format(visible=visible, total=len(self.entries)))
         self.pages.setCurrentIndex(0 if visible else 1)
         self.ok.setEnabled(bool(visible))
 
     def visible_ids(self) -> list[str]:
-        return [self.list.item(r).data(Qt.ItemDataRole.UserRole) for r in range(self.list.count())
+        """The reference designs the filters leave (the blank design is always there and not counted)."""
+        return [self.list.item(r).data(Qt.ItemDataRole.UserRole) for r in range(1, self.list.count())
                 if not self.list.item(r).isHidden()]
 
     def chosen(self) -> str | None:

@@ -184,7 +184,8 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         f = bar.addMenu(self.tr("&File"))
         K = QKeySequence.StandardKey  # noqa: N806
-        self._action(f, self.tr("&New from Template..."), lambda: deferred.new_design(self), K.New)
+        self._action(f, self.tr("&New Blank Design..."), lambda: deferred.new_blank(self), K.New)
+        self._action(f, self.tr("New from &Template..."), lambda: deferred.new_design(self), "Ctrl+Shift+N")
         self._action(f, self.tr("&Open..."), self.files.open_dialog, K.Open)
         self.recent_menu = f.addMenu(self.tr("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)

@@ -1182,8 +1182,12 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <source>&amp;New from Template...</source>
-        <translation>从模板新建(&amp;N)...</translation>
+        <source>&amp;New Blank Design...</source>
+        <translation>新建空白设计(&amp;N)...</translation>
+    </message>
+    <message>
+        <source>New from &amp;Template...</source>
+        <translation>从模板新建(&amp;T)...</translation>
     </message>
     <message>
         <source>&amp;Open...</source>
@@ -2132,6 +2136,16 @@ fix: {fix}</source>
         <translation>从参考设计开始：</translation>
     </message>
     <message>
+        <source>Chassis of a blank design:</source>
+        <translation>空白设计的机箱：</translation>
+    </message>
+    <message>
+        <source>Blank design
+An empty chassis (choose it below): add parts from the library and wire them; Auto-wire finishes the wiring.</source>
+        <translation>空白设计
+空的机箱（在下方选择）：从组件库添加组件并连线；自动连线会完成其余连线。</translation>
+    </message>
+    <message>
         <source>All</source>
         <translation>全部</translation>
     </message>
@@ -2204,6 +2218,17 @@ fix: {fix}</source>
     <message>
         <source>days</source>
         <translation>天</translation>
+    </message>
+</context>
+<context>
+    <name>window</name>
+    <message>
+        <source>New blank design</source>
+        <translation>新建空白设计</translation>
+    </message>
+    <message>
+        <source>Chassis:</source>
+        <translation>机箱：</translation>
     </message>
 </context>
 </TS>

@@ -1182,8 +1182,12 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>檔案(&amp;F)</translation>
     </message>
     <message>
-        <source>&amp;New from Template...</source>
-        <translation>從範本新增(&amp;N)...</translation>
+        <source>&amp;New Blank Design...</source>
+        <translation>新增空白設計(&amp;N)...</translation>
+    </message>
+    <message>
+        <source>New from &amp;Template...</source>
+        <translation>從範本新增(&amp;T)...</translation>
     </message>
     <message>
         <source>&amp;Open...</source>
@@ -2132,6 +2136,16 @@ fix: {fix}</source>
         <translation>從參考設計開始：</translation>
     </message>
     <message>
+        <source>Chassis of a blank design:</source>
+        <translation>空白設計的機箱：</translation>
+    </message>
+    <message>
+        <source>Blank design
+An empty chassis (choose it below): add parts from the library and wire them; Auto-wire finishes the wiring.</source>
+        <translation>空白設計
+空的機箱（於下方選擇）：從元件庫加入元件並接線；自動接線會完成其餘接線。</translation>
+    </message>
+    <message>
         <source>All</source>
         <translation>全部</translation>
     </message>
@@ -2204,6 +2218,17 @@ fix: {fix}</source>
     <message>
         <source>days</source>
         <translation>天</translation>
+    </message>
+</context>
+<context>
+    <name>window</name>
+    <message>
+        <source>New blank design</source>
+        <translation>新增空白設計</translation>
+    </message>
+    <message>
+        <source>Chassis:</source>
+        <translation>機箱：</translation>
     </message>
 </context>
 </TS>

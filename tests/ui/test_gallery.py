@@ -33,8 +33,8 @@ def choose(qtbot, combo, text: str) -> None:
 
 
 def test_every_template_has_a_thumbnail_and_its_headline_figures(gallery):
-    assert gallery.list.count() == len(TEMPLATES)
-    for row in range(gallery.list.count()):
+    assert gallery.list.count() == len(TEMPLATES) + 1  # the blank design first
+    for row in range(1, gallery.list.count()):
         item = gallery.list.item(row)
         assert not item.icon().isNull()
         assert " GB/s/dir scale-up per " in item.text() and " kW" in item.text()
@@ -46,7 +46,7 @@ def test_every_template_has_a_thumbnail_and_its_headline_figures(gallery):
 
 def test_the_rack_thumbnail_is_drawn_taller_than_wide(gallery, catalog):
     entry = next(e for e in gallery.entries if e.id == "gb200-nvl72")
-    image = gallery.list.item(gallery.entries.index(entry)).icon().pixmap(120, 120).toImage()
+    image = gallery.list.item(gallery.entries.index(entry) + 1).icon().pixmap(120, 120).toImage()
     coloured = [(x, y) for x in range(image.width()) for y in range(image.height())
                 if image.pixelColor(x, y).saturation() > 80]
     xs, ys = [x for x, _ in coloured], [y for _, y in coloured]
@@ -113,3 +113,16 @@ def test_long_description_lines_wrap_inside_the_dialog(qtbot, gallery):
     rows = {gallery.list.item(i).data(Qt.ItemDataRole.UserRole): gallery.list.visualItemRect(gallery.list.item(i))
             for i in range(gallery.list.count())}
     assert all(r.width() <= gallery.list.viewport().width() for r in rows.values())
+
+
+def test_the_blank_design_comes_first_with_a_chassis_of_the_users_choice(qtbot, gallery):
+    # issue 35 item 3: File offered only reference designs; building from scratch meant Ctrl+A, Delete 102 items
+    assert gallery.chosen() == "dgx-h100" and not gallery.chassis.isEnabled()
+    gallery.list.setFocus()
+    QTest.keyClick(gallery.list, Qt.Key.Key_Home)
+    assert gallery.chosen() == "blank" and gallery.chassis.isEnabled()
+    assert gallery.chosen_chassis() == "chassis-hgx-6u"
+    choose(qtbot, gallery.chassis, "OAM 8-GPU 8U")
+    assert gallery.chosen_chassis() == "chassis-oam-8u"
+    choose(qtbot, gallery.scheme, "rack")  # filters leave the blank design alone
+    assert not gallery.list.item(0).isHidden() and gallery.visible_ids() == ["gb200-nvl72"]

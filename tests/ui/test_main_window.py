@@ -115,6 +115,26 @@ def test_the_status_bar_says_what_ctrl_z_undid_and_ctrl_shift_z_redid(make_windo
     assert window.statusBar().currentMessage() == "Redone: Delete 1 item"
 
 
+def test_ctrl_n_starts_a_blank_design_on_the_chassis_chosen(make_window, monkeypatch):
+    # issue 35 item 3: Ctrl+N opened the reference-design gallery; there was no blank design
+    from PySide6.QtWidgets import QInputDialog
+
+    window = make_window("dgx-h100")
+    offered = {}
+
+    def pick(parent, title, label, items, current, editable):
+        offered.update(items=items, current=items[current])
+        return next(i for i in items if i.startswith("OAM 8-GPU 8U")), True
+
+    monkeypatch.setattr(QInputDialog, "getItem", staticmethod(pick))
+    ScriptedUser(window).key(Qt.Key.Key_N, CTRL)
+    assert offered["current"].startswith("DGX H100/H200-class 8U")  # the open design's chassis offered first
+    design = window.document.design
+    assert design.chassis == "chassis-oam-8u" and not design.components and not design.links
+    assert window.scene.components == {}
+    assert "Untitled design" in window.windowTitle()
+
+
 def test_ctrl_shift_w_finishes_a_partly_hand_wired_node_in_one_undo_step(make_window):
     # issue 35 item 3: three GPU-NVSwitch links drawn by hand, then Ctrl+Shift+W left 10 uneven-plane errors
     window = make_window("dgx-h100")
