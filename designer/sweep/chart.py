@@ -1,16 +1,16 @@
 """The sweep's trade-off picture: cost per GPU-hour against AllReduce busbw, facility watts per GPU as colour,
-the Pareto set drawn over the rest and joined in order. A matplotlib Figure, for the app and for documents."""
+the Pareto set drawn over the rest and the front on these two axes as a step line. A matplotlib Figure, for the
+app and for documents."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from designer.sweep.results import SweepRows
+from designer.sweep.results import SweepRows, front_2d
 
 LABELS = {"x": "AllReduce busbw, 1 GiB over all GPUs (GB/s, modelled)", "y": "Cost per GPU-hour (US$)",
-          "colour": "Facility power per GPU (W)", "pareto": "Pareto set", "others": "other designs",
+          "colour": "Facility power per GPU (W)", "pareto": "Pareto set (busbw, cost, watts)",
+          "front": "busbw-cost front", "others": "other designs",
           "empty": "No designs yet: set the ranges and run the sweep"}
 
 
@@ -28,9 +28,8 @@ def draw_pareto(fig: Any, rows: SweepRows, labels: dict[str, str] | None = None,
     vmin, vmax = float(rows.watts.min()), float(rows.watts.max())
     kw = {"c": rows.watts[others], "cmap": "viridis", "vmin": vmin, "vmax": vmax}
     sc = ax.scatter(rows.busbw[others], rows.cost[others], s=14, alpha=0.5, label=t["others"], **kw)
-    order = np.argsort(rows.busbw[rows.pareto])
-    px, py = rows.busbw[rows.pareto][order], rows.cost[rows.pareto][order]
-    ax.plot(px, py, color="0.2", lw=0.8, zorder=2)
+    front = front_2d(rows)  # the two-axis front as a step line: for any busbw, the lowest cost that reaches it
+    ax.step(rows.busbw[front], rows.cost[front], where="pre", color="0.2", lw=0.9, zorder=2, label=t["front"])
     sc = ax.scatter(rows.busbw[rows.pareto], rows.cost[rows.pareto], c=rows.watts[rows.pareto], cmap="viridis",
                     vmin=vmin, vmax=vmax, s=46, edgecolors="black", linewidths=0.9, zorder=3, label=t["pareto"])
     if selected is not None and 0 <= selected < len(rows):

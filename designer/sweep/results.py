@@ -61,3 +61,66 @@ def nearest(rows: SweepRows, busbw: float, cost: float, x_span: float, y_span: f
         return None
     d = ((rows.busbw - busbw) / (x_span or 1.0)) ** 2 + ((rows.cost - cost) / (y_span or 1.0)) ** 2
     return int(np.argmin(d))
+
+
+def front_2d(rows: SweepRows) -> np.ndarray:
+    """The rows no other row beats on both axes of the chart (busbw higher, cost per GPU-hour lower), in order of
+    busbw: the front the chart draws as a step line. The Pareto column also weighs facility watts, so its rows
+    seen on these two axes alone zig-zag; this is their two-axis front."""
+    if not len(rows):
+        return np.zeros(0, dtype=int)
+    order = np.lexsort((rows.cost, -rows.busbw))  # busbw high to low, the cheaper first among equals
+    front, best = [], np.inf
+    for i in order:
+        if rows.cost[i] < best:
+            front.append(i)
+            best = rows.cost[i]
+    return np.array(front[::-1], dtype=int)
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str  # the CSV column
+    numeric: bool
+
+
+TABLE_COLUMNS = (Column("node", False), Column("gpus", True), Column("oversubscription", True),
+                 Column("network", False), Column("electricity_usd_kwh", True), Column("pue", True),
+                 Column("allreduce_busbw_gbytes_s", True), Column("tco_usd_per_gpu_hour", True),
+                 Column("facility_w_per_gpu", True), Column("capex_usd", True), Column("pareto", False))
+
+
+def table_order(rows: SweepRows, column: int | None = None, descending: bool = False, text: str = "") -> np.ndarray:
+    """The row indices a results table shows: those whose cells contain every word of `text` (case-insensitive; a
+    word may be 'pareto' to keep the Pareto set), sorted on TABLE_COLUMNS[column] (numbers as numbers; ties keep
+    the file's order)."""
+    words = text.lower().split()
+    keep = [i for i, r in enumerate(rows.rows)
+            if all(any(w in str(r.get(c.key, "")).lower() for c in TABLE_COLUMNS) or
+                   (w == "pareto" and rows.pareto[i]) for w in words)]
+    idx = np.array(keep, dtype=int)
+    if column is None or not len(idx):
+        return idx
+    col = TABLE_COLUMNS[column]
+    if col.numeric:
+        keys = np.array([float(rows.rows[i].get(col.key) or "nan") for i in idx])
+    else:
+        keys = np.array([str(rows.rows[i].get(col.key, "")) for i in idx])
+    _, rank_of = np.unique(keys, return_inverse=True)  # equal keys share a rank; a stable sort keeps their order
+    return idx[np.argsort(-rank_of if descending else rank_of, kind="stable")]
+
+
+def write_rows(rows: SweepRows, order: np.ndarray, path: Path, columns: tuple[str, ...]) -> None:
+    """The rows in `order` as CSV with `columns`, written atomically (a temporary file, then a rename)."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        with tmp.open("w", newline="", encoding="utf-8") as f:
+            out = csv.DictWriter(f, fieldnames=list(columns), extrasaction="ignore")
+            out.writeheader()
+            for i in order:
+                out.writerow(rows.rows[int(i)])
+        tmp.replace(path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise

@@ -1,6 +1,8 @@
 """File > Design-Space Search...: ranges of cluster parameters, a run on Dask with progress and cancel, the
 trade-off chart (cost per GPU-hour against AllReduce busbw, facility power as colour, the Pareto set drawn
-over the rest), hover for a design's figures, click to open that cluster plan, export the CSV.
+over the rest, the busbw-cost front as a step line), hover for a design's figures, click to open that cluster
+plan; the results as a table to sort (click a header), filter (words that every row shown contains; 'pareto'
+keeps the Pareto set) and export as CSV (the rows the table shows, in its order).
 
 The window only gathers ranges and shows results: the grid, the evaluation, the runner and the chart are the
 Qt-free designer.sweep package, run on a worker thread (a QThread) that reports progress by signal.
@@ -8,14 +10,17 @@ Qt-free designer.sweep package, run on a worker thread (a QThread) that reports 
 
 from __future__ import annotations
 
+import csv
 import shutil
 import tempfile
 import threading
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+import numpy as np
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QDialog,
     QDoubleSpinBox,
     QFileDialog,
@@ -29,6 +34,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -39,7 +45,7 @@ from designer.cost.prices import catalog_prices
 from designer.model.catalog import Catalog
 from designer.sweep.evaluate import COLUMNS, NETWORK_FABRIC, SweepContext, evaluate_chunk, objectives, rank
 from designer.sweep.grid import Grid, at_least, one_of, parse_list
-from designer.sweep.results import SweepRows, nearest, read_rows
+from designer.sweep.results import MAX_ROWS_SHOWN, TABLE_COLUMNS, SweepRows, nearest, read_rows, table_order, write_rows
 from designer.sweep.run import Cancelled, run_sweep
 from designer.templates import TEMPLATES, template_ids
 from designer.ui.panels.chart import LazyChart
@@ -73,6 +79,81 @@ class SweepWorker(QObject):
             self.failed.emit(f"{exc.__class__.__name__}: {one_line(str(exc))}")
         else:
             self.finished.emit(str(self.out))
+
+
+class ResultsModel(QAbstractTableModel):
+    """The finished sweep's rows as a table: which rows and in which order is designer.sweep.results.table_order's
+    answer (the filter words and the sorted column); this class only shows them."""
+
+    def __init__(self, headers: list[str], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.headers = headers
+        self.rows = SweepRows.empty()
+        self.order = np.zeros(0, dtype=int)
+        self.text = ""
+        self.sorted: tuple[int | None, bool] = (None, False)
+
+    def set_rows(self, rows: SweepRows) -> None:
+        self.rows = rows
+        self._refresh()
+
+    def set_filter(self, text: str) -> None:
+        self.text = text
+        self._refresh()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:  # noqa: D102 (Qt)
+        self.sorted = (column if column >= 0 else None, order == Qt.SortOrder.DescendingOrder)  # -1: the file's order
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self.beginResetModel()
+        self.order = table_order(self.rows, self.sorted[0], self.sorted[1], self.text)
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self.order)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(TABLE_COLUMNS)
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        column = TABLE_COLUMNS[index.column()]
+        if role == Qt.ItemDataRole.TextAlignmentRole and column.numeric:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        i = int(self.order[index.row()])
+        if column.key == "pareto":
+            return "\u2713" if self.rows.pareto[i] else ""
+        return _cell(column.key, self.rows.rows[i].get(column.key, ""))
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.headers[section]
+        return None
+
+    def row_of(self, i: int) -> int | None:
+        """The table row that shows sweep row i (None when the filter hides it)."""
+        hits = np.nonzero(self.order == i)[0]
+        return int(hits[0]) if len(hits) else None
+
+
+def _cell(key: str, value: str) -> str:
+    """A table cell as the hover line writes the figure."""
+    try:
+        number = float(value)
+    except ValueError:
+        return value
+    if key in ("gpus", "capex_usd", "facility_w_per_gpu"):
+        return f"{number:,.0f}"
+    if key == "tco_usd_per_gpu_hour":
+        return f"{number:.3f}"
+    if key == "allreduce_busbw_gbytes_s":
+        return f"{number:,.1f}"
+    return f"{number:g}"
 
 
 class SweepWindow(QDialog):
@@ -146,6 +227,11 @@ class SweepWindow(QDialog):
         buttons = QHBoxLayout()
         for b in (self.run_button, self.cancel_button, self.export_button):
             buttons.addWidget(b)
+        for b in (pick, self.run_button, self.cancel_button, self.export_button):
+            # no default button: Enter in the results table opens that row's plan, in a field it does nothing (a
+            # dialog's first button took it: Enter on a table row opened the price-book file dialog)
+            b.setAutoDefault(False)
+            b.setDefault(False)
         self.progress = QProgressBar()
         self.status = QLabel()
         self.status.setWordWrap(True)
@@ -161,10 +247,44 @@ class SweepWindow(QDialog):
         self.hover = QLabel()
         self.hover.setWordWrap(True)
         self.hover.setMinimumHeight(40)
-        right = QWidget()
-        rl = QVBoxLayout(right)
-        rl.addWidget(self.chart, 1)
-        rl.addWidget(self.hover)
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText(self.tr("Filter: words every row shown contains (dgx-h100 roce; pareto)"))
+        self.filter.setClearButtonEnabled(True)
+        self.model = ResultsModel([self.tr("Node"), self.tr("GPUs"), self.tr("Oversubscription"), self.tr("Network"),
+                                   self.tr("US$/kWh"), self.tr("PUE"), self.tr("busbw (GB/s)"),
+                                   self.tr("US$ per GPU-hour"), self.tr("W per GPU"), self.tr("Capital (US$)"),
+                                   self.tr("Pareto")], self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # the file's order first
+        self.table.setSortingEnabled(True)
+        self.table.horizontalHeader().setSortIndicatorShown(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.selectionModel().currentRowChanged.connect(self._table_row_chosen)
+        self.table.activated.connect(lambda index: self.open_plan(int(self.model.order[index.row()])))
+        self.filter.textChanged.connect(self._filter_changed)
+        self.shown = QLabel()
+        top = QWidget()
+        tl = QVBoxLayout(top)
+        tl.setContentsMargins(0, 0, 0, 0)
+        tl.addWidget(self.chart, 1)
+        tl.addWidget(self.hover)
+        bottom = QWidget()
+        bl = QVBoxLayout(bottom)
+        bl.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        row.addWidget(self.filter, 1)
+        row.addWidget(self.shown)
+        bl.addLayout(row)
+        bl.addWidget(self.table, 1)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(top)
+        right.addWidget(bottom)
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 2)
         split = QSplitter()
         split.addWidget(left)
         split.addWidget(right)
@@ -221,6 +341,7 @@ class SweepWindow(QDialog):
             self.status.setText(plain(str(exc)))
             return
         out = self.folder / "sweep.csv"
+        self._show_rows(SweepRows.empty(), None)  # the last run's chart, table and hover go; a cancel leaves none
         self.worker = SweepWorker(grid, ctx, out, self.workers.value())
         self.job_thread = QThread(self)
         self.worker.moveToThread(self.job_thread)
@@ -254,23 +375,47 @@ class SweepWindow(QDialog):
         except DesignerError as exc:
             self.status.setText(plain(str(exc)))
             return
-        self.result_path = Path(path)
-        self.selected = None
+        self._show_rows(self.rows, Path(path))
         self.status.setText(self.tr("{n} designs, {p} on the Pareto set. Hover a point for its figures; click it "
-                                    "to open that cluster plan.").format(n=f"{len(self.rows):,}",
-                                                                         p=int(self.rows.pareto.sum())))
-        self.export_button.setEnabled(True)
-        self.redraw()
+                                    "to open that cluster plan (in the table: a row, then Enter).").format(
+            n=f"{len(self.rows):,}", p=int(self.rows.pareto.sum())))
 
     @Slot(str)
     def on_failed(self, message: str) -> None:
         self._end()
+        self.progress.setValue(0)
         self.status.setText(plain(self.tr("The sweep failed: {reason}").format(reason=message)))
 
     @Slot()
     def on_cancelled(self) -> None:
         self._end()
+        self.progress.setValue(0)
         self.status.setText(self.tr("Cancelled; nothing was written."))
+
+    def _show_rows(self, rows: SweepRows, path: Path | None) -> None:
+        """A run's rows (or none, while a run goes) in the chart and the table."""
+        self.rows, self.result_path, self.selected = rows, path, None
+        self.hover.clear()
+        self.model.set_rows(rows)
+        if len(rows):
+            self.table.resizeColumnsToContents()
+        self._count_shown()
+        self.export_button.setEnabled(path is not None)
+        self.redraw()
+
+    def _filter_changed(self, text: str) -> None:
+        self.model.set_filter(text)
+        self._count_shown()
+
+    def _count_shown(self) -> None:
+        self.shown.setText(self.tr("{shown} of {total} designs").format(shown=f"{len(self.model.order):,}",
+                                                                        total=f"{len(self.rows):,}"))
+
+    def _table_row_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.selected = int(self.model.order[current.row()])
+            self.hover.setText(plain(self.describe(self.selected)))
+            self.redraw()
 
     def _end(self) -> None:
         thread, self.job_thread = self.job_thread, None
@@ -293,6 +438,7 @@ class SweepWindow(QDialog):
         labels = {"x": self.tr("AllReduce busbw, 1 GiB over all GPUs (GB/s, modelled)"),
                   "y": self.tr("Cost per GPU-hour (US$)"), "colour": self.tr("Facility power per GPU (W)"),
                   "pareto": self.tr("Pareto set"), "others": self.tr("other designs"),
+                  "front": self.tr("busbw-cost front"),
                   "empty": self.tr("No designs yet: set the ranges and run the sweep")}
 
         def build(fig: Any) -> None:
@@ -337,6 +483,12 @@ class SweepWindow(QDialog):
         if i is None:
             return
         self.selected = i
+        row = self.model.row_of(i)
+        if row is not None:  # the table follows the chart (without re-entering the chart from its signal)
+            self.table.selectionModel().blockSignals(True)
+            self.table.selectRow(row)
+            self.table.selectionModel().blockSignals(False)
+            self.table.scrollTo(self.model.index(row, 0))
         self.redraw()
         self.open_plan(i)
 
@@ -352,16 +504,36 @@ class SweepWindow(QDialog):
         if not name:
             return
         target = Path(name)
+        if not self.model.text.strip() and len(self.rows) >= MAX_ROWS_SHOWN:  # more rows than the table holds
+            self._export_whole(target)
+            return
+        try:
+            with self.result_path.open(newline="", encoding="utf-8") as f:
+                columns = tuple(next(csv.reader(f)))
+            write_rows(self.rows, self.model.order, target, columns)
+        except (OSError, StopIteration) as exc:
+            self._cannot_write(target, exc)
+            return
+        self.status.setText(plain(self.tr("Wrote {file}: {shown} of {total} designs, as the table shows them").format(
+            file=one_line(str(target)), shown=f"{len(self.model.order):,}", total=f"{len(self.rows):,}")))
+
+    def _export_whole(self, target: Path) -> None:
+        """A run larger than the table: the whole result file, every design in the run's order."""
         tmp = target.with_name(f".{target.name}.tmp")
         try:
             shutil.copyfile(self.result_path, tmp)
             tmp.replace(target)
         except OSError as exc:
             tmp.unlink(missing_ok=True)
-            self.status.setText(plain(self.tr("Cannot write {file}: {reason}").format(
-                file=one_line(str(target)), reason=one_line(exc.strerror or str(exc)))))
+            self._cannot_write(target, exc)
             return
-        self.status.setText(plain(self.tr("Wrote {file}").format(file=one_line(str(target)))))
+        self.status.setText(plain(self.tr("Wrote {file}: every design of the run (more than the table holds)").format(
+            file=one_line(str(target)))))
+
+    def _cannot_write(self, target: Path, exc: Exception) -> None:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or "empty result"
+        self.status.setText(plain(self.tr("Cannot write {file}: {reason}").format(
+            file=one_line(str(target)), reason=one_line(reason))))
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
         self.cancel()

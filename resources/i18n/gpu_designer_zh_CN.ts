@@ -1961,8 +1961,44 @@ fix: {fix}</source>
         <translation>导出 CSV...</translation>
     </message>
     <message>
+        <source>Filter: words every row shown contains (dgx-h100 roce; pareto)</source>
+        <translation>筛选：所显示的每一行都包含的词（dgx-h100 roce；pareto）</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>US$/kWh</source>
+        <translation>电价（US$/kWh）</translation>
+    </message>
+    <message>
+        <source>busbw (GB/s)</source>
+        <translation>busbw（GB/s）</translation>
+    </message>
+    <message>
+        <source>US$ per GPU-hour</source>
+        <translation>每 GPU 小时 US$</translation>
+    </message>
+    <message>
+        <source>W per GPU</source>
+        <translation>每 GPU 瓦数</translation>
+    </message>
+    <message>
+        <source>Capital (US$)</source>
+        <translation>资本支出（US$）</translation>
+    </message>
+    <message>
+        <source>Pareto</source>
+        <translation>Pareto 集</translation>
+    </message>
+    <message>
         <source>choose at least one node</source>
         <translation>请至少选择一种节点</translation>
+    </message>
+    <message>
+        <source>{n} designs, {p} on the Pareto set. Hover a point for its figures; click it to open that cluster plan (in the table: a row, then Enter).</source>
+        <translation>{n} 个设计，其中 {p} 个在 Pareto 前沿上。将光标移到点上可查看数据；单击即打开该集群规划（在表格中：选中一行后按 Enter）。</translation>
     </message>
     <message>
         <source>Network</source>
@@ -1989,16 +2025,16 @@ fix: {fix}</source>
         <translation>正在取消...</translation>
     </message>
     <message>
-        <source>{n} designs, {p} on the Pareto set. Hover a point for its figures; click it to open that cluster plan.</source>
-        <translation>{n} 个设计，其中 {p} 个在 Pareto 前沿上。将光标移到点上可查看数据；单击即打开该集群规划。</translation>
-    </message>
-    <message>
         <source>The sweep failed: {reason}</source>
         <translation>搜索失败：{reason}</translation>
     </message>
     <message>
         <source>Cancelled; nothing was written.</source>
         <translation>已取消，未写入任何文件。</translation>
+    </message>
+    <message>
+        <source>{shown} of {total} designs</source>
+        <translation>{total} 个设计中的 {shown} 个</translation>
     </message>
     <message>
         <source>AllReduce busbw, 1 GiB over all GPUs (GB/s, modelled)</source>
@@ -2021,6 +2057,10 @@ fix: {fix}</source>
         <translation>其他设计</translation>
     </message>
     <message>
+        <source>busbw-cost front</source>
+        <translation>busbw 与成本的前沿</translation>
+    </message>
+    <message>
         <source>No designs yet: set the ranges and run the sweep</source>
         <translation>尚无设计：请设置范围后运行搜索</translation>
     </message>
@@ -2041,12 +2081,16 @@ fix: {fix}</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <source>Cannot write {file}: {reason}</source>
-        <translation>无法写入 {file}：{reason}</translation>
+        <source>Wrote {file}: {shown} of {total} designs, as the table shows them</source>
+        <translation>已写入 {file}：{total} 个设计中的 {shown} 个，按表格所示</translation>
     </message>
     <message>
-        <source>Wrote {file}</source>
-        <translation>已写入 {file}</translation>
+        <source>Wrote {file}: every design of the run (more than the table holds)</source>
+        <translation>已写入 {file}：本次运行的所有设计（多于表格可容纳的数量）</translation>
+    </message>
+    <message>
+        <source>Cannot write {file}: {reason}</source>
+        <translation>无法写入 {file}：{reason}</translation>
     </message>
 </context>
 <context>

@@ -1961,8 +1961,44 @@ fix: {fix}</source>
         <translation>匯出 CSV...</translation>
     </message>
     <message>
+        <source>Filter: words every row shown contains (dgx-h100 roce; pareto)</source>
+        <translation>篩選：所顯示的每一列都含有的字詞（dgx-h100 roce；pareto）</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>節點</translation>
+    </message>
+    <message>
+        <source>US$/kWh</source>
+        <translation>電價（US$/kWh）</translation>
+    </message>
+    <message>
+        <source>busbw (GB/s)</source>
+        <translation>busbw（GB/s）</translation>
+    </message>
+    <message>
+        <source>US$ per GPU-hour</source>
+        <translation>每 GPU 小時 US$</translation>
+    </message>
+    <message>
+        <source>W per GPU</source>
+        <translation>每 GPU 瓦數</translation>
+    </message>
+    <message>
+        <source>Capital (US$)</source>
+        <translation>資本支出（US$）</translation>
+    </message>
+    <message>
+        <source>Pareto</source>
+        <translation>Pareto 集</translation>
+    </message>
+    <message>
         <source>choose at least one node</source>
         <translation>請至少選擇一種節點</translation>
+    </message>
+    <message>
+        <source>{n} designs, {p} on the Pareto set. Hover a point for its figures; click it to open that cluster plan (in the table: a row, then Enter).</source>
+        <translation>{n} 個設計，其中 {p} 個在 Pareto 前緣上。將游標移到點上可看數據；按一下即開啟該叢集規劃（在表格中：選一列後按 Enter）。</translation>
     </message>
     <message>
         <source>Network</source>
@@ -1989,16 +2025,16 @@ fix: {fix}</source>
         <translation>正在取消...</translation>
     </message>
     <message>
-        <source>{n} designs, {p} on the Pareto set. Hover a point for its figures; click it to open that cluster plan.</source>
-        <translation>{n} 個設計，其中 {p} 個在 Pareto 前緣上。將游標移到點上可看數據；按一下即開啟該叢集規劃。</translation>
-    </message>
-    <message>
         <source>The sweep failed: {reason}</source>
         <translation>搜尋失敗：{reason}</translation>
     </message>
     <message>
         <source>Cancelled; nothing was written.</source>
         <translation>已取消，未寫入任何檔案。</translation>
+    </message>
+    <message>
+        <source>{shown} of {total} designs</source>
+        <translation>{total} 個設計中的 {shown} 個</translation>
     </message>
     <message>
         <source>AllReduce busbw, 1 GiB over all GPUs (GB/s, modelled)</source>
@@ -2021,6 +2057,10 @@ fix: {fix}</source>
         <translation>其他設計</translation>
     </message>
     <message>
+        <source>busbw-cost front</source>
+        <translation>busbw 與成本的前緣</translation>
+    </message>
+    <message>
         <source>No designs yet: set the ranges and run the sweep</source>
         <translation>尚無設計：請設定範圍後執行搜尋</translation>
     </message>
@@ -2041,12 +2081,16 @@ fix: {fix}</source>
         <translation>CSV 檔案 (*.csv)</translation>
     </message>
     <message>
-        <source>Cannot write {file}: {reason}</source>
-        <translation>無法寫入 {file}：{reason}</translation>
+        <source>Wrote {file}: {shown} of {total} designs, as the table shows them</source>
+        <translation>已寫入 {file}：{total} 個設計中的 {shown} 個，依表格所示</translation>
     </message>
     <message>
-        <source>Wrote {file}</source>
-        <translation>已寫入 {file}</translation>
+        <source>Wrote {file}: every design of the run (more than the table holds)</source>
+        <translation>已寫入 {file}：本次執行的所有設計（多於表格可容納的數量）</translation>
+    </message>
+    <message>
+        <source>Cannot write {file}: {reason}</source>
+        <translation>無法寫入 {file}：{reason}</translation>
     </message>
 </context>
 <context>

@@ -115,3 +115,67 @@ def test_from_the_file_menu_a_clicked_design_opens_as_a_cluster_plan(make_window
     cluster.confirm_discard = lambda: True  # a new plan is unsaved: closing would ask
     cluster.close()
     w.close()
+
+
+def _header_click(table, column: int) -> None:
+    header = table.horizontalHeader()
+    x = header.sectionViewportPosition(column) + header.sectionSize(column) // 2
+    QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, header.height() // 2))
+
+
+def _table_column(w, key: str) -> list[str]:
+    from designer.sweep.results import TABLE_COLUMNS
+
+    col = next(i for i, c in enumerate(TABLE_COLUMNS) if c.key == key)
+    return [w.model.index(r, col).data() for r in range(w.model.rowCount())]
+
+
+def test_the_results_table_sorts_filters_follows_the_chart_and_exports_what_it_shows(qtbot, window, tmp_path,
+                                                                                     monkeypatch):
+    # issue 35 item 5: the sweep had a chart and a CSV, no table to sort, filter or export
+    _type(qtbot, window.gpus, "256,1024")
+    _run(qtbot, window)
+    assert window.model.rowCount() == 32 and window.shown.text() == "32 of 32 designs"
+    _header_click(window.table, 7)  # US$ per GPU-hour
+    costs = [float(c) for c in _table_column(window, "tco_usd_per_gpu_hour")]
+    assert costs == sorted(costs)
+    _header_click(window.table, 7)
+    assert [float(c) for c in _table_column(window, "tco_usd_per_gpu_hour")] == sorted(costs, reverse=True)
+    _type(qtbot, window.filter, "roce dgx-h100")
+    assert window.shown.text() == "8 of 32 designs"
+    assert set(_table_column(window, "network")) == {"roce"} and set(_table_column(window, "node")) == {"dgx-h100"}
+    # a row clicked selects its point on the chart and says its figures; Enter opens its plan
+    rect = window.table.visualRect(window.model.index(2, 0))
+    QTest.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    i = int(window.model.order[2])
+    assert window.selected == i and "GPUs" in window.hover.text()
+    with qtbot.waitSignal(window.plan_requested) as got:
+        QTest.keyClick(window.table, Qt.Key.Key_Return)
+    assert got.args[0].gpus == int(window.rows.rows[i]["gpus"])
+    # export: the 8 rows shown, in the table's order, with every column of the result file
+    target = tmp_path / "shown.csv"
+    monkeypatch.setattr("designer.ui.sweep_window.QFileDialog.getSaveFileName", lambda *a, **k: (str(target), ""))
+    QTest.mouseClick(window.export_button, Qt.MouseButton.LeftButton)
+    with target.open() as f:
+        written = list(csv.DictReader(f))
+    assert written == [window.rows.rows[int(i)] for i in window.model.order]  # the table's rows, in its order
+    assert {r["network"] for r in written} == {"roce"} and "bottleneck" in written[0]
+    assert "8 of 32 designs" in window.status.text()
+    _type(qtbot, window.filter, "pareto")
+    assert window.model.rowCount() == int(window.rows.pareto.sum())
+
+
+def test_a_new_run_clears_the_last_one_and_a_cancel_leaves_no_stale_chart(qtbot, window):
+    # issue 35 item 5: after Cancel the chart and hover showed the earlier run and the progress bar stayed at 75%
+    _type(qtbot, window.gpus, "256")
+    _run(qtbot, window)
+    assert len(window.rows) and window.model.rowCount()
+    _type(qtbot, window.gpus, ",".join(str(64 * k) for k in range(1, 41)))
+    with qtbot.waitSignal(window.finished, timeout=120_000):
+        QTest.mouseClick(window.run_button, Qt.MouseButton.LeftButton)
+        assert not len(window.rows) and window.model.rowCount() == 0  # cleared when the run starts
+        QTest.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    assert "Cancelled" in window.status.text()
+    assert not len(window.rows) and window.model.rowCount() == 0 and window.hover.text() == ""
+    assert window.progress.value() == 0 and not window.export_button.isEnabled()
+    assert window.shown.text() == "0 of 0 designs"
