@@ -9,6 +9,7 @@ manager (UFM) and management servers in management racks. Feeds follow NetBox's 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 
 from designer.cluster.node import NodeFigures
@@ -111,14 +112,16 @@ def _tray_slots(node: NodeFigures, site: Site, in_rack_cdu: bool) -> list[Slot]:
     cooling tray is an in-rack CDU only where the site's CDUs are in-rack; else the rack's manifold."""
     computes = sum(count for kind, count, _ in node.trays if kind == "compute") or 1
     top, slots = min(site.rack_height_u, node.rack_units), []
-    for kind, count, height in node.trays:
+    numbered: Counter[str] = Counter()  # one count per kind over the whole rack (NVL72: compute trays 1-10 above
+    for kind, count, height in node.trays:  # the switch trays, 11-18 below; power shelves 1-4 and 5-8)
         slot_kind, label = TRAY_SLOT.get(kind, ("node", Name(kind)))
         if kind == "cooling":
             slot_kind, label = ("cdu", IN_RACK_CDU) if in_rack_cdu else MANIFOLD
-        for i in range(count):
+        for _ in range(count):
             top -= height
+            numbered[kind] += 1
             watts = node.wall_w / computes if kind == "compute" else 0.0
-            slots.append(Slot(top + 1, height, slot_kind, f"{english(label)} {i + 1}", watts))
+            slots.append(Slot(top + 1, height, slot_kind, f"{english(label)} {numbered[kind]}", watts))
     return slots
 
 

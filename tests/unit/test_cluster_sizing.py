@@ -240,6 +240,11 @@ def test_a_rack_scale_node_is_drawn_tray_by_tray_and_joins_the_fabric_per_tray(c
     assert m.node.heat_assumptions and any("heat split" in str(a) for a in m.assumptions())
     types = rack_types(m.racks.racks)
     assert types[0].role == "compute" and types[0].count == 8
+    # every tray of a kind has its own number in the elevation (they ran 1-10 above the switch trays, 1-8 below)
+    labels = [slot.label for slot in rack.slots]
+    assert len(labels) == len(set(labels))
+    assert [x for x in labels if x.startswith("compute tray")] == [f"compute tray {i}" for i in range(1, 19)]
+    assert [x for x in labels if x.startswith("power shelf")] == [f"power shelf {i}" for i in range(1, 9)]
 
 
 def test_an_ethernet_node_gets_an_ethernet_switch_and_a_mismatch_is_an_error(catalog, tmp_path, capsys):
