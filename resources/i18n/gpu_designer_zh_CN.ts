@@ -621,6 +621,14 @@
         <translation>{title}[*] - 集群 - GPU Node Designer</translation>
     </message>
     <message>
+        <source>Undone: {edit}</source>
+        <translation>已撤销：{edit}</translation>
+    </message>
+    <message>
+        <source>Redone: {edit}</source>
+        <translation>已重做：{edit}</translation>
+    </message>
+    <message>
         <source>{label} in rack {rack}</source>
         <translation>机柜 {rack} 中的 {label}</translation>
     </message>

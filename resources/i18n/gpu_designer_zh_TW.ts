@@ -621,6 +621,14 @@
         <translation>{title}[*] - 叢集 - GPU Node Designer</translation>
     </message>
     <message>
+        <source>Undone: {edit}</source>
+        <translation>已復原：{edit}</translation>
+    </message>
+    <message>
+        <source>Redone: {edit}</source>
+        <translation>已重做：{edit}</translation>
+    </message>
+    <message>
         <source>{label} in rack {rack}</source>
         <translation>機櫃 {rack} 中的 {label}</translation>
     </message>

@@ -86,6 +86,29 @@ def test_new_cluster_plan_from_the_open_design_draws_every_rack(open_cluster):
     assert "GPU Node Designer" in cluster.windowTitle() and not cluster.isWindowModified()
 
 
+def test_ctrl_z_in_the_field_just_committed_undoes_the_plan_edit_and_the_menu_names_it(open_cluster, qtbot):
+    # issue 35 item 5: with a field focused Ctrl+Z undid the field's text (or nothing), not the plan edit, and the
+    # Edit menu said only "Undo"
+    _main, cluster = open_cluster("New Cluster Plan", "From a Template", "DGX H100")
+    feeds = field(cluster, "site.feeds_per_rack")
+    type_into(feeds, "2")
+    assert cluster.document.plan.site.feeds_per_rack == 2 and feeds.hasFocus()
+    assert cluster.undo_action.text().startswith("Undo ") and len(cluster.undo_action.text()) > len("Undo ")
+    QTest.keyClick(feeds, Qt.Key.Key_Z, CTRL)  # the field still has the focus
+    settle()
+    assert cluster.document.plan.site.feeds_per_rack is None and feeds.text() == ""
+    assert cluster.statusBar().currentMessage().startswith("Undone: ")
+    assert cluster.undo_action.text() == "Undo" and not cluster.undo_action.isEnabled()
+    QTest.keyClick(feeds, Qt.Key.Key_Z, CTRL | SHIFT)
+    settle()
+    assert cluster.document.plan.site.feeds_per_rack == 2 and feeds.text() == "2"
+    # typing not yet committed is the field's own to undo: the plan is left alone
+    QTest.keyClick(feeds, Qt.Key.Key_End)
+    QTest.keyClicks(feeds, "0")
+    QTest.keyClick(feeds, Qt.Key.Key_Z, CTRL)
+    assert feeds.text() == "2" and cluster.document.plan.site.feeds_per_rack == 2
+
+
 def test_a_field_edited_then_undone_and_redone_with_the_keys(open_cluster, qtbot):
     _main, cluster = open_cluster("New Cluster Plan", "From a Template", "DGX H100")
     feeds = field(cluster, "site.feeds_per_rack")

@@ -135,6 +135,45 @@ def test_ctrl_n_starts_a_blank_design_on_the_chassis_chosen(make_window, monkeyp
     assert "Untitled design" in window.windowTitle()
 
 
+def test_ctrl_z_in_an_inspector_field_just_committed_undoes_the_edit(make_window):
+    # The name field took Ctrl+Z for its own text: the field showed 'DGX H100' while the design kept 'Mine'
+    from PySide6.QtWidgets import QLineEdit, QSpinBox
+    from ui_harness.gestures import settle
+
+    window = make_window("dgx-h100")
+    window.document.selection.set([])
+    settle()
+    name = next(e for e in window.inspector.findChildren(QLineEdit) if e.text() == "DGX H100")
+    name.setFocus()
+    QTest.keyClick(name, Qt.Key.Key_A, CTRL)
+    QTest.keyClicks(name, "Mine")
+    QTest.keyClick(name, Qt.Key.Key_Return)
+    settle()
+    assert window.document.design.meta.name == "Mine"
+    QTest.keyClick(name, Qt.Key.Key_Z, CTRL)  # the field still focused
+    settle()
+    assert window.document.design.meta.name == "DGX H100" and name.text() == "DGX H100"
+    assert window.statusBar().currentMessage().startswith("Undone: ")
+    # typing not yet committed stays the field's own to undo
+    QTest.keyClicks(name, "x")
+    QTest.keyClick(name, Qt.Key.Key_Z, CTRL)
+    assert name.text() == "DGX H100" and window.document.design.meta.name == "DGX H100"
+    # a spin box (a link's count) likewise
+    link = next(lk for lk in window.document.design.links if lk.kind == "nvlink")
+    window.document.selection.set([link.id])
+    settle()
+    count = window.inspector.findChildren(QSpinBox)[0]
+    count.setFocus()
+    QTest.keyClick(count, Qt.Key.Key_A, CTRL)
+    QTest.keyClicks(count, str(link.count - 1))
+    QTest.keyClick(count, Qt.Key.Key_Return)
+    settle()
+    assert window.document.design.link(link.id).count == link.count - 1
+    QTest.keyClick(count, Qt.Key.Key_Z, CTRL)
+    settle()
+    assert window.document.design.link(link.id).count == link.count
+
+
 def test_ctrl_shift_w_finishes_a_partly_hand_wired_node_in_one_undo_step(make_window):
     # issue 35 item 3: three GPU-NVSwitch links drawn by hand, then Ctrl+Shift+W left 10 uneven-plane errors
     window = make_window("dgx-h100")

@@ -19,6 +19,7 @@ from designer.core.errors import DesignerError
 from designer.core.locale import render
 from designer.document.commands import CommandError
 from designer.model.parts import NetworkSwitchSpec
+from designer.ui.undo_keys import pass_undo_keys
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,13 @@ class ClusterInspector(QWidget):
             layout.addWidget(box)
         layout.addWidget(self.error)
         layout.addStretch(1)
+        pass_undo_keys([e for e in self.editors.values() if isinstance(e, QLineEdit)], self._pending, self)
         self.refresh()
+
+    def _pending(self, edit: QLineEdit) -> bool:
+        """Whether a field holds typing not yet committed to the plan (its own undo then takes Ctrl+Z)."""
+        field = self.fields[edit.objectName()]
+        return edit.text() != shown(plan_value(self.document.plan, field.path), field)
 
     def groups(self) -> tuple[tuple[str, tuple[Field, ...]], ...]:
         """The form: (group title, fields), every label translated."""

@@ -155,8 +155,8 @@ class ClusterWindow(QMainWindow):
         f.addSeparator()
         self._action(f, self.tr("&Close"), self.close, K.Close)
         e = bar.addMenu(self.tr("&Edit"))
-        self.undo_action = self._action(e, self.tr("Undo"), self.document.undo, K.Undo)
-        self.redo_action = self._action(e, self.tr("Redo"), self.document.redo, "Ctrl+Shift+Z")
+        self.undo_action = self._action(e, self.tr("Undo"), self.undo, K.Undo)
+        self.redo_action = self._action(e, self.tr("Redo"), self.redo, "Ctrl+Shift+Z")
         v = bar.addMenu(self.tr("&View"))
         self._action(v, self.tr("Zoom &In"), lambda: self.view.zoom(1.25), K.ZoomIn)
         self._action(v, self.tr("Zoom &Out"), lambda: self.view.zoom(0.8), K.ZoomOut)
@@ -205,12 +205,29 @@ class ClusterWindow(QMainWindow):
         self.setWindowTitle(self.tr("{title}[*] - Cluster - GPU Node Designer").format(title=self.document.title))
         self.setWindowModified(not self.document.is_clean)
 
-    def update_undo_actions(self) -> None:
+    def undo(self) -> None:
+        """Undo the last plan edit, from any focus (designer.ui.undo_keys), and say what was undone."""
         history = self.document.history
-        for action, word, able in ((self.undo_action, self.tr("Undo"), history.can_undo),
-                                   (self.redo_action, self.tr("Redo"), history.can_redo)):
+        if history.can_undo:
+            label = render(history.undo_label)
+            self.document.undo()
+            self.say(self.tr("Undone: {edit}").format(edit=label))
+
+    def redo(self) -> None:
+        history = self.document.history
+        if history.can_redo:
+            label = render(history.redo_label)
+            self.document.redo()
+            self.say(self.tr("Redone: {edit}").format(edit=label))
+
+    def update_undo_actions(self) -> None:
+        """The Edit menu names the edit ("Undo Set GPUs"), as the main window's does."""
+        history = self.document.history
+        for action, word, name, able in ((self.undo_action, self.tr("Undo"), history.undo_label, history.can_undo),
+                                         (self.redo_action, self.tr("Redo"), history.redo_label, history.can_redo)):
+            label = render(name) if able else ""
             action.setEnabled(able)
-            action.setText(word)
+            action.setText(f"{word} {label}".strip())
 
     def say(self, message: str) -> None:
         self.statusBar().showMessage(message, 8000)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
@@ -35,6 +36,7 @@ from designer.model.design import FailurePolicy, Redundancy, ScaleOut, ScaleOutT
 from designer.model.export_control import screening_lines
 from designer.model.parts import AnyPart, GpuSpec, slot_kind_for
 from designer.ui.text import esc, plain
+from designer.ui.undo_keys import commit_resets_typing, pass_undo_keys, typed_not_committed
 from designer.ui.wheel_guard import guard_wheels_under
 
 SPEC_FIELDS = ("tdp_w", "power_w", "memory_gb", "memory_physical_gb", "memory_type", "mem_bw_tbytes_s", "fabric_links",
@@ -140,6 +142,11 @@ class InspectorPanel(QWidget):
         if target[0] in builder:
             builder[target[0]](form, target[1])
         guard_wheels_under(self.form_host)  # a wheel meant to scroll the Inspector never edits a field
+        edits = [*self.form_host.findChildren(QLineEdit), *self.form_host.findChildren(QAbstractSpinBox)]
+        edits = [e for e in edits if not isinstance(e.parent(), QAbstractSpinBox)]  # a spin box's own line edit
+        for edit in edits:
+            commit_resets_typing(edit)
+        pass_undo_keys(edits, typed_not_committed, self.form_host)  # Ctrl+Z in a committed field undoes the edit
         self.body.insertWidget(1, self.form_host)
         self.builds += 1
 
