@@ -27,6 +27,7 @@ from designer.cluster.node import node_design
 from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.core.locale import render
+from designer.core.messages import Msg
 from designer.document.commands import CommandError
 from designer.io.files import atomic_write_bytes
 from designer.model.catalog import Catalog
@@ -207,18 +208,18 @@ class ClusterWindow(QMainWindow):
 
     def undo(self) -> None:
         """Undo the last plan edit, from any focus (designer.ui.undo_keys), and say what was undone."""
-        history = self.document.history
-        if history.can_undo:
-            label = render(history.undo_label)
-            self.document.undo()
-            self.say(self.tr("Undone: {edit}").format(edit=label))
+        h = self.document.history
+        self._step(h.can_undo, h.undo_label, self.document.undo, self.tr("Undone: {edit}"))
 
     def redo(self) -> None:
-        history = self.document.history
-        if history.can_redo:
-            label = render(history.redo_label)
-            self.document.redo()
-            self.say(self.tr("Redone: {edit}").format(edit=label))
+        h = self.document.history
+        self._step(h.can_redo, h.redo_label, self.document.redo, self.tr("Redone: {edit}"))
+
+    def _step(self, able: bool, label: Msg, move: Callable[[], None], said: str) -> None:
+        if able:
+            text = render(label)
+            move()
+            self.say(said.format(edit=text))
 
     def update_undo_actions(self) -> None:
         """The Edit menu names the edit ("Undo Set GPUs"), as the main window's does."""
