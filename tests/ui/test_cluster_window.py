@@ -5,7 +5,7 @@ open in the main window, the plan saved, closing asking about unsaved work, pres
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
 from shiboken6 import isValid
@@ -174,6 +174,32 @@ def test_a_problem_clicked_selects_its_rack(open_cluster):
     racks = item.text(1).split(", ")  # alike racks are one finding naming each of them
     assert racks and all(name in cluster.scene.items_by_name for name in racks)
     assert set(cluster.scene.selectedItems()) == {cluster.scene.items_by_name[name] for name in racks}
+
+
+def test_a_left_drag_on_a_rack_pans_the_floor_and_a_click_selects_it(open_cluster):
+    # issue 35 item 5: the racks fill the floor and Qt's hand drag pans only from the background, so a drag
+    # selected a rack instead of moving the view
+    _main, cluster = open_cluster("New Cluster Plan", "From a Template", "DGX H100")
+    view, vp = cluster.view, cluster.view.viewport()
+    for _ in range(6):
+        view.zoom(1.25)
+    item = cluster.scene.items_by_name["C002"]
+    view.centerOn(item)
+    settle()
+    start = view.mapFromScene(item.sceneBoundingRect().center())
+    assert view.itemAt(start) is not None  # the drag starts on a rack
+    h, v = view.horizontalScrollBar().value(), view.verticalScrollBar().value()
+    QTest.mousePress(vp, LEFT, Qt.KeyboardModifier.NoModifier, start)
+    for step in range(1, 6):
+        QTest.mouseMove(vp, start + QPoint(-20 * step, -15 * step))
+    QTest.mouseRelease(vp, LEFT, Qt.KeyboardModifier.NoModifier, start + QPoint(-100, -75))
+    settle()
+    assert view.horizontalScrollBar().value() > h and view.verticalScrollBar().value() > v  # the floor moved
+    assert not cluster.scene.selectedItems()  # and nothing was selected by the drag
+    target = view.mapFromScene(item.sceneBoundingRect().center())
+    QTest.mouseClick(vp, LEFT, Qt.KeyboardModifier.NoModifier, target)
+    settle()
+    assert cluster.scene.selectedItems() == [item]
 
 
 def test_double_click_on_a_node_opens_its_design_in_the_main_window(open_cluster):

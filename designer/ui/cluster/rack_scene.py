@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPen, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QGraphicsItem,
     QGraphicsScene,
     QGraphicsSimpleTextItem,
@@ -197,14 +198,18 @@ class RackScene(QGraphicsScene):
 
 
 class RackView(QGraphicsView):
-    """Zoom (Ctrl+wheel, keys), pan (drag), double-click a part to open it."""
+    """Zoom (Ctrl+wheel, keys), pan (a left drag anywhere, on a rack too; the middle button), click a rack to select
+    it, double-click a part to open it. Qt's hand drag pans only from the background, and the racks fill the floor:
+    a drag selected a rack instead of moving the view."""
 
     part_activated = Signal(str, str, str)  # rack, kind, label
 
     def __init__(self, scene: RackScene) -> None:
         super().__init__(scene)
         self.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self._press: QPointF | None = None  # where a left or middle press began, until it becomes a click or a pan
+        self._panned = False
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setBackgroundBrush(QColor("#f4f4f2"))
@@ -236,6 +241,42 @@ class RackView(QGraphicsView):
             event.accept()
         else:
             super().wheelEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
+            self._press, self._panned = event.position(), False
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        if self._press is None:
+            super().mouseMoveEvent(event)
+            return
+        delta = event.position() - self._press
+        if not self._panned and delta.manhattanLength() < QApplication.startDragDistance():
+            return
+        self._panned = True
+        self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - round(delta.x()))
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() - round(delta.y()))
+        self._press = event.position()
+        self.auto_fit = False
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        if self._press is None:
+            super().mouseReleaseEvent(event)
+            return
+        clicked = not self._panned and event.button() == Qt.MouseButton.LeftButton
+        self._press, self._panned = None, False
+        self.viewport().unsetCursor()
+        if clicked:  # a click, not a pan: Qt's own press and release, so selection works as everywhere else
+            press = QMouseEvent(QEvent.Type.MouseButtonPress, event.position(), event.scenePosition(),
+                                event.globalPosition(), event.button(), event.button(), event.modifiers())
+            super().mousePressEvent(press)
+            super().mouseReleaseEvent(event)
+        event.accept()
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
         hit = self.rack_scene().part_at(self.mapToScene(event.position().toPoint()))
