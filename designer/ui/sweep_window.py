@@ -505,7 +505,7 @@ class SweepWindow(QDialog):
             return
         target = Path(name)
         if not self.model.text.strip() and len(self.rows) >= MAX_ROWS_SHOWN:  # more rows than the table holds
-            self._export_whole(target)
+            self._export_whole(self.result_path, target)
             return
         try:
             with self.result_path.open(newline="", encoding="utf-8") as f:
@@ -517,11 +517,11 @@ class SweepWindow(QDialog):
         self.status.setText(plain(self.tr("Wrote {file}: {shown} of {total} designs, as the table shows them").format(
             file=one_line(str(target)), shown=f"{len(self.model.order):,}", total=f"{len(self.rows):,}")))
 
-    def _export_whole(self, target: Path) -> None:
+    def _export_whole(self, source: Path, target: Path) -> None:
         """A run larger than the table: the whole result file, every design in the run's order."""
         tmp = target.with_name(f".{target.name}.tmp")
         try:
-            shutil.copyfile(self.result_path, tmp)
+            shutil.copyfile(source, tmp)
             tmp.replace(target)
         except OSError as exc:
             tmp.unlink(missing_ok=True)

@@ -8,7 +8,7 @@ committed (what Qt Creator and KiCad's property fields do); otherwise the window
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QKeyEvent, QKeySequence
@@ -37,7 +37,7 @@ def _undo_key(event: QKeyEvent) -> bool:
                for key in QKeySequence.keyBindings(standard)) or typed == QKeySequence("Ctrl+Shift+Z")
 
 
-def pass_undo_keys(edits: list[QWidget], pending: Callable[[QWidget], bool], owner: QObject) -> None:
+def pass_undo_keys(edits: Sequence[QWidget], pending: Callable[[QWidget], bool], owner: QObject) -> None:
     """Let Ctrl+Z / Ctrl+Shift+Z through `edits` (line edits, spin boxes) to the window unless `pending(edit)` says
     it holds typing."""
     guard = _UndoKeys(pending)
@@ -52,7 +52,7 @@ def typed_not_committed(edit: QWidget) -> bool:
     return isinstance(line, QLineEdit) and line.isModified()
 
 
-def commit_resets_typing(edit: QWidget) -> None:
+def commit_resets_typing(edit: QLineEdit | QAbstractSpinBox) -> None:
     """After a field's editingFinished has committed its value (connected before this), its typing is no longer
     pending: clear Qt's modified flag so typed_not_committed says so."""
     line = edit.lineEdit() if isinstance(edit, QAbstractSpinBox) else edit

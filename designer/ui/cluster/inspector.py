@@ -100,10 +100,11 @@ class ClusterInspector(QWidget):
         pass_undo_keys([e for e in self.editors.values() if isinstance(e, QLineEdit)], self._pending, self)
         self.refresh()
 
-    def _pending(self, edit: QLineEdit) -> bool:
+    def _pending(self, edit: QWidget) -> bool:
         """Whether a field holds typing not yet committed to the plan (its own undo then takes Ctrl+Z)."""
-        field = self.fields[edit.objectName()]
-        return edit.text() != shown(plan_value(self.document.plan, field.path), field)
+        field = self.fields.get(edit.objectName())
+        return isinstance(edit, QLineEdit) and field is not None and \
+            edit.text() != shown(plan_value(self.document.plan, field.path), field)
 
     def groups(self) -> tuple[tuple[str, tuple[Field, ...]], ...]:
         """The form: (group title, fields), every label translated."""

@@ -142,8 +142,10 @@ class InspectorPanel(QWidget):
         if target[0] in builder:
             builder[target[0]](form, target[1])
         guard_wheels_under(self.form_host)  # a wheel meant to scroll the Inspector never edits a field
-        edits = [*self.form_host.findChildren(QLineEdit), *self.form_host.findChildren(QAbstractSpinBox)]
-        edits = [e for e in edits if not isinstance(e.parent(), QAbstractSpinBox)]  # a spin box's own line edit
+        edits: list[QLineEdit | QAbstractSpinBox] = [
+            *(e for e in self.form_host.findChildren(QLineEdit)
+              if not isinstance(e.parent(), QAbstractSpinBox)),  # a spin box's own line edit goes with its box
+            *self.form_host.findChildren(QAbstractSpinBox)]
         for edit in edits:
             commit_resets_typing(edit)
         pass_undo_keys(edits, typed_not_committed, self.form_host)  # Ctrl+Z in a committed field undoes the edit
