@@ -22,6 +22,7 @@ from designer.model import edits
 from designer.model.catalog import Catalog
 from designer.model.design import Design, Placement, Waiver, duplicate_waiver
 from designer.model.parts import slot_kind_for
+from designer.model.slot_words import A_SLOT, SLOT_NAME
 from designer.model.wiring import WiringChanges, WiringError, auto_wire, connect
 
 
@@ -69,14 +70,14 @@ def free_slot(design: Design, catalog: Catalog, part_id: str, wanted: int | None
     chassis = catalog.chassis(design.chassis)
     have = chassis.slots.get(kind, 0)
     if have == 0:
-        raise CommandError(_m("{name} needs a {kind} slot; {chassis} has none", name=part.name, kind=kind.value,
+        raise CommandError(_m("{name} needs {kind}; {chassis} has none", name=part.name, kind=A_SLOT[kind],
                               chassis=chassis.name))
     taken = {c.slot for c in design.components if c.slot is not None and slot_kind_for(catalog.get(c.part)) == kind}
     if wanted is not None and 0 <= wanted < have and wanted not in taken:
         return wanted
     free = [i for i in range(have) if i not in taken]
     if not free:
-        raise CommandError(_m("all {n} {kind} slots of {chassis} are taken", n=have, kind=kind.value,
+        raise CommandError(_m("all {n} {kind} slots of {chassis} are taken", n=have, kind=SLOT_NAME[kind],
                               chassis=chassis.name))
     return free[0]
 
@@ -110,7 +111,8 @@ def move_component(cid: str, slot: int) -> Command:
         kind = slot_kind_for(catalog.get(comp.part))
         have = catalog.chassis(design.chassis).slots.get(kind, 0) if kind else 0
         if not 0 <= slot < have:
-            raise CommandError(f"no {kind.value if kind else ''} slot #{slot} in this chassis")
+            raise CommandError(_m("this chassis has no {kind} slot #{n}", kind=SLOT_NAME[kind], n=slot) if kind
+                               else _m("{id} does not sit in a slot", id=cid))
         other = next((c for c in design.components if c.id != cid and c.slot == slot
                       and slot_kind_for(catalog.get(c.part)) == kind), None)
         if other is not None:
@@ -136,7 +138,8 @@ def move_components(targets: dict[str, int]) -> Command:
             kind = slot_kind_for(catalog.get(comp.part))
             have = catalog.chassis(design.chassis).slots.get(kind, 0) if kind else 0
             if not 0 <= slot < have:
-                raise CommandError(f"no {kind.value if kind else ''} slot #{slot} for {cid} in this chassis")
+                raise CommandError(_m("{id}: this chassis has no {kind} slot #{n}", id=cid, kind=SLOT_NAME[kind],
+                                      n=slot) if kind else _m("{id} does not sit in a slot", id=cid))
             other = next((c for c in design.components if c.id not in moving and c.slot == slot
                           and slot_kind_for(catalog.get(c.part)) == kind), None)
             if other is not None:

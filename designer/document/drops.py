@@ -15,6 +15,7 @@ from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.layout import ChassisLayout, Slot
 from designer.model.parts import slot_kind_for
+from designer.model.slot_words import A_SLOT, SLOT_NAME
 
 
 @dataclass(frozen=True)
@@ -45,13 +46,13 @@ def drop_verdict(design: Design, catalog: Catalog, layout: ChassisLayout | None,
         return DropVerdict(True, None, EMPTY)
     under = layout.slot_at(x, y) if layout is not None else None
     if under is not None and under.kind != kind:
-        return DropVerdict(False, under, _m("{name} needs a {kind} slot; this is a {under} slot", name=part.name,
-                                            kind=kind.value, under=under.kind.value))
+        return DropVerdict(False, under, _m("{name} needs {kind}; this is {under}", name=part.name,
+                                            kind=A_SLOT[kind], under=A_SLOT[under.kind]))
     if under is not None:
         holder = _holder(design, catalog, under)
         if holder is not None:
-            return DropVerdict(False, under, _m("{kind} slot {n} is taken by {holder}", kind=kind.value, n=under.index,
-                                                holder=holder))
+            return DropVerdict(False, under, _m("{kind} slot {n} is taken by {holder}", kind=SLOT_NAME[kind],
+                                                n=under.index, holder=holder))
     try:
         index = free_slot(design, catalog, part_id, under.index if under is not None else None)
     except DesignerError as exc:

@@ -10,6 +10,7 @@ from designer.core.messages import EMPTY, Msg, Name, Number, Percent, _m
 from designer.model import edits
 from designer.model.catalog import Catalog
 from designer.model.design import Design
+from designer.model.slot_words import PART_KIND
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
 from designer.simulation.collectives import ALGORITHMS, BUS_FACTOR, plan
 from designer.simulation.constants import MODEL_SPREAD
@@ -227,8 +228,6 @@ def _simulate_on(fab: NodeFabric, config: SimConfig, notes: list[Msg | str]) -> 
     return SimResult(tuple(rows), tuple(notes), config.fail, fab.n, fabric_summary(fab))
 
 
-_KIND_WORDS = {"gpu": _m("GPU"), "scaleup_switch": _m("scale-up switch"), "pcie_switch": _m("PCIe switch"),
-               "nic": _m("NIC"), "cpu": _m("CPU"), "psu": _m("PSU"), "cooling": _m("cooling")}  # a failed part's kind
 _LINK_NAMES = {"nvlink": "NVLink", "xgmi": "xGMI", "hccs": "HCCS", "roce": "RoCE", "pcie": "PCIe", "c2c": "NVLink-C2C",
                "socket": "socket", "network": "network"}
 
@@ -241,7 +240,7 @@ def failure_notes(design: Design, catalog: Catalog, fail: tuple[str, ...],
     notes: list[Msg | str] = []
     for f in fail:
         if f in before.g.nodes:
-            kind: Msg | Name = _KIND_WORDS.get(before.g.nodes[f]["kind"], Name(before.g.nodes[f]["kind"]))
+            kind: Msg | Name = PART_KIND.get(before.g.nodes[f]["kind"], Name(before.g.nodes[f]["kind"]))
         else:
             value = design.link(f).kind.value
             kind = _m("{fabric} link", fabric=Name(_LINK_NAMES.get(value, value)))

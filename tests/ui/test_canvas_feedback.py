@@ -30,11 +30,12 @@ def test_a_slot_of_another_kind_lights_red_and_the_drop_is_refused_there(make_wi
     user.drag_part_over("h100-sxm5", psu_slot)
     marker = window.scene.drop_target
     assert marker is not None and marker.isVisible() and not marker.accepted
-    assert "needs a sxm slot; this is a psu slot" in marker.toolTip()
+    # in words (it said "needs a sxm slot; this is a psu slot", the enumeration's ids; issue 35 item 4)
+    assert "needs an SXM GPU slot; this is a PSU bay" in marker.toolTip()
     user.drop_part("h100-sxm5", psu_slot)
     assert window.document.design is before  # nothing landed anywhere else
     note = window.view.note
-    assert note.isVisible() and "needs a sxm slot" in note.text()
+    assert note.isVisible() and "needs an SXM GPU slot" in note.text()
     assert note.geometry().intersects(window.view.viewport().rect())
     assert "refused" in window.statusBar().currentMessage()
 

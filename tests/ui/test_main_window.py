@@ -63,7 +63,7 @@ def test_an_incompatible_drop_is_refused_with_the_reason(make_window):
     drop_part(window, "mi300x", slot_center(window, SlotKind.SXM, 0))
     assert window.document.design == before
     message = window.statusBar().currentMessage()
-    assert "refused" in message and "needs a oam slot" in message
+    assert "refused" in message and "needs an OAM module slot" in message
 
 
 def test_connect_tool_links_two_components_then_delete_the_link(make_window, qtbot):
@@ -339,7 +339,10 @@ def test_bom_copies_tab_separated_rows(make_window, qtbot):
     window.analyse()
     text = window.bom.copy()
     assert text.splitlines()[0].startswith("Part\tKind\tQty")
-    assert "NVIDIA H100 SXM5 80GB\tgpu\t8\t700\t5600" in text
+    assert "NVIDIA H100 SXM5 80GB\tGPU\t8\t700\t5600" in text
+    kinds = {line.split("\t")[1] for line in text.splitlines()[1:]}  # in words, not ids (issue 35 item 4)
+    assert {"scale-up switch", "PCIe switch", "network fabric"} <= kinds
+    assert not kinds & {"scaleup_switch", "pcie_switch", "fabric", "board"}
 
 
 def test_palette_search_filters(make_window):

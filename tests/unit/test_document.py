@@ -181,9 +181,9 @@ def test_moving_an_item_keeps_its_links(doc):
 
 def test_refused_commands_leave_the_design_alone(doc):
     before = doc.design
-    with pytest.raises(CommandError, match="all 6 psu slots of .* are taken"):
+    with pytest.raises(CommandError, match="all 6 PSU slots of .* are taken"):
         doc.push(cmd.add_component("psu-3300"))
-    with pytest.raises(CommandError, match="needs a oam slot"):
+    with pytest.raises(CommandError, match="needs an OAM module slot"):
         doc.push(cmd.add_component("mi300x"))
     with pytest.raises(CommandError, match="share no scale-up fabric|no link between"):
         doc.push(cmd.connect_components("nic0", "nvs0"))

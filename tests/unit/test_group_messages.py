@@ -160,7 +160,8 @@ def test_slot_refusals_are_messages_in_the_language(catalog, design_of):
     with pytest.raises(CommandError) as lacking:
         free_slot(design, catalog, "mi300x")  # an OAM module in an SXM chassis
     refusals.append(lacking.value.msg)
-    assert "this is a psu slot" in str(refusals[0]) and f"is taken by {gpu.id}" in str(refusals[1])
+    assert "this is a PSU bay" in str(refusals[0]) and f"SXM GPU slot {taken.index} is taken by {gpu.id}" in \
+        str(refusals[1])
     assert "has none" in str(refusals[2])
     for lang in ("zh_TW", "zh_CN"):
         for r in refusals:

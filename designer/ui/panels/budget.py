@@ -14,6 +14,7 @@ from designer.model.budget import PowerBudget, power_budget
 from designer.model.catalog import Catalog
 from designer.model.design import Design
 from designer.model.facility import HeatBalance, heat_balance
+from designer.model.slot_words import PART_KIND
 from designer.ui.panels.chart import LazyChart
 
 
@@ -122,8 +123,8 @@ class BomPanel(QWidget):
     def rows(self, design: Design) -> list[list]:
         from designer.export.spec import bom_lines  # noqa: PLC0415 (the export package: after the first paint)
 
-        return [[b.name, b.kind, b.quantity, b.unit_power_w, b.total_power_w, b.source]
-                for b in bom_lines(design, self.catalog)]
+        return [[b.name, render(PART_KIND[b.kind]) if b.kind in PART_KIND else b.kind, b.quantity, b.unit_power_w,
+                 b.total_power_w, b.source] for b in bom_lines(design, self.catalog)]
 
     def set_design(self, design: Design) -> None:
         rows = self.rows(design)
