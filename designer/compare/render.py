@@ -10,10 +10,11 @@ import re
 import unicodedata
 
 from designer.compare.diff import is_empty
-from designer.compare.rows import ASSUMED, MARKS, PSU_ASSUMED  # noqa: F401 (the marks, for the views)
+from designer.compare.rows import ASSUMED, FIGURE_ROWS, MARKS, POWER_ROWS, PSU_ASSUMED  # noqa: F401 (the marks, for the views)
 from designer.core.locale import number, render
 from designer.core.messages import Audience, Msg, Name, Number, _m
 from designer.core.units import signed_percent
+from designer.document.field_words import FIELD_WORDS
 
 BEST = "*"
 # What the marks mean, under every comparison (text, Markdown, PDF, the app), in the comparison's language
@@ -173,11 +174,13 @@ def diff_lines(diff: dict) -> list[str]:
     lang = lang_of(diff)
     say = lambda msg: render(msg, lang)  # noqa: E731
     names = {"old": Name(str(diff["old"])), "new": Name(str(diff["new"]))}
+    same = diff["old"] == diff["new"]  # one name, said once (it read "Review node -> Review node")
     if is_empty(diff):
-        return [say(_m("{old} -> {new}: no changes", **names))]
-    lines = [say(_m("{old} -> {new}", **names))]
+        return [say(_m("{name}: no changes", name=names["new"]) if same else _m("{old} -> {new}: no changes", **names))]
+    lines = [say(_m("{name}", name=names["new"]) if same else _m("{old} -> {new}", **names))]
     for f in diff["chassis"] + diff["settings"] + diff["meta"]:
-        lines.append(say(_m("  changed {field}: {old} -> {new}", field=Name(f["field"]), old=Name(repr(f["old"])),
+        field = FIELD_WORDS.get(f["field"]) or Name(f["field"].replace("_", " "))
+        lines.append(say(_m("  changed {field}: {old} -> {new}", field=field, old=Name(repr(f["old"])),
                             new=Name(repr(f["new"])))))
     comps, links, waivers = diff["components"], diff["links"], diff["waivers"]
     lines += [say(_m("  added {id} ({part})", id=Name(c["id"]), part=Name(c["part"]))) for c in comps["added"]]
@@ -208,11 +211,25 @@ def _link(lk: dict) -> Name:
     return Name(f"{lk['kind']} {lk['a']}-{lk['b']} x{lk['count']}")
 
 
+# The key figures a diff reports, in the comparison's words with their units ("Component power (W)", not dc_load_w).
+_FIGURE_WORDS: dict[str, tuple[Msg, str]] = {
+    **{key: (label, unit) for key, label, unit, _better, _scope in (*FIGURE_ROWS, *POWER_ROWS)},
+    "scaleup_total_gbytes_s_per_dir": (_m("Scale-up total, per direction"), "GB/s"), "nic_count": (_m("NICs"), ""),
+}
+
+
+def _figure_word(key: str) -> Msg | Name:
+    label, unit = _FIGURE_WORDS.get(key, (None, ""))
+    if label is None:
+        return Name(key)
+    return _m("{label} ({unit})", label=label, unit=Name(unit)) if unit else label
+
+
 def _effects(diff: dict, lang: str = "en") -> list[str]:
     say = lambda msg: render(msg, lang)  # noqa: E731
     none = say(_m("  none"))
     lines = [say(_m("Effect on the key figures:"))]
-    lines += [say(_m("  {key}: {old} -> {new}", key=Name(f["key"]), old=Name(fmt_value(f["old"], lang)),
+    lines += [say(_m("  {key}: {old} -> {new}", key=_figure_word(f["key"]), old=Name(fmt_value(f["old"], lang)),
                      new=Name(fmt_value(f["new"], lang)))) for f in diff["figures"]] or [none]
     lines.append(say(_m("Effect on the rule check:")))
     severity = {"error": _m("error"), "warning": _m("warning"), "info": _m("info")}

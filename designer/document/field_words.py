@@ -11,7 +11,7 @@ from designer.core.messages import Many, Msg, Name, _m, many
 FIELD_WORDS: dict[str, Msg] = {
     # Metadata
     "name": _m("name"), "author": _m("author"), "version": _m("version"), "description": _m("description"),
-    "notes": _m("notes"), "template": _m("template"),
+    "notes": _m("notes"), "template": _m("template"), "chassis": _m("chassis"),
     # Placement (a component)
     "part": _m("part"), "slot": _m("slot"), "label": _m("label"),
     # Link

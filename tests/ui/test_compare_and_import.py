@@ -91,7 +91,8 @@ def test_changes_since_saved_lists_the_edit_and_its_effect(make_window, tmp_path
     window = edited_after_save(make_window, tmp_path, design_of)
     text = dialog_of(window, ChangesDialog).text.toPlainText()
     assert "Saved file: node.json" in text
-    assert "changed psu_redundancy: 'N+2' -> 'N+1'" in text and "psu_usable_w: 13,200 -> 16,500" in text
+    assert "changed PSU redundancy: 'N+2' -> 'N+1'" in text and "PSU capacity usable (W): 13,200 -> 16,500" in text
+    assert "psu_" not in text  # words, not keys (issue 35 item 4)
 
 
 def test_changes_since_saved_for_a_design_never_saved(make_window):

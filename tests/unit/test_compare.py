@@ -163,3 +163,22 @@ def test_the_diff_is_written_in_its_language(catalog, design_of, lang, removed, 
     english = [line for line in lines if re.search(r"(?<![A-Za-z_])(added|removed|Effect|resolved|unchanged)\b", line)]
     assert english == []
     assert diff_lines(design_diff(old, old, catalog, lang))[0].endswith(("沒有變更", "没有变更"))
+
+
+def test_changes_since_saved_names_fields_and_figures_in_words(catalog, design_of):
+    # issue 35 item 4: the diff said "changed psu_redundancy", "dc_load_w: 9,229 -> 9,200", "wall_peak_w",
+    # "airflow_cfm" and "Review 8-GPU H100 node -> Review 8-GPU H100 node"
+    from designer.model.design import Redundancy
+
+    old = design_of("dgx-h100")
+    new = old.model_copy(update={"settings": old.settings.model_copy(update={"psu_redundancy": Redundancy.N_PLUS_1}),
+                                 "components": old.components[:-1]})
+    lines = diff_lines(design_diff(old, new, catalog))
+    assert lines[0] == "DGX H100"  # one name, once
+    assert "  changed PSU redundancy: 'N+2' -> 'N+1'" in lines
+    assert any(line.startswith("  Component power (W): ") for line in lines)
+    assert any(line.startswith("  Airflow needed (CFM): ") for line in lines)
+    assert not [line for line in lines if re.search(r"\b(dc_load_w|wall_peak_w|airflow_cfm|psu_redundancy)\b", line)]
+    assert diff_lines(design_diff(old, old, catalog)) == ["DGX H100: no changes"]
+    renamed = old.model_copy(update={"meta": old.meta.model_copy(update={"name": "Mine"})})
+    assert diff_lines(design_diff(old, renamed, catalog))[0] == "DGX H100 -> Mine"
