@@ -4,6 +4,7 @@ the cluster plan any row stands for (so a click on a chart point can open that p
 from __future__ import annotations
 
 import csv
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import numpy as np
 
 from designer.cluster.plan import ClusterPlan
 from designer.core.errors import DesignerError, one_line
+from designer.io.files import atomic_write_bytes
 from designer.sweep.evaluate import plan_of
 from designer.sweep.grid import Point
 
@@ -111,16 +113,10 @@ def table_order(rows: SweepRows, column: int | None = None, descending: bool = F
 
 
 def write_rows(rows: SweepRows, order: np.ndarray, path: Path, columns: tuple[str, ...]) -> None:
-    """The rows in `order` as CSV with `columns`, written atomically (a temporary file, then a rename)."""
-    path = Path(path)
-    tmp = path.with_name(f".{path.name}.tmp")
-    try:
-        with tmp.open("w", newline="", encoding="utf-8") as f:
-            out = csv.DictWriter(f, fieldnames=list(columns), extrasaction="ignore")
-            out.writeheader()
-            for i in order:
-                out.writerow(rows.rows[int(i)])
-        tmp.replace(path)
-    except OSError:
-        tmp.unlink(missing_ok=True)
-        raise
+    """The rows in `order` as CSV with `columns`, written atomically (designer.io.files.atomic_write_bytes)."""
+    text = io.StringIO(newline="")
+    out = csv.DictWriter(text, fieldnames=list(columns), extrasaction="ignore")
+    out.writeheader()
+    for i in order:
+        out.writerow(rows.rows[int(i)])
+    atomic_write_bytes(path, text.getvalue().encode("utf-8"))
