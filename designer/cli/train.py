@@ -242,7 +242,8 @@ def cmd_infer(args: argparse.Namespace) -> int:
 
 def _infer_lines(d: dict) -> list[str]:
     chosen = " (the largest that fits)" if d["batch_is_largest_that_fits"] else ""
-    replicas = f"{d['replicas_per_node']} replica(s) per node" if d["replicas_per_node"] else \
+    n = d["replicas_per_node"]
+    replicas = f"{n} replica{'' if n == 1 else 's'} per node" if n else \
         f"a replica spans {d['tp']} GPUs, more than a node"
     head = [f"{d['model_name']} on {d['design']}: TP {d['tp']} ({replicas}), batch "
             f"{d['batch']:,}{chosen}, {d['context']:,} prompt + {d['output']:,} output tokens, {d['precision']}",
@@ -252,7 +253,7 @@ def _infer_lines(d: dict) -> list[str]:
         return [*head, "Does not fit: not timed. Raise TP, use a lower precision or a smaller batch or context."]
     return [*head,
             f"Time to first token {d['ttft_s']:,.3f} s (a request's own prefill, nothing queued); time per output "
-            f"token {d['tpot_s'] * 1000:,.2f} ms at this batch (modelled)",
+            f"token {d['tpot_s'] * 1000:,.2f} ms at this batch, prompts of new requests batched in (modelled)",
             f"Throughput: {d['tokens_per_s']:,} output tokens/s per node's GPUs ({d['tokens_per_s_per_gpu']:,.1f} per "
             f"GPU); "
             f"US${d['usd_per_million_tokens']:.3f} per million tokens at US${d['usd_per_gpu_hour']:.2f} per GPU-hour "

@@ -1,15 +1,22 @@
-"""Serving a model on a design: memory for weights and KV cache, prefill (time to first token), decode (time per
-output token), tokens per second and dollars per million tokens.
+"""Serving a model on a design at full load: memory for weights and KV cache, time to first token, time per output
+token, tokens per second and dollars per million tokens.
 
-- Memory per GPU of one tensor-parallel replica: weights (bytes per parameter of the precision) / TP, and the KV
-  cache, 2 x layers x KV width x bytes per value for every token of every sequence in the batch, / TP.
-- Prefill is bound by compute: 2 x active parameters per prompt token plus the scores (2 x 2 s^2 h per layer for a
-  causal prompt, halved), at the GEMM-efficiency curve's share of the peak, plus TP's two all-reduces per layer.
-- Decode is bound by memory: each step reads the weights once and the batch's KV cache, at HBM_SHARE of the GPU's
-  bandwidth, or by compute where the batch is large; plus TP's two all-reduces per layer of the batch's tokens.
-- A batch runs its prefill then its decode; throughput = batch x output tokens / (prefill + output x step). The
-  replicas of a node (GPUs / TP) serve apart. Without --batch the largest batch that fits is used (said). Time to
-  first token is one request's own prefill, with nothing queued before it.
+The serving engines this models (TensorRT-LLM, vLLM) batch continuously: every iteration runs one decode token of
+each sequence in flight and, in the same GEMMs, the prompts of the sequences that replace those that finished. At
+a steady state with B sequences of C prompt and O output tokens in flight:
+
+- Memory per GPU of one tensor-parallel replica: the weights / TP (fp8 one byte per parameter, fp4 0.5625 with its
+  block scales; the embedding and logit layers kept in bf16, as the quantised checkpoints keep them) and the KV
+  cache reserved for every sequence's whole C + O tokens (TensorRT-LLM's default scheduler reserves it on
+  admission), 2 x layers x KV width x its bytes (bf16 two; fp8 and fp4 checkpoints keep an fp8 cache) / TP.
+- One iteration: B (1 + C/O) tokens through the GEMMs, at the GEMM-efficiency curve's share of the precision's
+  peak (the same curve as training, times the precision's own share, fitted) or reading the weights, whichever is
+  longer; the decode attention reading the batch's KV cache (on average C + O/2 tokens a sequence); the prompts'
+  attention scores (B/O prompts an iteration); TP's two all-reduces per layer of the iteration's tokens, not
+  overlapped. HBM reads at HBM_SHARE of the bandwidth.
+- Time per output token is the iteration; throughput B / iteration per replica. The replicas of a node
+  (GPUs / TP) serve apart. Without --batch the largest batch whose KV cache fits (at most MAX_BATCH).
+- Time to first token is one request's own prefill with nothing queued before it (a lower bound at load).
 """
 
 from __future__ import annotations
@@ -17,17 +24,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designer.core.errors import DesignerError
+from designer.workload.efficiency import PRECISION_SHARE
 from designer.workload.shapes import ModelShape
 from designer.workload.step import USABLE_HBM, Hardware
 
 GIB = 2**30
-HBM_SHARE = 0.8  # the share of HBM bandwidth a decode step sustains (assumed: the public points are compute-bound)
-# The GEMM curve's share reached at a precision's own peak, relative to bf16's: fp8 fitted to two TensorRT-LLM points
-# (designer.workload.validation), fp4 assumed as fp8.
-PRECISION_SHARE = {"bf16": 1.0, "fp8": 0.569, "fp4": 0.569}
-DECODE_SHARE = 0.58  # a decode step's GEMMs' share of the prefill's (batched tokens of different sequences; fitted)
-BYTES = {"bf16": 2.0, "fp8": 1.0, "fp4": 0.5}
-MAX_BATCH = 4096
+# The share of HBM bandwidth reads sustain: assumed (a third free constant fitted with the two below lands at 0.83).
+HBM_SHARE = 0.8
+BYTES = {"bf16": 2.0, "fp8": 1.0, "fp4": 0.5625}  # a weight's bytes (fp4: 4 bits and an fp8 scale per 16)
+KV_BYTES = {"bf16": 2.0, "fp8": 1.0, "fp4": 1.0}  # a cached key or value (fp8 and fp4 checkpoints cache in fp8)
+MAX_BATCH = 8192  # sequences in flight (TensorRT-LLM's published runs capture CUDA graphs up to 8,192)
 
 
 @dataclass(frozen=True)
@@ -46,8 +52,7 @@ class Inference:
     kv_cache_gib: float
     capacity_gib: float
     ttft_s: float  # one request's own prefill, nothing queued before it
-    tpot_s: float
-    prefill_s: float  # the whole batch's prefill (what throughput pays)
+    tpot_s: float  # one iteration at the steady state
     replicas: int  # whole replicas per node (0: a replica spans nodes)
     gpus_per_node: int
     batch_chosen: bool  # the batch is the largest that fits
@@ -61,15 +66,11 @@ class Inference:
         return self.memory_gib_per_gpu <= self.capacity_gib * USABLE_HBM
 
     @property
-    def request_s(self) -> float:
-        return self.prefill_s + self.serving.output * self.tpot_s
-
-    @property
     def tokens_per_s_per_gpu(self) -> float:
         """Output tokens per second per GPU of one replica (0 when nothing fits)."""
-        if not self.serving.batch or not self.request_s:
+        if not self.serving.batch or not self.tpot_s:
             return 0.0
-        return self.serving.batch * self.serving.output / self.request_s / self.serving.tp
+        return self.serving.batch / self.tpot_s / self.serving.tp
 
     @property
     def tokens_per_s(self) -> float:
@@ -81,10 +82,20 @@ class Inference:
         return usd_per_gpu_hour / 3600 / rate * 1e6 if rate else float("inf")
 
 
+def _weight_bytes(model: ModelShape, precision: str) -> float:
+    """Weights of the whole model: the layers at the precision, the embedding and logit layers in bf16."""
+    embedding = model.embedding_params + model.hidden
+    return (model.params - embedding) * BYTES[precision] + embedding * BYTES["bf16"]
+
+
+def _kv_per_token(model: ModelShape, s: Serving) -> float:
+    """KV cache bytes of one token on one GPU of the replica."""
+    return model.layers * 2 * model.kv_dim * KV_BYTES[s.precision] / s.tp
+
+
 def _memory(model: ModelShape, s: Serving) -> tuple[float, float]:
-    b = BYTES[s.precision]
-    weights = model.params * b / s.tp
-    kv = s.batch * (s.context + s.output) * model.layers * 2 * model.kv_dim * b / s.tp
+    weights = _weight_bytes(model, s.precision) / s.tp
+    kv = s.batch * (s.context + s.output) * _kv_per_token(model, s)
     return weights / GIB, kv / GIB
 
 
@@ -98,31 +109,40 @@ def _peak(hw: Hardware, precision: str, share: dict[str, float]) -> float:
 
 @dataclass(frozen=True)
 class ServingRates:
-    """The two constants of the serving model (fitted; designer.workload.validation)."""
+    """The serving model's constants (fitted or assumed; designer.workload.validation)."""
 
     hbm_share: float = HBM_SHARE
     fp8_share: float = PRECISION_SHARE["fp8"]
-    decode_share: float = DECODE_SHARE
+    fp4_share: float = PRECISION_SHARE["fp4"]
 
     def precision(self) -> dict[str, float]:
-        return {**PRECISION_SHARE, "fp8": self.fp8_share, "fp4": self.fp8_share}
+        return {**PRECISION_SHARE, "fp8": self.fp8_share, "fp4": self.fp4_share}
 
 
-def _times(model: ModelShape, s: Serving, hw: Hardware, rates: ServingRates) -> tuple[float, float]:
-    peak, b = _peak(hw, s.precision, rates.precision()), BYTES[s.precision]
+def _prefill_s(model: ModelShape, s: Serving, hw: Hardware, rates: ServingRates) -> float:
+    """One request's prompt alone: its GEMMs and scores at the curve's share of the peak, TP's all-reduces."""
+    peak = _peak(hw, s.precision, rates.precision())
     dense = 2 * (model.active_params - model.embedding_params / 2)
-    tokens = s.batch * s.context
-    prefill_flops = tokens * dense + s.batch * model.layers * 2 * s.context * s.context * model.hidden
-    ttft = prefill_flops / s.tp / (peak * hw.efficiency(prefill_flops / s.tp / model.layers / 4))
-    act = int(tokens * model.hidden * 2)
-    ttft += 2 * model.layers * hw.comm("allreduce", act, s.tp, 1)
-    weight_bytes = model.params * b / s.tp
-    kv_bytes = s.batch * (s.context + s.output / 2) * model.layers * 2 * model.kv_dim * b / s.tp
-    read = (weight_bytes + kv_bytes) / (hw.hbm_tbytes_s * 1e12 * rates.hbm_share)
-    step_flops = s.batch * dense / s.tp  # at the curve's best: a small batch's GEMMs are bound by the reads above
-    compute = step_flops / (peak * hw.efficiency.best * rates.decode_share)
-    tpot = max(read, compute) + 2 * model.layers * hw.comm("allreduce", int(s.batch * model.hidden * 2), s.tp, 1)
-    return ttft, tpot
+    flops = s.context * dense + model.layers * 2 * s.context * s.context * model.hidden
+    seconds = flops / s.tp / (peak * hw.efficiency(flops / s.tp / model.layers / 4))
+    return seconds + 2 * model.layers * hw.comm("allreduce", int(s.context * model.hidden * 2), s.tp, 1)
+
+
+def _iteration_s(model: ModelShape, s: Serving, hw: Hardware, rates: ServingRates) -> float:
+    """One iteration at the steady state: a decode token of each of the batch's sequences and the prompts that
+    replace the finished ones (B/O of them) in the same GEMMs."""
+    peak = _peak(hw, s.precision, rates.precision())
+    bandwidth = hw.hbm_tbytes_s * 1e12 * rates.hbm_share
+    dense = 2 * (model.active_params - model.embedding_params / 2)
+    prompts = s.batch / s.output
+    tokens = s.batch + prompts * s.context
+    flops = tokens * dense / s.tp
+    gemms = max(_weight_bytes(model, s.precision) / s.tp / bandwidth,
+                flops / (peak * hw.efficiency(flops / model.layers / 4)))
+    kv_read = s.batch * (s.context + s.output / 2) * _kv_per_token(model, s) / bandwidth
+    scores = prompts * model.layers * 2 * s.context * s.context * model.hidden / s.tp / (peak * hw.efficiency.best)
+    tp = 2 * model.layers * hw.comm("allreduce", int(tokens * model.hidden * 2), s.tp, 1)
+    return gemms + kv_read + scores + tp
 
 
 def infer(model: ModelShape, s: Serving, hw: Hardware, rates: ServingRates | None = None) -> Inference:
@@ -137,10 +157,10 @@ def infer(model: ModelShape, s: Serving, hw: Hardware, rates: ServingRates | Non
         s = Serving(s.tp, largest_batch(model, s, hw), s.context, s.output, s.precision)
     weights, kv = _memory(model, s)
     rates = rates or ServingRates()
-    prefill, tpot = _times(model, s, hw, rates) if s.batch else (0.0, 0.0)
-    ttft = _times(model, Serving(s.tp, 1, s.context, s.output, s.precision), hw, rates)[0] if s.batch else 0.0
+    tpot = _iteration_s(model, s, hw, rates) if s.batch else 0.0
+    ttft = _prefill_s(model, s, hw, rates) if s.batch else 0.0
     replicas = hw.gpus_per_node // s.tp  # 0: one replica spans more than a node
-    return Inference(s, weights, kv, hw.hbm_gib, ttft, tpot, prefill, replicas, hw.gpus_per_node, chosen)
+    return Inference(s, weights, kv, hw.hbm_gib, ttft, tpot, replicas, hw.gpus_per_node, chosen)
 
 
 def largest_batch(model: ModelShape, s: Serving, hw: Hardware) -> int:

@@ -8,7 +8,9 @@ Arithmetic (reference: ../shared/reference/workload.md; Narayanan et al., SC'21;
   this is Narayanan's 96 B s l h^2 (1 + s/6h + V/16lh) with full recompute.
 - Compute time. Each GEMM of a layer (QKV, attention out, FFN up and down, the scores) runs at a share of the GPU's
   dense peak that grows with its size (designer.workload.efficiency), the memory-bound work (norms, activations,
-  softmax) at the HBM bandwidth: three passes over the activation bytes Korthikanti counts per layer.
+  softmax) at the HBM bandwidth: three passes over the activation bytes Korthikanti counts per layer. In fp8 the
+  linear layers run at the fp8 peak times PRECISION_SHARE (designer.workload.efficiency), the attention core and
+  the logits at bf16, as Transformer Engine's fp8 recipe does.
 - Communication from the collective model on the design's real topology (designer.simulation.parallelism: ranks
   TP innermost, then CP, PP, DP, as Megatron-LM lays them out): TP with sequence parallelism does 2 all-gathers and
   2 reduce-scatters of the layer's activations per layer and micro-batch forward (the same backward, again with
@@ -30,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from designer.core.errors import DesignerError
-from designer.workload.efficiency import GemmEfficiency
+from designer.workload.efficiency import PRECISION_SHARE, GemmEfficiency
 from designer.workload.shapes import ModelShape
 
 GIB = 2**30
@@ -137,6 +139,10 @@ class Step:
     def tokens_per_s(self) -> float:
         return self.tokens / self.step_time_s
 
+    @property
+    def tokens_per_s_per_gpu(self) -> float:
+        return self.tokens_per_s / self.layout.gpus
+
     def breakdown(self) -> dict[str, float]:
         return {"compute_s": self.compute_s, "bubble_s": self.bubble_s, "tp_comm_s": self.tp_comm_s,
                 "cp_comm_s": self.cp_comm_s, "pp_comm_s": self.pp_comm_s, "dp_comm_s": self.dp_comm_s,
@@ -229,25 +235,37 @@ def memory(model: ModelShape, lay: Layout, hbm_gib: float) -> Memory:
 
 
 # Time ------------------------------------------------------------------------------------------------------------
-def _compute_per_microbatch(model: ModelShape, lay: Layout, hw: Hardware, peak: float) -> float:
+def _peaks(hw: Hardware, precision: str) -> tuple[float, float]:
+    """FLOP/s of (the linear layers' GEMMs, the attention core and logits) at a precision: the linear layers at its
+    dense peak times the share its GEMMs reach relative to bf16's (designer.workload.efficiency.PRECISION_SHARE);
+    Transformer Engine's fp8 recipes keep the attention core and the output layer in bf16."""
+    peak = hw.peak_tflops.get(precision)
+    if not peak:
+        raise DesignerError(f"the GPU publishes no dense {precision} rate")
+    bf16 = hw.peak_tflops.get("bf16") or peak
+    return peak * 1e12 * PRECISION_SHARE.get(precision, 1.0), bf16 * 1e12
+
+
+def _compute_per_microbatch(model: ModelShape, lay: Layout, hw: Hardware) -> float:
     """One micro-batch's forward and backward (and recompute) of one stage's layers on one GPU, seconds."""
+    linear, core = _peaks(hw, lay.precision)
     gemm_pass, score_pass = _passes(lay.recompute)
     eff = hw.efficiency
     layer = 0.0
     for i, f in enumerate(_gemms(model, lay)):
-        layer += (score_pass if i == 2 else gemm_pass) * f / (peak * eff(f))
+        layer += score_pass * f / (core * eff(f)) if i == 2 else gemm_pass * f / (linear * eff(f))
     traffic = hw.efficiency.elementwise_passes * gemm_pass / 3  # the recomputed forward reads and writes again
     memory_bound = traffic * _activation_bytes_per_layer(model, Layout(**{**lay.__dict__, "recompute": "selective"}))
     layer += memory_bound / (hw.hbm_tbytes_s * 1e12)
     stage = layer * model.layers / lay.pp
     logits = 3 * 2 * lay.micro_batch * lay.seq_len / lay.cp * model.hidden * model.vocab / lay.tp
-    return stage + logits / lay.pp / (peak * eff(logits))
+    return stage + logits / lay.pp / (core * eff(logits))
 
 
-def _gemm_time(model: ModelShape, lay: Layout, hw: Hardware, peak: float) -> float:
+def _gemm_time(model: ModelShape, lay: Layout, hw: Hardware) -> float:
     """One layer's GEMMs (not the scores), forward and backward, for one micro-batch, seconds."""
-    gemms = _gemms(model, lay)
-    return sum(3 * f / (peak * hw.efficiency(f)) for i, f in enumerate(gemms) if i != 2)
+    linear = _peaks(hw, lay.precision)[0]
+    return sum(3 * f / (linear * hw.efficiency(f)) for i, f in enumerate(_gemms(model, lay)) if i != 2)
 
 
 def simulate_step(model: ModelShape, lay: Layout, hw: Hardware) -> Step:
@@ -255,9 +273,9 @@ def simulate_step(model: ModelShape, lay: Layout, hw: Hardware) -> Step:
     peak = hw.peak_tflops.get(lay.precision)
     if not peak:
         raise DesignerError(f"the GPU publishes no dense {lay.precision} rate")
-    peak_flops = peak * 1e12
+    core = _peaks(hw, lay.precision)[1]
     m = lay.micro_batches
-    compute_mb = _compute_per_microbatch(model, lay, hw, peak_flops)
+    compute_mb = _compute_per_microbatch(model, lay, hw)
     tokens_mb = lay.micro_batch * lay.seq_len / lay.cp
     act = int(tokens_mb * model.hidden * 2)  # bf16 activations of one micro-batch on one GPU's sequence share
     stage_layers = model.layers / lay.pp
@@ -266,12 +284,12 @@ def simulate_step(model: ModelShape, lay: Layout, hw: Hardware) -> Step:
     # all-reduce's worth; passes: forward, backward, and the recomputed forward
     tp = hw.comm("allreduce", act, lay.tp, 1) * 2 * (gemm_pass - 1) * stage_layers if lay.tp > 1 else 0.0
     if lay.tp_overlap and not hw.crosses_nodes(lay.tp, 1):  # hidden behind the GEMMs it feeds, inside NVLink only:
-        tp = max(0.0, tp - _gemm_time(model, lay, hw, peak_flops) * stage_layers)  # over the network it is exposed
+        tp = max(0.0, tp - _gemm_time(model, lay, hw) * stage_layers)  # over the network it is exposed
     cp = 0.0
     if lay.cp > 1:  # keys and values around the ring, forward and twice backward, against the scores' time
         kv = int(tokens_mb * model.kv_dim * 2 * 2 / lay.tp)
         ring = hw.comm("allgather", kv * lay.cp, lay.cp, lay.tp) * 3 * stage_layers
-        scores = _gemms(model, lay)[2] * 3 * stage_layers / (peak_flops * hw.efficiency(_gemms(model, lay)[2]))
+        scores = _gemms(model, lay)[2] * 3 * stage_layers / (core * hw.efficiency(_gemms(model, lay)[2]))
         cp = max(0.0, ring - scores)
     ep = 0.0
     if lay.ep > 1:

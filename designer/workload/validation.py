@@ -106,8 +106,63 @@ def _megatron_h100() -> list[Point]:
     return out
 
 
+NEMO_2407 = ("NVIDIA NeMo performance_summary.md (github.com/NVIDIA/NeMo, commit 070a0bb1), NeMo 24.07 container on "
+             "DGX H100, FP8 pre-training: tokens/s per GPU with each row's GBS, MBS, sequence, TP, PP, CP and VP")
+BRIDGE_2511 = ("NVIDIA Megatron-Bridge docs/performance-summary.md (github.com/NVIDIA-NeMo/Megatron-Bridge, commit "
+               "00b7660b), NeMo 25.11 container, FP8 (current scaling) pre-training on DGX H100, DGX B200 and DGX "
+               "GB200: tokens/s per GPU with each row's GBS, MBS, sequence, FSDP, TP, PP, CP and VP")
+LLAMA2 = "Touvron et al., 'Llama 2: Open Foundation and Fine-Tuned Chat Models' (arXiv 2307.09288), Table 1 and code"
+
+
+def _llama2(params: str) -> ModelShape:
+    layers, hidden, ffn, heads, kv = {"7B": (32, 4096, 11008, 32, 32), "13B": (40, 5120, 13824, 40, 40),
+                                      "70B": (80, 8192, 28672, 64, 8)}[params]
+    return ModelShape(id=f"llama2-{params.lower()}", name=f"Llama 2 {params}", source=LLAMA2, layers=layers,
+                      hidden=hidden, ffn=ffn, heads=heads, kv_heads=kv, vocab=32000, seq_len=4096)
+
+
+def _model(name: str) -> ModelShape:
+    if name.startswith("llama2-"):
+        return _llama2(name.removeprefix("llama2-").upper())
+    if name == "gpt3-175b":
+        return _gpt("175B", 96, 12288, 96)
+    return model_by_id(name)
+
+
+# (source, node, model, GPUs, GBS, MBS, sequence, FSDP, TP, PP, CP, VP, tokens/s per GPU). Not modelled: the
+# Llama 3.1 405B rows (126 layers split unevenly, the embedding and loss counted as pipeline layers) and the MoE rows
+# (Qwen3, DeepSeek-V3, GPT-OSS: attention shapes the model's fields cannot state).
+_FP8_ROWS = (
+    (NEMO_2407, "dgx-h100", "gpt3-175b", 128, 256, 1, 2048, 0, 4, 8, 1, 6, 726),
+    (NEMO_2407, "dgx-h100", "gpt3-175b", 512, 2048, 2, 2048, 0, 4, 8, 1, 6, 782),
+    (NEMO_2407, "dgx-h100", "llama2-7b", 8, 128, 1, 4096, 0, 1, 1, 1, 1, 16847),
+    (NEMO_2407, "dgx-h100", "llama2-13b", 16, 128, 1, 4096, 0, 1, 4, 1, 10, 8646),
+    (NEMO_2407, "dgx-h100", "llama2-70b", 64, 128, 1, 4096, 0, 4, 4, 1, 20, 1707),
+    (NEMO_2407, "dgx-h100", "llama3-8b", 8, 128, 1, 8192, 0, 1, 1, 2, 1, 12036),
+    (NEMO_2407, "dgx-h100", "llama3-70b", 64, 128, 1, 8192, 0, 4, 4, 2, 5, 1533),
+    (BRIDGE_2511, "dgx-h100", "llama3-8b", 8, 128, 1, 8192, 1, 1, 1, 1, 1, 14451),
+    (BRIDGE_2511, "dgx-h100", "llama3-70b", 64, 128, 1, 8192, 0, 4, 8, 1, 5, 1602),
+    (BRIDGE_2511, "dgx-b200", "llama3-8b", 8, 128, 2, 8192, 0, 1, 1, 1, 1, 30624),
+    (BRIDGE_2511, "gb200-nvl72", "llama3-8b", 8, 128, 2, 8192, 0, 1, 1, 1, 1, 31508),
+    (BRIDGE_2511, "gb200-nvl72", "llama3-70b", 64, 256, 2, 8192, 1, 1, 1, 1, 1, 4312),
+)
+
+
+def _fp8() -> list[Point]:
+    out = []
+    for source, node, name, gpus, gbs, mbs, seq, fsdp, tp, pp, cp, vp, tokens in _FP8_ROWS:
+        model = _model(name)
+        lay = Layout(tp=tp, pp=pp, cp=cp, dp=gpus // (tp * pp * cp), micro_batch=mbs, global_batch=gbs, seq_len=seq,
+                     vpp=vp, recompute="selective", zero=3 if fsdp else 1, precision="fp8")
+        release = "NeMo 24.07" if source == NEMO_2407 else "Megatron-Bridge 25.11"
+        gpu = {"gb200-nvl72": "GB200"}.get(node, node.removeprefix("dgx-").upper())
+        out.append(Point(f"{release}: {model.name} fp8 on {gpus} {gpu}", source, node, model, lay, float(tokens),
+                         "tokens_per_s_per_gpu", False))
+    return out
+
+
 def points() -> list[Point]:
-    return _narayanan() + _korthikanti() + _megatron_h100()
+    return _narayanan() + _korthikanti() + _megatron_h100() + _fp8()
 
 
 @dataclass(frozen=True)
@@ -130,12 +185,34 @@ def check(catalog: Catalog, efficiency: GemmEfficiency | None = None) -> list[Ch
     return [Checked(p, predict(p, catalog, efficiency)) for p in points()]
 
 
-TRTLLM = ("NVIDIA TensorRT-LLM perf-overview.md (v0.17, github.com/NVIDIA/TensorRT-LLM commit 258c7540): offline "
-          "throughput at maximum load, Llama 3.1 70B, TP 8, FP8 weights and KV cache, output tokens per second")
-# (node, input, output, output tokens/s, fitted)
-_TRTLLM_ROWS = (("dgx-h100", 128, 128, 14730.69, False), ("dgx-h100", 128, 2048, 17061.82, True),
-                ("dgx-h100", 2048, 2048, 8801.95, False), ("dgx-h200", 128, 128, 15355.84, False),
-                ("dgx-h200", 2048, 2048, 11142.47, True))
+TRTLLM = ("NVIDIA TensorRT-LLM perf-overview.md (the v1.0 tables, github.com/NVIDIA/TensorRT-LLM commit 00f37686): "
+          "trtllm-bench offline throughput at maximum load, synthetic requests of fixed prompt (ISL) and output (OSL) "
+          "lengths, PyTorch backend, NVIDIA's FP8 and FP4 ModelOpt checkpoints (Llama 3.1 8B, Llama 3.3 70B, "
+          "Llama 3.1 405B: the shapes of Llama 3 8B, 70B and 405B); total output tokens per second of the run's GPUs")
+TRTLLM_V017 = ("NVIDIA TensorRT-LLM perf-overview.md (v0.17, github.com/NVIDIA/TensorRT-LLM commit 258c7540): offline "
+               "throughput at maximum load, Llama 3.1 70B, TP 8, FP8 weights and KV cache, output tokens per second")
+ISL_OSL = ((128, 128), (128, 2048), (128, 4096), (500, 2000), (1000, 1000), (1000, 2000), (2048, 128), (2048, 2048),
+           (5000, 500), (20000, 2000))
+# (model, node, TP, precision, output tokens/s for each ISL/OSL above)
+_TRTLLM_ROWS = (
+    ("llama3-8b", "dgx-h200", 1, "fp8", (27911, 26221, 18027, 20770, 17744, 16828, 3538, 12194, 3902, 1804)),
+    ("llama3-8b", "dgx-h100", 1, "fp8", (28312, 22714, 14325, 17660, 15220, 13899, 3450, 9305, 3459, 1351)),
+    ("llama3-70b", "dgx-h200", 1, "fp8", (3803, 4336, 2872, 3666, 2909, 2994, 442, 2003, 566, 283)),
+    ("llama3-70b", "dgx-h100", 2, "fp8", (6378, 6651, 4199, 5222, 4205, 4146, 762, 3082, 898, 437)),
+    ("llama3-405b", "dgx-h200", 8, "fp8", (3814, 5348, 4741, 4724, 3330, 3722, 456, 2948, 650, 505)),
+    ("llama3-405b", "dgx-h100", 8, "fp8", (3627, 4340, 3116, 3994, 2919, 2895, 453, 2296, 610, 345)),
+    ("llama3-70b", "dgx-b200", 1, "fp4", (11147, 9922, 6831, 7762, 7007, 6271, 1339, 4783, 1459, 665)),
+    ("llama3-70b", "gb200-nvl72", 1, "fp4", (12189, 11309, 7849, 9028, 7326, 6513, 1450, 5646, 1602, 755)),
+    ("llama3-405b", "dgx-b200", 4, "fp4", (6281, 8020, 6345, 6244, 5209, 4933, 749, 4212, 1048, 672)),
+    ("llama3-405b", "gb200-nvl72", 4, "fp4", (6740, 8151, 6608, 6540, 5389, 5135, 797, 4407, 1112, 739)),
+)
+# The four points the precisions' shares were fitted to (1,000/1,000 of two fp8 and two fp4 rows); the rest held out.
+SERVING_FITTED = {("llama3-70b", "dgx-h100", 1000, 1000), ("llama3-8b", "dgx-h200", 1000, 1000),
+                  ("llama3-70b", "dgx-b200", 1000, 1000), ("llama3-405b", "gb200-nvl72", 1000, 1000)}
+# (node, input, output, output tokens/s of the node): an older release, its own engine; all held out
+_TRTLLM_V017_ROWS = (("dgx-h100", 128, 128, 14730.69), ("dgx-h100", 128, 2048, 17061.82),
+                     ("dgx-h100", 2048, 2048, 8801.95), ("dgx-h200", 128, 128, 15355.84),
+                     ("dgx-h200", 2048, 2048, 11142.47))
 
 
 @dataclass(frozen=True)
@@ -144,21 +221,37 @@ class ServingPoint:
     source: str
     template: str
     model: str
+    tp: int
+    precision: str
     context: int
     output: int
-    measured: float  # output tokens per second, the node
+    measured: float  # output tokens per second of the run's GPUs (TP of them)
     fitted: bool
 
 
+def _gpu_word(template: str) -> str:
+    return {"gb200-nvl72": "GB200"}.get(template, template.removeprefix("dgx-").upper())
+
+
 def serving_points() -> list[ServingPoint]:
-    return [ServingPoint(f"TensorRT-LLM: Llama 3.1 70B {i}/{o} on 8 {t.removeprefix('dgx-').upper()}", TRTLLM, t,
-                         "llama3-70b", i, o, tps, fitted) for t, i, o, tps, fitted in _TRTLLM_ROWS]
+    out = []
+    for model, node, tp, precision, values in _TRTLLM_ROWS:
+        name = model_by_id(model).name
+        for (i, o), tps in zip(ISL_OSL, values, strict=True):
+            out.append(ServingPoint(f"TensorRT-LLM 1.0: {name} {i}/{o} on {tp} {_gpu_word(node)} {precision}",
+                                    TRTLLM, node, model, tp, precision, i, o, float(tps),
+                                    (model, node, i, o) in SERVING_FITTED))
+    out += [ServingPoint(f"TensorRT-LLM 0.17: Llama 3 70B {i}/{o} on 8 {_gpu_word(t)} fp8", TRTLLM_V017, t,
+                         "llama3-70b", 8, "fp8", i, o, tps, False) for t, i, o, tps in _TRTLLM_V017_ROWS]
+    return out
+
+
+def predict_serving(p: ServingPoint, catalog: Catalog, rates: ServingRates | None = None) -> float:
+    """The modelled output tokens per second of the point's TP GPUs at the largest batch that fits."""
+    hw = node_hardware(build_template(p.template, catalog), catalog)
+    result = infer(model_by_id(p.model), Serving(p.tp, 0, p.context, p.output, p.precision), hw, rates)
+    return result.tokens_per_s_per_gpu * p.tp
 
 
 def check_serving(catalog: Catalog, rates: ServingRates | None = None) -> list[tuple[ServingPoint, float]]:
-    out = []
-    for p in serving_points():
-        hw = node_hardware(build_template(p.template, catalog), catalog)
-        result = infer(model_by_id(p.model), Serving(8, 0, p.context, p.output, "fp8"), hw, rates)
-        out.append((p, result.tokens_per_s))
-    return out
+    return [(p, predict_serving(p, catalog, rates)) for p in serving_points()]

@@ -2228,8 +2228,8 @@ An empty chassis (choose it below): add parts from the library and wire them; Au
         <translation>GPU 数：</translation>
     </message>
     <message>
-        <source>FP8 (an upper bound)</source>
-        <translation>FP8（上限估计）</translation>
+        <source>FP8 (linear layers)</source>
+        <translation>FP8（线性层）</translation>
     </message>
     <message>
         <source>No layout of {model} fits on {gpus} GPUs of this design ({n} tried): more GPUs, or GPUs with more memory.</source>

@@ -77,7 +77,7 @@ class WorkloadPanel(QWidget):
         self.precision = QComboBox()
         self.precision.setObjectName("workload.precision")
         self.precision.addItem("BF16", "bf16")
-        self.precision.addItem(self.tr("FP8 (an upper bound)"), "fp8")
+        self.precision.addItem(self.tr("FP8 (linear layers)"), "fp8")
         guard_wheel(self.model, self.gpus, self.precision)
         self.progress = QProgressBar()
         self.progress.setRange(0, 0)
