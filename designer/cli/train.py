@@ -299,23 +299,28 @@ def cmd_train_search(args: argparse.Namespace) -> int:
     target = _target(args, catalog)
     gpus = _gpus(target)
     hw = node_hardware(target.design, catalog)
-    if gpus < 1 or args.top < 1:
-        raise UsageError("--gpus and --top must be at least 1")
+    if gpus < 1 or args.top < 1 or args.trials < 1:
+        raise UsageError("--gpus, --top and --trials must be at least 1")
     given = {k: v for k, v in (("tp", _ints(args.tp, "--tp")), ("pp", _ints(args.pp, "--pp")),
                                 ("cp", _ints(args.cp, "--cp")), ("micro_batch", _ints(args.microbatch, "--microbatch")))
              if v is not None}
     ranges = Ranges(**given, global_batch=args.global_batch)  # type: ignore[arg-type]
     try:
-        result = search(model, gpus, hw, args.seq, args.precision, ranges, args.top)
+        result = search(model, gpus, hw, args.seq, args.precision, ranges, args.top, trials=args.trials)
     except DesignerError as exc:
         raise UsageError(f"train-search: {exc}") from None
     rows = [_row(step, args, target, model, hw.gpus_per_node) for step in result.best]
     if args.json:
-        print_json({"model": model.id, "design": target.name, "gpus": gpus, "evaluated": result.evaluated,
-                    "fitting": result.fitting, "rows": rows})
+        print_json({"model": model.id, "design": target.name, "gpus": gpus, "grid": result.grid,
+                    "guided": result.guided, "evaluated": result.evaluated, "fitting": result.fitting, "rows": rows})
         return EXIT_OK if rows else EXIT_FAIL
-    print(f"{model.name} on {gpus:,} GPUs of {target.name}: {result.evaluated:,} layouts evaluated, "
-          f"{result.fitting:,} fit" + (f"; the fastest {len(rows)}:" if rows else "."))
+    if result.guided:
+        print(f"{model.name} on {gpus:,} GPUs of {target.name}: {result.grid:,} layouts, more than an exhaustive "
+              f"search takes; a guided search (Optuna TPE, {args.trials:,} trials) evaluated {result.evaluated:,}, "
+              f"{result.fitting:,} fit" + (f"; the fastest {len(rows)} found (not proven best):" if rows else "."))
+    else:
+        print(f"{model.name} on {gpus:,} GPUs of {target.name}: {result.evaluated:,} layouts evaluated, "
+              f"{result.fitting:,} fit" + (f"; the fastest {len(rows)}:" if rows else "."))
     for r in rows:
         lay = r["layout"]
         print(f"  TP {lay['tp']} PP {lay['pp']} (v {lay['vpp']}) DP {lay['dp']} CP {lay['cp']} EP {lay['ep']}, mb "
@@ -352,5 +357,7 @@ def register_search(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--precision", choices=["bf16", "fp8"], default="bf16")
     p.add_argument("--rental-usd-gpu-hour", type=float, metavar="P")
     p.add_argument("--top", type=int, default=10)
+    p.add_argument("--trials", type=int, default=1000, metavar="N",
+                   help="layouts a guided search tries when the grid is past 200,000 (default 1,000)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_train_search)
