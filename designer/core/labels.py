@@ -43,8 +43,8 @@ COLLECTIVE_LABELS = {"allreduce": "AllReduce", "allgather": "AllGather", "reduce
 # A part's confidence in words: one table for the inspector, the palette, the budget panel and the documents. Each
 # level is a message (designer.core.messages) with its reason; the short form is the level alone.
 CONFIDENCE_WORDS: dict[str, tuple[Msg, Msg]] = {
-    "H": (_m("high confidence"), _m("vendor document or several agreeing sources")),
-    "M": (_m("medium confidence"), _m("one good secondary source")),
+    "H": (_m("high confidence"), _m("the vendor's or a standard's document about this part")),
+    "M": (_m("medium confidence"), _m("a secondary source, or another part's document")),
     "L": (_m("low confidence"), _m("no primary public source; treat as an estimate")),
 }
 

@@ -55,7 +55,7 @@ from designer.export.topology_summary import SUMMARY_ABOVE_GPUS, topology_summar
 from designer.export.wording import Wording
 from designer.model.budget import power_budget
 from designer.model.catalog import Catalog
-from designer.model.data_text import data_msg, part_name
+from designer.model.data_text import data_msg, part_name, part_source_note
 from designer.model.design import Design
 from designer.model.parts import FabricSpec, NicSpec, PartBase
 from designer.simulation.calibration import NO_CALIBRATION, Calibration
@@ -113,7 +113,7 @@ class SheetData(SheetSections):
         if part.id not in self.part_ref:
             name = self.text.get(part.name, part.name) if isinstance(part, FabricSpec) else self.name(part)
             self.refs.append({"text": f"{name}: {part.source}",
-                              "note": i18n.confidence_label(part.confidence, self.lang, short=True)})
+                              "note": render(part_source_note(part), self.lang)})
             self.part_ref[part.id] = len(self.refs)
         return self.part_ref[part.id]
 

@@ -40,7 +40,8 @@ def part_name(part: PartBase) -> Msg:
 
 def catalog_texts(catalog: Catalog) -> list[str]:
     """Every catalog text documents show translated: the names of chassis and cooling parts, the cooling parts' CDU
-    and heat-split note, and the names of other parts that carry English words beside the product name."""
+    and heat-split note, the names of other parts that carry English words beside the product name, and the part a
+    borrowed figure comes from."""
     out: list[str] = []
     for kind in TRANSLATED_KINDS:
         for part in catalog.of_kind(kind):
@@ -49,6 +50,7 @@ def catalog_texts(catalog: Catalog) -> list[str]:
                 out += [part.cdu, part.liquid_split_note]
     out += [p.name for p in catalog.parts.values()
             if p.kind not in TRANSLATED_KINDS + NAMED_ELSEWHERE and ENGLISH_WORD.search(p.name)]
+    out += [p.borrowed_from for p in catalog.parts.values()]
     return [t for t in dict.fromkeys(out) if t]
 
 
@@ -56,3 +58,10 @@ def with_height(name: str, rack_units: int) -> str:
     """A chassis name with its height, said once: "DGX A100-class 6U (HGX A100 baseboard)" keeps its own "6U", a
     name without one gets " (4U)"."""
     return name if f"{rack_units}U" in name else f"{name} ({rack_units}U)"
+
+
+def part_source_note(part: PartBase) -> Msg:
+    """Its sources' classes, the part its figures are borrowed from, and its confidence, in words."""
+    from designer.model.sources import source_note  # noqa: PLC0415
+
+    return source_note(part.source, part.confidence, data_msg(part.borrowed_from) if part.borrowed_from else None)

@@ -69,6 +69,9 @@ class PartBase(Frozen):
     vendor: Annotated[str, Field(max_length=60)] = ""
     source: Annotated[str, Field(min_length=3, max_length=2000)]
     confidence: Confidence = Confidence.MEDIUM
+    # The part whose published figures these are, where this part has none of its own ("the DGX A100's 3 kW
+    # PSU"): said wherever the part is cited, and never graded high (designer.model.sources).
+    borrowed_from: Annotated[str, Field(max_length=200)] = ""
     notes: Annotated[str, Field(max_length=2000)] = ""
     power_w: NonNeg | None = None  # typical/max power draw; None = not published
 

@@ -443,7 +443,8 @@ def test_power_panel_shows_the_published_maximum_beside_the_computed_figure(make
 def test_part_tooltips_say_not_supported_unknown_and_the_confidence(catalog):
     from designer.ui.panels.palette import tooltip
     a100 = tooltip(catalog.get("a100-sxm4-80gb"))  # A100: no FP8 in its Tensor Cores
-    assert "FP8 not supported" in a100 and "source (high confidence" in a100
+    assert "FP8 not supported" in a100 and "source (vendor document; high confidence)" in a100
+    assert "as the DGX A100's 3 kW power supplies; medium confidence" in tooltip(catalog.get("psu-3000"))
     ascend = tooltip(catalog.get("ascend-910b"))  # Huawei publishes FP16 only
     assert "BF16 unknown" in ascend
     assert "low confidence" in tooltip(catalog.get("chassis-superchip-4"))

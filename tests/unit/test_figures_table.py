@@ -234,7 +234,8 @@ def test_confidence_words_are_one_table_of_messages(lang):
         for short in (False, True):
             msg = confidence_message(code, short)
             assert has_translation(msg, lang) and not re.search(r"[a-z]{3,}", i18n.confidence_label(code, lang, short))
-    assert confidence_label(Confidence.HIGH) == "high confidence (vendor document or several agreeing sources)"
+    high = "high confidence (the vendor's or a standard's document about this part)"
+    assert confidence_label(Confidence.HIGH) == high
     assert i18n.confidence_label("L", "en", short=True) == "low confidence"
 
 

@@ -26,12 +26,13 @@ from PySide6.QtWidgets import (
 )
 
 from designer.core.errors import DesignerError
-from designer.core.i18n import confidence_label, field_label, format_value
+from designer.core.i18n import field_label, format_value
 from designer.core.locale import render
 from designer.document import commands as cmd
 from designer.document.changes import DesignChange
 from designer.document.document import Document
 from designer.export.summary import parts_line, stale_template_description
+from designer.model.data_text import part_source_note
 from designer.model.design import FailurePolicy, Redundancy, ScaleOut, ScaleOutTopology
 from designer.model.export_control import screening_lines
 from designer.model.parts import AnyPart, GpuSpec, slot_kind_for
@@ -355,7 +356,7 @@ class InspectorPanel(QWidget):
     def _sync_component(self, cid: str) -> None:
         comp = self.document.design.component(cid)
         part = self.document.catalog.get(comp.part)
-        self.heading.setText(f"<b>{esc(cid)}</b>: {esc(part.name)}<br><small>{esc(confidence_label(part.confidence))}"
+        self.heading.setText(f"<b>{esc(cid)}</b>: {esc(part.name)}<br><small>{esc(render(part_source_note(part)))}"
                              f": {esc(part.source)}</small>")
         self._set(self.fields["part"], comp.part)
         self._set(self.fields["label"], comp.label)

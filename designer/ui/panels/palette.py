@@ -7,7 +7,9 @@ from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from designer.core import i18n
+from designer.core.locale import render
 from designer.model.catalog import Catalog
+from designer.model.data_text import part_source_note
 from designer.model.parts import ChassisSpec, CpuSpec, GpuSpec, NicSpec, PsuSpec, ScaleupSwitchSpec
 from designer.ui.canvas.view import PART_MIME
 from designer.ui.qt_items import children, top_items
@@ -49,7 +51,7 @@ def tooltip(part) -> str:
         lines += [f"{part.rack_units}U, {i18n.word(part.cooling_type.value)}",
                   ", ".join(f"{n} {k.value}" for k, n in part.slots.items())]
     lines.append(translate("PalettePanel", "source ({confidence}): {source}").format(
-        confidence=i18n.confidence_label(part.confidence), source=part.source))
+        confidence=render(part_source_note(part)), source=part.source))
     return "\n".join(lines)
 
 
