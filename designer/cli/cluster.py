@@ -11,9 +11,9 @@ from typing import Literal
 from pydantic import ValidationError
 
 from designer.cli.common import EXIT_FAIL, EXIT_OK, UsageError, print_json
-from designer.cli.cost import add_tco_arguments, prices_for, tco_params
+from designer.cli.cost import add_currency_argument, add_tco_arguments, currency_for, prices_for, tco_params
 from designer.cluster.architecture import architectures
-from designer.cluster.bom import bom, bom_csv
+from designer.cluster.bom import bom
 from designer.cluster.build import ClusterModel
 from designer.cluster.files import load_plan, plan_to_json, save_plan
 from designer.cluster.plan import ClusterPlan, ComputeFabric, Fabrics, Feed, NodeRef, Site
@@ -22,7 +22,8 @@ from designer.cluster.rules import check_plan
 from designer.cluster.summary import info_dict, info_lines, plural
 from designer.core import i18n
 from designer.core.errors import DesignerError
-from designer.cost.cluster import cost_lines, cost_summary
+from designer.cost.cluster import cost_lines, cost_summary, priced_bom, priced_bom_csv
+from designer.cost.quote import book_line
 from designer.io.files import _validation_message as validation_message
 from designer.io.files import atomic_write_bytes, load_design
 from designer.model.catalog import default_catalog
@@ -168,11 +169,12 @@ def cmd_info(args: argparse.Namespace) -> int:
     if args.pue is None:  # the plan's site PUE unless the command line sets another
         params = params.model_copy(update={"pue": model.site.pue})
     prices = prices_for(args, model.catalog)
-    data = info_dict(model) | {"cost": cost_summary(model, prices, params)}
+    cur = currency_for(args, prices)
+    data = info_dict(model) | {"cost": cost_summary(model, prices, params) | {"currency": cur.as_dict()}}
     if args.json:
         print_json(data)
     else:
-        print("\n".join(info_lines(data) + cost_lines(data["cost"])))
+        print("\n".join(info_lines(data) + cost_lines(data["cost"], cur)))
     return EXIT_OK
 
 
@@ -191,12 +193,29 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_bom(args: argparse.Namespace) -> int:
     model = _model(args.plan)
-    lines = bom(model)
+    prices = prices_for(args, model.catalog)
+    cur = currency_for(args, prices)
+    lines = priced_bom(model, prices)
     if args.csv:
-        sys.stdout.write(bom_csv(lines))
+        sys.stdout.write(priced_bom_csv(lines, cur))
         return EXIT_OK
-    for line in lines:
-        print(f"{line.quantity:>8,}  {line.category:<12} {line.name}  [{line.part}; {line.where}]")
+    print(book_line(prices, cur))
+    width = max([len(cur.format(p.total_usd)) for p in lines] + [10])
+    print(f"{'Qty':>8}  {'Category':<12} {'Unit price':>{width + 2}}  {'Extended':>{width}}  Part")
+    subtotals: dict[str, float] = {}
+    for p in lines:
+        line = p.line
+        subtotals[line.category] = subtotals.get(line.category, 0.0) + p.total_usd
+        mark = " *" if p.estimate else "  "
+        print(f"{line.quantity:>8,}  {line.category:<12} {cur.format(p.unit_usd):>{width}}{mark}  "
+              f"{cur.format(p.total_usd):>{width}}  {line.name}  [{line.part}; {line.where}]")
+    for category, usd in subtotals.items():
+        print(f"{'':>8}  {'Subtotal, ' + category:<{width + 16}}  {cur.format(usd):>{width}}")
+    total = sum(p.total_usd for p in lines)
+    estimated = sum(p.total_usd for p in lines if p.estimate)
+    print(f"{'':>8}  {'Total':<{width + 16}}  {cur.format(total):>{width}}"
+          + (f" (estimated; {cur.format(estimated)} of it from estimates)" if estimated else ""))
+    print("* estimate, not a list price (cluster info --json gives each price's source and basis)")
     print("\nPer rack:")
     for t in rack_types(model.racks.racks):
         items = ", ".join(f"{n} x {what}" for what, n in t.contents)
@@ -279,10 +298,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         c.add_argument("--json", action="store_true")
         if name == "info":
             add_tco_arguments(c)
+            add_currency_argument(c)
         c.set_defaults(func=func)
-    b = csub.add_parser("bom", help="bill of materials")
+    b = csub.add_parser("bom", help="bill of materials with unit and extended prices")
     b.add_argument("plan")
-    b.add_argument("--csv", action="store_true")
+    b.add_argument("--csv", action="store_true", help="one row a line, with its unit and extended price")
+    b.add_argument("--price-book", type=Path, metavar="FILE", help="your price book (JSON), over the shipped one")
+    add_currency_argument(b)
     b.set_defaults(func=cmd_bom)
     e = csub.add_parser("export", help="the cluster PDF sheet, the fabric diagram as SVG, the plan's figures as JSON")
     e.add_argument("plan")

@@ -9,12 +9,17 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from designer.cli.common import EXIT_OK, UsageError, print_json, resolve_design
-from designer.core.errors import one_line
+from designer.core.errors import DesignerError, one_line
 from designer.cost.bill import Bill, cost_breakdown, node_tco
+from designer.cost.money import OFFERED, USD, Currency, currency
 from designer.cost.prices import Prices, catalog_prices
+from designer.cost.quote import quote_dict, quote_text
 from designer.cost.tco import SOURCES, Tco, TcoParams
 from designer.model.catalog import Catalog, default_catalog
 
+YEARLY_WORDS = {"it_depreciation": "IT depreciation", "it_interest": "IT interest", "it_maintenance": "IT maintenance",
+                "facility_depreciation": "facility depreciation", "facility_interest": "facility interest",
+                "facility_operation": "facility operation", "energy": "energy"}
 TCO_OPTIONS = {  # option -> (TcoParams field, help)
     "--electricity-usd-kwh": ("electricity_usd_kwh", "electricity price, US$ per kWh"),
     "--pue": ("pue", "power usage effectiveness of the site (>= 1)"),
@@ -45,24 +50,33 @@ def prices_for(args: argparse.Namespace, catalog: Catalog) -> Prices:
     return catalog_prices(catalog, args.price_book)
 
 
-def cost_dict(bill: Bill, t: Tco, rental: float | None) -> dict:
-    out = cost_breakdown(bill, t) | {"param_sources": SOURCES}
+def add_currency_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--currency", metavar="CODE", type=str.upper,
+                   help=f"prices in this currency at the price book's dated rate ({', '.join(OFFERED)}; default USD)")
+
+
+def currency_for(args: argparse.Namespace, prices: Prices) -> Currency:
+    try:
+        return currency(prices, getattr(args, "currency", None))
+    except DesignerError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cost_dict(bill: Bill, t: Tco, rental: float | None, prices: Prices, cur: Currency = USD) -> dict:
+    out = cost_breakdown(bill, t) | {"param_sources": SOURCES, "quote": quote_dict(bill, prices, cur)}
     if rental is not None:
         out["rental_usd_per_gpu_hour"] = rental
         out["break_even_utilisation"] = round(t.break_even_utilisation(rental), 4)
     return out
 
 
-def _text(bill: Bill, t: Tco, rental: float | None) -> list[str]:
+def _text(bill: Bill, t: Tco, rental: float | None, prices: Prices, cur: Currency) -> list[str]:
     est = " (estimated)" if bill.estimated else ""
-    lines = [f"{'Capital':<24} US${t.capital_usd:,.0f}{est}; US${bill.estimated_usd:,.0f} of it from estimates"]
-    for ln in bill.lines:
-        mark = " *" if ln.estimate else ""
-        lines.append(f"  {ln.quantity:>4} x {ln.name:<48} US${ln.unit_usd:>12,.2f}{mark}")
-    lines.append(f"{'Yearly cost':<24} US${t.yearly_usd:,.0f}{est}")
+    lines = [f"{'Capital':<24} {cur.format(t.capital_usd)}{est}", *quote_text(bill, prices, cur)]
+    lines.append(f"{'Yearly cost':<24} {cur.format(t.yearly_usd)}{est}")
     for term, value in t.yearly.items():
-        lines.append(f"  {term.replace('_', ' '):<22} US${value:>12,.0f}")
-    lines.append(f"{'Cost per GPU-hour':<24} US${t.usd_per_gpu_hour:,.2f}{est} at {t.params.utilisation:.0%} "
+        lines.append(f"  {YEARLY_WORDS.get(term, term.replace('_', ' ')):<22} {cur.format(value):>14}")
+    lines.append(f"{'Cost per GPU-hour':<24} {cur.format(t.usd_per_gpu_hour, 2)}{est} at {t.params.utilisation:.0%} "
                  f"utilisation, PUE {t.params.pue:g}, US${t.params.electricity_usd_kwh:g}/kWh")
     lines.append(f"{'Energy':<24} {t.energy_kwh_per_year:,.0f} kWh a year at the meter")
     if rental is not None:
@@ -79,14 +93,15 @@ def cmd_cost(args: argparse.Namespace) -> int:
     if args.rental_usd_gpu_hour is not None and args.rental_usd_gpu_hour <= 0:
         raise UsageError(f"--rental-usd-gpu-hour {args.rental_usd_gpu_hour}: must be greater than 0")
     prices = prices_for(args, catalog)
+    cur = currency_for(args, prices)
     design = resolve_design(args.design, catalog)
     bill, t = node_tco(design, catalog, prices, params)
     if t is None:
         raise UsageError(f"'{one_line(args.design)}' has no GPUs: a cost per GPU-hour needs at least one")
     if args.json:
-        print_json(cost_dict(bill, t, args.rental_usd_gpu_hour))
+        print_json(cost_dict(bill, t, args.rental_usd_gpu_hour, prices, cur))
     else:
-        print("\n".join(_text(bill, t, args.rental_usd_gpu_hour)))
+        print("\n".join(_text(bill, t, args.rental_usd_gpu_hour, prices, cur)))
     return EXIT_OK
 
 
@@ -95,5 +110,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("design", help="design file or template id")
     add_tco_arguments(p)
     p.add_argument("--rental-usd-gpu-hour", type=float, metavar="P", help="rental price to break even against")
+    add_currency_argument(p)
     p.add_argument("--json", action="store_true", help="machine-readable figures with every price's source")
     p.set_defaults(func=cmd_cost)

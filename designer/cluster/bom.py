@@ -3,8 +3,6 @@ PDUs, racks, CDUs; in total and per rack role."""
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
 from dataclasses import dataclass
 
@@ -83,12 +81,3 @@ def bom(m: ClusterModel) -> list[BomLine]:
         lines.append(BomLine("cdu", cdu.id, cdu.name, m.cdus, _m("liquid racks, N+1") if m.cdus > m.cdus_needed
                              else _m("liquid racks")))
     return lines
-
-
-def bom_csv(lines: list[BomLine]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["category", "part", "name", "quantity", "where"])
-    for line in lines:
-        writer.writerow([line.category, line.part, line.name, line.quantity, line.where])
-    return out.getvalue()

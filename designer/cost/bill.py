@@ -33,6 +33,7 @@ class CapitalLine:
     source: str
     basis: str
     price_key: str  # the price book entry used: "part:..." or "family:..."
+    family: str = ""  # the part's kind ("gpu", "switch", ...): a quote's subtotals group by it
 
     @property
     def total_usd(self) -> float:
@@ -64,7 +65,7 @@ class Bill:
     def times(self, n: int, category: str | None = None) -> Bill:
         """The same bill n times (n nodes), optionally under another category."""
         return Bill(tuple(CapitalLine(category or ln.category, ln.part, ln.name, ln.quantity * n, ln.unit_usd,
-                                      ln.estimate, ln.source, ln.basis, ln.price_key) for ln in self.lines))
+                                      ln.estimate, ln.source, ln.basis, ln.price_key, ln.family) for ln in self.lines))
 
     def __add__(self, other: Bill) -> Bill:
         return Bill(self.lines + other.lines)
@@ -80,7 +81,7 @@ def price_lines(items: Iterable[tuple[str, str, int]], catalog: Catalog, prices:
         family = getattr(part, "kind", "")
         q = prices.quote(part_id, family, getattr(part, "output_w", None))
         lines.append(CapitalLine(category, part_id, part.name, qty, q.unit_usd, q.estimate, q.source, q.basis,
-                                 q.key))
+                                 q.key, family))
     return Bill(tuple(lines))
 
 

@@ -3,9 +3,15 @@ its bill of materials (switches, optics, cables, PDUs, racks, CDUs) from the pri
 
 from __future__ import annotations
 
-from designer.cluster.bom import bom
+import csv
+import io
+from dataclasses import dataclass
+
+from designer.cluster.bom import BomLine, bom
 from designer.cluster.build import ClusterModel
+from designer.core.csvcells import cell
 from designer.cost.bill import Bill, cost_breakdown, node_bill, price_lines
+from designer.cost.money import Currency
 from designer.cost.prices import Prices
 from designer.cost.tco import Tco, TcoParams, tco
 
@@ -31,13 +37,57 @@ def cost_summary(m: ClusterModel, prices: Prices, params: TcoParams | None = Non
     return cost_breakdown(bill, cluster_tco(m, prices, params, bill)) | {"price_book": prices.origin}
 
 
-def cost_lines(cost: dict) -> list[str]:
-    """`cluster info` text lines for the cost block."""
+def cost_lines(cost: dict, cur: Currency | None = None) -> list[str]:
+    """`cluster info` text lines for the cost block, in a currency (US dollars by default)."""
+    from designer.cost.money import USD  # noqa: PLC0415
+
+    cur = cur or USD
     est = " (estimated)" if cost["capital_estimated"] else ""
-    cats = ", ".join(f"{k} US${v:,.0f}" for k, v in cost["capital_by_category_usd"].items())
+    cats = ", ".join(f"{k} {cur.format(v)}" for k, v in cost["capital_by_category_usd"].items())
     p = cost["params"]
-    return [f"Capital: US${cost['capital_usd']:,.0f}{est} ({cats}); US${cost['estimated_capital_usd']:,.0f} of it "
-            f"from estimates",
-            f"Yearly cost: US${cost['yearly_usd']:,.0f}{est}; US${cost['usd_per_gpu_hour']:,.2f} per GPU-hour at "
-            f"{p['utilisation']:.0%} utilisation, PUE {p['pue']:g}, US${p['electricity_usd_kwh']:g}/kWh; "
-            f"{cost['energy_kwh_per_year']:,.0f} kWh a year"]
+    rate = [f"Prices in {cur.code} at {cur.rate_line()}"] if not cur.is_usd else []
+    return [f"Capital: {cur.format(cost['capital_usd'])}{est} ({cats}); {cur.format(cost['estimated_capital_usd'])} "
+            f"of it from estimates",
+            f"Yearly cost: {cur.format(cost['yearly_usd'])}{est}; {cur.format(cost['usd_per_gpu_hour'], 2)} per "
+            f"GPU-hour at {p['utilisation']:.0%} utilisation, PUE {p['pue']:g}, US${p['electricity_usd_kwh']:g}/kWh; "
+            f"{cost['energy_kwh_per_year']:,.0f} kWh a year", *rate]
+
+
+@dataclass(frozen=True)
+class PricedBomLine:
+    line: BomLine
+    unit_usd: float
+    estimate: bool
+
+    @property
+    def total_usd(self) -> float:
+        return self.line.quantity * self.unit_usd
+
+
+def priced_bom(m: ClusterModel, prices: Prices) -> list[PricedBomLine]:
+    """The plan's bill of materials with a unit price on every line: a node at its parts' total (estimated where
+    one of them is), every other line at its price book entry."""
+    node = node_bill(m.node_analysis.design, m.catalog, prices)
+    out = []
+    for line in bom(m):
+        if line.category == "node":
+            out.append(PricedBomLine(line, node.total_usd, node.estimated))
+        else:
+            priced = price_lines([(line.category, line.part, 1)], m.catalog, prices, m.extra_parts()).lines[0]
+            out.append(PricedBomLine(line, priced.unit_usd, priced.estimate))
+    return out
+
+
+def priced_bom_csv(lines: list[PricedBomLine], cur: Currency) -> str:
+    """The BOM CSV with the unit and extended price of each line in the currency and whether it is estimated."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    code = cur.code.lower()
+    writer.writerow(["category", "part", "name", "quantity", "where", f"unit_price_{code}", f"extended_price_{code}",
+                     "estimate"])
+    for p in lines:
+        ln = p.line
+        writer.writerow([ln.category, cell(ln.part), cell(ln.name), ln.quantity, cell(ln.where),
+                         f"{cur.from_usd(p.unit_usd):.2f}", f"{cur.from_usd(p.total_usd):.2f}",
+                         "yes" if p.estimate else "no"])
+    return out.getvalue()

@@ -93,6 +93,7 @@ class Prices:
     rates: dict[str, ExchangeRate]
     origin: str  # "shipped" or "shipped + <file name>"
     fingerprint: str = ""  # the entries' and rates' content: equal books, equal fingerprints (a cache key)
+    version: str = ""  # the books' versions ("2026.12", or "2026.12 + 2027.01" with a user's book)
 
     def quote(self, part_id: str, family: str, rating_w: float | None = None) -> Quote:
         """The unit price of a part; `rating_w` prices it by the watt where its entry says per_watt."""
@@ -166,7 +167,8 @@ def merge(shipped: PriceBook, user: PriceBook | None = None, user_name: str = ""
     origin = f"shipped + {user_name}" if user is not None else "shipped"
     content = json.dumps([[e.model_dump() for e in entries.values()], {k: r.model_dump() for k, r in rates.items()}],
                          sort_keys=True)
-    return Prices(entries, rates, origin, hashlib.sha256(content.encode()).hexdigest())
+    version = shipped.book_version + (f" + {user.book_version}" if user is not None else "")
+    return Prices(entries, rates, origin, hashlib.sha256(content.encode()).hexdigest(), version)
 
 
 def load_prices(user_path: Path | None = None, known_parts: frozenset[str] | None = None) -> Prices:

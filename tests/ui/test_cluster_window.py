@@ -317,7 +317,8 @@ def test_the_scene_keeps_one_item_per_rack_and_updates_only_what_changed(open_cl
 
 
 def test_export_bom_csv_from_the_menu_and_a_waiver_is_undone(open_cluster, qtbot, monkeypatch, tmp_path):
-    from designer.cluster.bom import bom_csv
+    from designer.cost.cluster import priced_bom_csv
+    from designer.cost.money import USD
 
     _main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
     target = tmp_path / "bom.csv"
@@ -328,7 +329,8 @@ def test_export_bom_csv_from_the_menu_and_a_waiver_is_undone(open_cluster, qtbot
     action = next(a for a in menu.actions() if a.text().replace("&", "").startswith("Export BOM"))
     QTest.mouseClick(menu, LEFT, Qt.KeyboardModifier.NoModifier, menu.actionGeometry(action).center())
     settle()
-    assert target.read_text("utf-8") == bom_csv(cluster.analysis.bom)
+    written = target.read_text("utf-8")
+    assert written == priced_bom_csv(cluster.analysis.priced, USD) and "unit_price_usd,extended_price_usd" in written
     type_into(field(cluster, "site.feeds_per_rack"), "2")
     settle_analysis(cluster)
     violation = cluster.analysis.report.violations[0]

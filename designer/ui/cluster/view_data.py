@@ -18,7 +18,7 @@ from designer.cluster.racks import Slot
 from designer.cluster.rules import check_plan
 from designer.cluster.summary import info_dict
 from designer.core.errors import DesignerError
-from designer.cost.cluster import cost_summary
+from designer.cost.cluster import PricedBomLine, cost_summary, priced_bom
 from designer.cost.prices import Prices, catalog_prices
 from designer.cost.tco import TcoParams
 from designer.model.catalog import Catalog
@@ -126,6 +126,7 @@ class PlanAnalysis:
     racks: tuple[RackData, ...]
     fabric: FabricView
     cost: dict  # designer.cost.cluster.cost_summary at the plan's PUE (the Preferences price book over the shipped)
+    priced: list[PricedBomLine]  # the BOM with unit prices from the same book (the CSV export)
 
 
 def plan_prices(catalog: Catalog, price_book: Path | None) -> tuple[Prices, str]:
@@ -149,7 +150,7 @@ def analyse_plan(plan: ClusterPlan, catalog: Catalog, revision: int,
     prices, book_error = plan_prices(catalog, price_book)
     cost = cost_summary(model, prices, TcoParams(pue=site.pue)) | {"price_book_error": book_error}
     return PlanAnalysis(revision, plan, model, check_plan(model), bom(model), info_dict(model), racks,
-                        fabric_view(model), cost)
+                        fabric_view(model), cost, priced_bom(model, prices))
 
 
 def headline(info: dict) -> dict[str, float]:

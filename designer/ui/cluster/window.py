@@ -21,13 +21,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.cluster.bom import bom_csv
 from designer.cluster.document import PlanChange, PlanCommand, PlanDocument, add_plan_waiver, remove_plan_waiver
 from designer.cluster.node import node_design
 from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.core.locale import render
 from designer.core.messages import Msg
+from designer.cost.cluster import priced_bom_csv
+from designer.cost.money import USD
 from designer.document.commands import CommandError
 from designer.io.files import atomic_write_bytes
 from designer.model.catalog import Catalog
@@ -295,7 +296,7 @@ class ClusterWindow(QMainWindow):
         if not path:
             return False
         try:
-            atomic_write_bytes(path, bom_csv(self.analysis.bom).encode("utf-8"))
+            atomic_write_bytes(path, priced_bom_csv(self.analysis.priced, USD).encode("utf-8"))
         except OSError as exc:
             QMessageBox.warning(self, self.tr("Cannot save"), plain(f"{Path(path).name}: {exc.strerror or exc}"))
             return False
