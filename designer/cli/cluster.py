@@ -240,13 +240,14 @@ def cmd_export(args: argparse.Namespace) -> int:
     out = _output(args.json, True) if args.json else None
     brand = default_brand() if args.pdf else None  # the user's brand file, as the node sheet takes it
     model = _model(args.plan)
+    cur = currency_for(args, prices_for(argparse.Namespace(price_book=None), model.catalog))
     trains = None
     if "pdf" in documents:
         from designer.workload.summary import what_it_trains  # noqa: PLC0415
 
         trains = what_it_trains(model)
     try:
-        written = export_cluster(model, documents, lang, brand, trains)
+        written = export_cluster(model, documents, lang, brand, trains, cur.code)
     except OSError as exc:
         raise DesignerError(f"cannot write: {exc.strerror or exc}") from None
     if out is not None:
@@ -312,6 +313,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--json", metavar="F", help="plan, figures, BOM and rule report")
     e.add_argument("--svg", metavar="F", help="the compute fabric diagram (SVG)")
     e.add_argument("--lang", default="en", help="language of the PDF and SVG: en (default), zh-TW or zh-CN")
+    add_currency_argument(e)
     e.set_defaults(func=cmd_export)
     from designer.cli.cluster_simulate import register_simulate  # noqa: PLC0415
 

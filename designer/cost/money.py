@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from babel.numbers import format_currency
+from babel.numbers import format_currency, get_currency_symbol
 
 from designer.core.errors import DesignerError, one_line
 from designer.cost.prices import Prices
@@ -35,6 +35,10 @@ class Currency:
         pattern = "¤#,##0" + ("." + "0" * decimals if decimals else "")
         return format_currency(self.from_usd(usd), self.code, format=pattern, locale=SYMBOL_LOCALE,
                                currency_digits=False)
+
+    @property
+    def symbol(self) -> str:
+        return str(get_currency_symbol(self.code, SYMBOL_LOCALE))
 
     @property
     def is_usd(self) -> bool:

@@ -25,7 +25,8 @@ from designer.core import i18n
 from designer.core.electrical import btu_per_hr
 from designer.core.locale import render
 from designer.core.messages import Audience, Msg
-from designer.cost.cluster import cost_summary
+from designer.cost.cluster import cost_summary, priced_bom
+from designer.cost.money import currency as money_currency
 from designer.cost.prices import catalog_prices
 from designer.cost.tco import TcoParams
 from designer.export.brand import Brand, logo_svg
@@ -68,14 +69,24 @@ class ClusterSheet:
     """Builds the dict; one instance per export."""
 
     def __init__(self, model: ClusterModel, lang: str, now: datetime, brand: Brand, cost: dict | None = None,
-                 trains: list[dict] | None = None) -> None:
+                 trains: list[dict] | None = None, currency: str | None = None) -> None:
         self.m, self.lang, self.now, self.brand = model, lang, now, brand
         self.trains = trains or []
         self.t = i18n.sheet_text(CLUSTER_TEXT, lang)
-        if cost is None:  # the shipped price book and the plan's PUE (cluster info's defaults)
-            prices = catalog_prices(model.catalog)
-            cost = cost_summary(model, prices, TcoParams(pue=model.site.pue))
+        self.prices = catalog_prices(model.catalog)  # the shipped price book (cluster info's default)
+        self.cur = money_currency(self.prices, currency)
+        self.t = self.t | {"cl_tr_cost": self.t["cl_tr_cost"].format(cur=self.cur.symbol)}  # a column heading
+        if cost is None:  # at the plan's PUE (cluster info's default)
+            cost = cost_summary(model, self.prices, TcoParams(pue=model.site.pue))
         self.cost = cost
+
+    def money(self, usd: float, decimals: int = 0) -> str:
+        """An amount in the sheet's currency: 'NT$9,918,105'."""
+        return self.cur.format(usd, decimals)
+
+    def millions(self, usd: float, decimals: int = 1) -> str:
+        """An amount in millions of the sheet's currency, the number alone ('372.6'; the text says the unit)."""
+        return _num(self.cur.from_usd(usd) / 1e6, decimals)
 
     def fmt(self, key: str, **values: object) -> str:
         return self.t[key].format(**values)
@@ -109,8 +120,10 @@ class ClusterSheet:
              "detail": self.fmt("cl_card_it_detail", facility=_num(m.it_w * site.pue / 1000, 1), pue=f"{site.pue:g}")},
             {"value": _num(busbw, 1), "unit": self.t["cl_card_busbw"],
              "detail": self.fmt("cl_card_busbw_detail", gpus=_num(job))},
-            {"value": f"{self.cost['usd_per_gpu_hour']:.2f}", "unit": self.t["cl_card_cost"],
-             "detail": self.fmt("cl_card_cost_detail", capital=_num(self.cost["capital_usd"] / 1e6, 1))},
+            {"value": f"{self.cur.from_usd(self.cost['usd_per_gpu_hour']):,.2f}",
+             "unit": self.fmt("cl_card_cost", cur=self.cur.symbol),
+             "detail": self.fmt("cl_card_cost_detail", cur=self.cur.symbol,
+                                capital=self.millions(self.cost["capital_usd"]))},
         ]
 
     def overview(self) -> list[list[str]]:
@@ -154,9 +167,32 @@ class ClusterSheet:
         return notes
 
     # BOM, power, cooling ---------------------------------------------------------------------------------
-    def bom_rows(self) -> list[list[str]]:
-        return [[self.t.get(f"cl_cat_{b.category}", b.category), self.part_text(b.part, b.name), _num(b.quantity),
-                 self.say(b.where)] for b in bom(self.m)]
+    def bom_rows(self) -> list[dict[str, Any]]:
+        """The BOM priced: each line with its unit and extended price, a subtotal after each category, the total."""
+        rows: list[dict[str, Any]] = []
+        lines = priced_bom(self.m, self.prices)
+        for category in dict.fromkeys(p.line.category for p in lines):
+            group = [p for p in lines if p.line.category == category]
+            for p in group:
+                b = p.line
+                rows.append({"kind": "line", "cells": [
+                    self.t.get(f"cl_cat_{b.category}", b.category), self.part_text(b.part, b.name), _num(b.quantity),
+                    self.money(p.unit_usd) + (" *" if p.estimate else ""), self.money(p.total_usd), self.say(b.where)]})
+            rows.append({"kind": "subtotal", "cells": [
+                "", self.fmt("cl_subtotal", category=self.t.get(f"cl_cat_{category}", category)), "", "",
+                self.money(sum(p.total_usd for p in group)), ""]})
+        total = sum(p.total_usd for p in lines)
+        rows.append({"kind": "total", "cells": ["", self.t["cl_total"], "", "", self.money(total), ""]})
+        return rows
+
+    def bom_note(self) -> str:
+        """Under the priced BOM: the price book and its version, the currency's rate and source, the estimate mark."""
+        book = self.t["cl_shipped_book"] if self.prices.origin == "shipped" else self.prices.origin
+        note = self.fmt("cl_bom_book", book=book, version=self.prices.version)
+        if not self.cur.is_usd:
+            note += self.t["cl_sentence_gap"] + self.fmt("cl_bom_rate", code=self.cur.code,
+                                                          rate=f"{1 / self.cur.usd_per_unit:,.4g}", date=self.cur.date)
+        return note + self.t["cl_sentence_gap"] + self.t["cl_bom_estimate"]
 
     def part_text(self, part_id: str, written: str | None = None) -> str:
         """A part's name in the plan's language (designer.model.data_text: English words beside the product name
@@ -228,10 +264,13 @@ class ClusterSheet:
     def cost_rows(self) -> list[list[str]]:
         c, p = self.cost, self.cost["params"]
         book = self.t["cl_shipped_book"] if c["price_book"] == "shipped" else c["price_book"]
-        return [[self.t["cl_capital"], self.fmt("cl_capital_value", total=_num(c["capital_usd"] / 1e6, 1),
-                                                estimated=_num(c["estimated_capital_usd"] / 1e6, 1), book=book)],
-                [self.t["cl_tco"], self.fmt("cl_tco_value", yearly=_num(c["yearly_usd"] / 1e6, 2),
-                                            per_hour=f"{c['usd_per_gpu_hour']:.2f}", util=f"{p['utilisation']:.0%}",
+        return [[self.t["cl_capital"], self.fmt("cl_capital_value", cur=self.cur.symbol,
+                                                total=self.millions(c["capital_usd"]),
+                                                estimated=self.millions(c["estimated_capital_usd"]), book=book)],
+                [self.t["cl_tco"], self.fmt("cl_tco_value", cur=self.cur.symbol,
+                                            yearly=self.millions(c["yearly_usd"], 2),
+                                            per_hour=f"{self.cur.from_usd(c['usd_per_gpu_hour']):,.2f}",
+                                            util=f"{p['utilisation']:.0%}",
                                             kwh=f"{p['electricity_usd_kwh']:g}",
                                             energy=_num(c["energy_kwh_per_year"] / 1000))]]
 
@@ -253,8 +292,7 @@ class ClusterSheet:
                 continue
             lay = r["layout"]
             layout = f"TP {lay['tp']} × PP {lay['pp']} × DP {_num(lay['dp'])} × CP {lay['cp']}"
-            rows.append([r["model"], layout, f"{r['mfu']:.0%}", _num(r["days"], 1),
-                         _num(r["cost_usd"] / 1e6, 2)])
+            rows.append([r["model"], layout, f"{r['mfu']:.0%}", _num(r["days"], 1), self.millions(r["cost_usd"], 2)])
         intro = self.fmt("cl_tr_intro", gpus=_num(self.trains[0]["gpus"])) if self.trains else ""
         return {"intro": intro, "rows": rows}
 
@@ -331,7 +369,8 @@ class ClusterSheet:
         ra = self.m.architecture  # the plan's own RA first, where it is not the H100 RA already listed
         own = [] if ra.generic or ra.document in REFERENCES[0] else \
             [reference(f"{ra.title} ({ra.document}), {ra.follows}. {ra.url}")]
-        return [*own, *(reference(r) for r in REFERENCES), *part_refs]
+        rate = [] if self.cur.is_usd else [reference(f"{self.cur.code} exchange rate: {self.cur.source}")]
+        return [*own, *(reference(r) for r in REFERENCES), *part_refs, *rate]
 
     def build(self) -> dict[str, Any]:
         perf = self.performance()
@@ -344,14 +383,17 @@ class ClusterSheet:
                                     catalog=self.m.catalog.version, date=self.now.date().isoformat()),
                 "racks": self.rack_rows(), "site": self.site_rows(),
                 "fabric": fabric_diagram(self.m, self.t, self.fmt).as_dict(), "fabric_rows": self.fabric_rows(),
-                "fabric_notes": self.fabric_notes(), "bom": self.bom_rows(), "per_rack": self.per_rack_rows(),
+                "fabric_notes": self.fabric_notes(), "bom": self.bom_rows(), "bom_note": self.bom_note(),
+                "per_rack": self.per_rack_rows(),
                 "rules": self.rules(), "problems": self.problems(), "trains": self.train_rows(),
                 "performance": perf, "whatif": self.whatif_rows(), "assumptions": self.assumptions(),
                 "references": self.references(), "attachment": plan_to_json(self.m.plan)}
 
 
 def cluster_sheet_data(model: ClusterModel, lang: str = "en", now: datetime | None = None,
-                       brand: Brand | None = None, trains: list[dict] | None = None) -> dict[str, Any]:
+                       brand: Brand | None = None, trains: list[dict] | None = None,
+                       currency: str | None = None) -> dict[str, Any]:
     from datetime import UTC  # noqa: PLC0415
 
-    return ClusterSheet(model, lang, now or datetime.now(UTC), brand or Brand(), trains=trains).build()
+    return ClusterSheet(model, lang, now or datetime.now(UTC), brand or Brand(), trains=trains,
+                        currency=currency).build()

@@ -29,9 +29,10 @@ def attach_plan(pdf: bytes, model: ClusterModel) -> bytes:
 
 
 def cluster_pdf(model: ClusterModel, lang: str = "en", brand: Brand | None = None,
-                now: datetime | None = None, trains: list[dict] | None = None) -> bytes:
-    """`trains`: what the plan trains (designer.workload.summary), computed by the caller; None leaves it out."""
-    pdf = render("cluster-sheet", cluster_sheet_data(model, lang, now, brand, trains))
+                now: datetime | None = None, trains: list[dict] | None = None, currency: str | None = None) -> bytes:
+    """`trains`: what the plan trains (designer.workload.summary), computed by the caller; None leaves it out.
+    `currency`: the amounts' currency (a code the price book has a rate for; None: US dollars)."""
+    pdf = render("cluster-sheet", cluster_sheet_data(model, lang, now, brand, trains, currency))
     return pdf if b"(" + PLAN_ATTACHMENT.encode() + b")" in pdf else attach_plan(pdf, model)
 
 
@@ -46,10 +47,12 @@ def fabric_svg(model: ClusterModel, lang: str = "en") -> bytes:
 
 
 def export_cluster(model: ClusterModel, targets: dict[str, Path], lang: str = "en",
-                   brand: Brand | None = None, trains: list[dict] | None = None) -> list[Path]:
+                   brand: Brand | None = None, trains: list[dict] | None = None,
+                   currency: str | None = None) -> list[Path]:
     """Write the PDF and/or SVG; every target is checked before anything is made or written."""
     checked = {kind: check_target(Path(path), kind) for kind, path in targets.items()}
-    made = {kind: cluster_pdf(model, lang, brand, trains=trains) if kind == "pdf" else fabric_svg(model, lang)
+    made = {kind: cluster_pdf(model, lang, brand, trains=trains, currency=currency) if kind == "pdf"
+            else fabric_svg(model, lang)
             for kind in checked}
     for kind, path in checked.items():
         atomic_write_bytes(path, made[kind])

@@ -70,12 +70,17 @@ CLUSTER_TEXT = {
     "cl_tons_value": "{tons} tons of refrigeration ({btu} BTU/hr)",
     "cl_coolant_value": "{flow} L/min at a {dt} K rise; supply water {supply} °C",
     "cl_none": "none",
-    "cl_shipped_book": "shipped", "cl_card_cost": "US$ per GPU-hour",
-    "cl_card_cost_detail": "estimated; capital US${capital} million",
-    "cl_capital": "Capital", "cl_capital_value": "US${total} million, of which US${estimated} million from estimates "
-                                                 "(price book: {book})",
-    "cl_tco": "Cost of ownership", "cl_tco_value": "US${yearly} million a year; US${per_hour} per GPU-hour at {util} "
-                                                   "utilisation and US${kwh}/kWh; {energy} MWh a year",
+    "cl_shipped_book": "shipped", "cl_card_cost": "{cur} per GPU-hour",
+    "cl_card_cost_detail": "estimated; capital {cur}{capital} million",
+    "cl_capital": "Capital", "cl_capital_value": "{cur}{total} million, of which {cur}{estimated} million from "
+                                                 "estimates (price book: {book})",
+    "cl_tco": "Cost of ownership", "cl_tco_value": "{cur}{yearly} million a year; {cur}{per_hour} per GPU-hour at "
+                                                   "{util} utilisation and US${kwh}/kWh; {energy} MWh a year",
+    "cl_unit_price": "Unit price", "cl_extended": "Extended", "cl_subtotal": "Subtotal, {category}",
+    "cl_total": "Total",
+    "cl_bom_book": "Prices from the {book} price book, version {version}.",
+    "cl_bom_rate": "Amounts in {code} at {rate} {code} per US$ ({date}; its source is under References).",
+    "cl_bom_estimate": "* an estimate, not a list price.", "cl_sentence_gap": " ",
     "cl_lengths": "Cable lengths from a floor layout (compute racks in rows by SU, the network racks in a middle row; "
                   "rise to an overhead tray and 10 % slack, assumed), bought in standard lengths: node-leaf {nl}, "
                   "leaf-spine {ls}, spine-core {sc}; copper up to {dac} m, multimode fibre within the "
@@ -85,9 +90,9 @@ CLUSTER_TEXT = {
     "cl_tr_intro": "Modelled, not measured: for each model, the fastest parallel layout found on this plan's "
                    "{gpus} GPUs and its wiring, training the model's default budget of 20 tokens per parameter at "
                    "the plan's cost per GPU-hour. The model's mean error against published training measurements is "
-                   "about 8 %.",
+                   "about 7 %.",
     "cl_tr_model": "Model", "cl_tr_layout": "Best layout", "cl_tr_mfu": "MFU", "cl_tr_days": "Days",
-    "cl_tr_cost": "US$ million", "cl_tr_none": "does not fit in the GPUs' memory",
+    "cl_tr_cost": "{cur} million", "cl_tr_none": "does not fit in the GPUs' memory",
     "cl_cannot_run": "This plan cannot run as it stands: {n} rule error(s), listed under Cluster rule check. Its "
                      "figures and price describe a cluster that would not work until they are fixed.",
     "cl_rules_summary": "{rules} rules run: {errors} errors, {warnings} warnings, {infos} infos; {waived} waived.",

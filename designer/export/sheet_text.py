@@ -64,7 +64,7 @@ SHEET_TEXT = {
     "trains_intro": "Modelled, not measured: each model on as many of these nodes as shown, joined by the node's own "
                     "scale-out network; the fastest parallel layout found, training 20 tokens per parameter at the "
                     "node's cost per GPU-hour (the cost model's defaults). The model's mean error against published "
-                    "training measurements is about 8 %.",
+                    "training measurements is about 7 %.",
     "tr_model": "Model", "tr_layout": "Best layout", "tr_days": "Days", "tr_cost": "US$ million",
     "band_model": "The shaded band is the model's uncertainty (busbw +/-{spread}%).",
     "band_fitted": "Figures use a calibration profile fitted to {points} measured points; the shaded band is its "

@@ -262,3 +262,37 @@ def test_counts_of_one_are_written_in_the_singular(catalog):
     assert "1 plane," in text and "at 1 node each" in text and "(s)" not in text and "1 nodes" not in text
     overview = dict(ClusterSheet(m, "en", datetime.now(UTC), Brand()).overview())
     assert "1 plane," in overview["Compute fabric"] and "3 tiers" in overview["Compute fabric"]
+
+
+def test_the_sheets_bill_is_priced_with_subtotals_a_total_and_the_rate_in_the_chosen_currency(ra_plan):
+    """issue 34 item 4: unit and extended price on every BOM line, a subtotal per category, the total equal to the
+    capital; amounts in New Taiwan dollars at the book's dated rate, said under the table; no English sentence in
+    the Chinese note."""
+    from datetime import UTC, datetime
+
+    from designer.cost.cluster import priced_bom
+    from designer.cost.money import currency
+    from designer.export.brand import Brand
+    from designer.export.cluster_data import ClusterSheet
+
+    catalog = _catalog()
+    model = ClusterModel(plan_from_json(ra_plan.read_text("utf-8"), ra_plan.name, catalog), catalog)
+    sheet = ClusterSheet(model, "zh_TW", datetime.now(UTC), Brand(), currency="TWD")
+    rows = sheet.bom_rows()
+    twd = currency(sheet.prices, "TWD")
+    lines = priced_bom(model, sheet.prices)
+    assert [r["cells"][4] for r in rows if r["kind"] == "line"] == [twd.format(p.total_usd) for p in lines]
+    assert rows[-1]["kind"] == "total" and rows[-1]["cells"][4] == twd.format(sheet.cost["capital_usd"])
+    subtotals = [r for r in rows if r["kind"] == "subtotal"]
+    assert len(subtotals) == len({p.line.category for p in lines}) and all("NT$" in r["cells"][4] for r in subtotals)
+    note = sheet.bom_note()
+    assert "32.68 TWD／US$（2024-12；來源見參考資料）" in note and not ENGLISH_SENTENCE.search(note), note
+    assert any("federalreserve.gov" in piece["url"] for ref in sheet.references() for piece in ref)
+    cover = sheet.headlines(1.0)[-1]
+    assert cover["unit"] == "NT$／GPU 小時" and "NT$" in cover["detail"]
+
+
+def _catalog():
+    from designer.model.catalog import default_catalog
+
+    return default_catalog()
