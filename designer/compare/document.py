@@ -5,15 +5,16 @@ user text (design names) is data, never markup. The busbw curves are Canvas shap
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from designer import __version__
 from designer.compare.data import CURVE_COLLECTIVES
 from designer.compare.render import SPEC_ROWS, cell_text, classes, lang_of, notes, word
 from designer.core.locale import render, translations
 from designer.core.messages import Audience, Msg, Name, Number, _m
+from designer.export.doc_number import generator_line
 from designer.export.engine import render as typeset
 from designer.export.names import LABELS
 from designer.export.sheet_charts import BAND_LABEL, Series, line_chart, model_tag, size_ticks
@@ -119,7 +120,9 @@ def document_data(data: dict, paper: str = "a4", now: datetime | None = None) ->
             "notes": _sentences(notes(data), lang), "problems": problems(data),
             "legend": topo_legend(lambda meaning: sheet_word(meaning, lang)),
             "calibration": "" if not cal else calibration_note(cal, lang),
-            "generator": f"GPU Node Designer {__version__}", "date": (now or datetime.now(UTC)).date().isoformat()}
+            "generator": generator_line("comparison", " / ".join(map(str, data["designs"])),
+                                        json.dumps(data, sort_keys=True, default=str), lang),
+            "date": (now or datetime.now(UTC)).date().isoformat()}
 
 
 def problems(data: dict) -> list[str]:

@@ -33,6 +33,10 @@ class Brand(BaseModel):
     colour: str = DEFAULT_COLOUR
     disclaimer: Annotated[str, Field(max_length=2000)] = ""
     logo: Annotated[str, Field(max_length=1000)] = ""  # SVG or PNG file, relative to the brand file
+    # Documents' numbers start with it (designer.export.doc_number): capitals, digits and hyphens
+    document_prefix: Annotated[str, Field(pattern=r"^[A-Z0-9][A-Z0-9-]{0,11}$")] = "GND"
+    # How long the prices a document states are offered for, in days from its date; None: not an offer
+    quote_validity_days: Annotated[int, Field(ge=1, le=365)] | None = None
 
     @field_validator("colour")
     @classmethod

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from designer import __version__
@@ -32,6 +32,7 @@ from designer.cost.tco import TcoParams
 from designer.export.brand import Brand, logo_svg
 from designer.export.cluster_drawings import elevations, fabric_diagram, name_ranges
 from designer.export.cluster_text import CLUSTER_TEXT
+from designer.export.doc_number import generator_line
 from designer.export.sheet_charts import Series, line_chart
 from designer.model.data_text import part_name
 from designer.model.parts import PartBase
@@ -95,7 +96,9 @@ class ClusterSheet:
     def meta(self) -> dict[str, Any]:
         m = self.m
         return {"name": m.plan.name, "node": m.node.name, "date": self.now.date().isoformat(),
-                "generator": f"GPU Node Designer {__version__}", "catalog_version": m.catalog.version,
+                "generator": generator_line("cluster", m.plan.name, plan_to_json(m.plan), self.lang,
+                                            self.brand.document_prefix),
+                "catalog_version": m.catalog.version,
                 "subtitle": self.fmt("cl_subtitle", gpus=_num(m.compute.gpus), nodes=_num(m.nodes), node=m.node.name,
                                      per_node=m.node.gpus)}
 
@@ -192,7 +195,10 @@ class ClusterSheet:
         if not self.cur.is_usd:
             note += self.t["cl_sentence_gap"] + self.fmt("cl_bom_rate", code=self.cur.code,
                                                           rate=f"{1 / self.cur.usd_per_unit:,.4g}", date=self.cur.date)
-        return note + self.t["cl_sentence_gap"] + self.t["cl_bom_estimate"]
+        days = self.brand.quote_validity_days
+        valid = self.fmt("cl_valid_until", date=(self.now.date() + timedelta(days=days)).isoformat(), days=days) \
+            if days else self.t["cl_not_offer"]
+        return note + self.t["cl_sentence_gap"] + self.t["cl_bom_estimate"] + self.t["cl_sentence_gap"] + valid
 
     def part_text(self, part_id: str, written: str | None = None) -> str:
         """A part's name in the plan's language (designer.model.data_text: English words beside the product name

@@ -81,6 +81,8 @@ CLUSTER_TEXT = {
     "cl_bom_book": "Prices from the {book} price book, version {version}.",
     "cl_bom_rate": "Amounts in {code} at {rate} {code} per US$ ({date}; its source is under References).",
     "cl_bom_estimate": "* an estimate, not a list price.", "cl_sentence_gap": " ",
+    "cl_valid_until": "Prices valid until {date} ({days} days from this document's date).",
+    "cl_not_offer": "Prices for planning, not an offer.",
     "cl_lengths": "Cable lengths from a floor layout (compute racks in rows by SU, the network racks in a middle row; "
                   "rise to an overhead tray and 10 % slack, assumed), bought in standard lengths: node-leaf {nl}, "
                   "leaf-spine {ls}, spine-core {sc}; copper up to {dac} m, multimode fibre within the "

@@ -12,7 +12,6 @@ from datetime import UTC, datetime
 from functools import cached_property
 from typing import Any
 
-from designer import __version__
 from designer.core import i18n
 from designer.core.figures import psu_line
 from designer.core.locale import render, render_param
@@ -20,6 +19,7 @@ from designer.core.messages import EMPTY, Audience, Msg, Name, Number, _m, as_ms
 from designer.core.units import format_bytes
 from designer.export.analysis import ExportAnalysis
 from designer.export.brand import Brand, logo_svg
+from designer.export.doc_number import generator_line
 from designer.export.names import LABELS, SCALING_NODES
 from designer.export.rack_view import is_rack, rack_view
 from designer.export.sheet_charts import (
@@ -405,8 +405,13 @@ class SheetData(SheetSections):
         m = self.design.meta
         return {"name": m.name, "description": self.description(), "author": m.author,
                 "version": m.version, "notes": m.notes, "template": m.template, "date": self.now.date().isoformat(),
-                "generator": f"GPU Node Designer {__version__}", "catalog_version": self.catalog.version,
+                "generator": self.generator("sheet"), "catalog_version": self.catalog.version,
                 **self.meta_lines()}
+
+    def generator(self, kind: str) -> str:
+        """The tool, the document's number and revision (the design's name and its content)."""
+        return generator_line(kind, self.design.meta.name, self.design.model_dump_json(), self.lang,
+                              self.brand.document_prefix)
 
     def brand_data(self) -> dict[str, Any]:
         b = self.brand
@@ -433,8 +438,8 @@ def slide_data(design: Design, catalog: Catalog, now: datetime | None = None, br
     sheet = SheetData(analysis, brand or Brand(), lang)
     diagram = None if sheet.rack else sheet.diagram_figure(SLIDE_DIAGRAM_PT)
     busbw = sheet.busbw_figure(SLIDE_CHART_PT, 190.0)
-    return {"meta": sheet.meta(), "brand": sheet.brand_data(), "headlines": sheet.headlines(),
-            "figures": {"diagram": diagram, "busbw": busbw}, "lang": sheet.text["lang"],
+    return {"meta": sheet.meta() | {"generator": sheet.generator("slide")}, "brand": sheet.brand_data(),
+            "headlines": sheet.headlines(), "figures": {"diagram": diagram, "busbw": busbw}, "lang": sheet.text["lang"],
             "problems": sheet.problems("cannot_work_slide"),
             "rack": rack_view(design, catalog, sheet.rack_words, sheet.words.short) if sheet.rack else None}
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QSpinBox,
     QWidget,
 )
 
@@ -33,6 +34,11 @@ class BrandingDialog(QDialog):
         self.path = path or user_brand_path()
         self.company, self.contact, self.colour, self.logo = QLineEdit(), QLineEdit(), QLineEdit(), QLineEdit()
         self.disclaimer = QPlainTextEdit()
+        self.prefix = QLineEdit()
+        self.validity = QSpinBox()
+        self.validity.setRange(0, 365)
+        self.validity.setSpecialValueText(self.tr("not an offer"))  # 0: the prices are for planning
+        self.validity.setSuffix(self.tr(" days"))
         self.error = QLabel()
         self.error.setStyleSheet("color: #b00020")
         self.error.setWordWrap(True)
@@ -52,6 +58,8 @@ class BrandingDialog(QDialog):
                     self._with_button(self.colour, self.tr("Choose..."), self._pick_colour))
         form.addRow(self.tr("Logo (SVG or PNG)"), self._with_button(self.logo, self.tr("Browse..."), self._pick_logo))
         form.addRow(self.tr("Disclaimer"), self.disclaimer)
+        form.addRow(self.tr("Document number prefix"), self.prefix)
+        form.addRow(self.tr("Prices valid for"), self.validity)
         form.addRow(self.error)
         form.addRow(self.buttons)
 
@@ -77,10 +85,14 @@ class BrandingDialog(QDialog):
         self.colour.setText(brand.colour)
         self.logo.setText(brand.logo)
         self.disclaimer.setPlainText(brand.disclaimer)
+        self.prefix.setText(brand.document_prefix)
+        self.validity.setValue(brand.quote_validity_days or 0)
 
     def brand(self) -> Brand:
         return Brand(company=self.company.text(), contact=self.contact.text(), colour=self.colour.text().strip(),
-                     logo=self.logo.text().strip(), disclaimer=self.disclaimer.toPlainText())
+                     logo=self.logo.text().strip(), disclaimer=self.disclaimer.toPlainText(),
+                     document_prefix=self.prefix.text().strip() or "GND",
+                     quote_validity_days=self.validity.value() or None)
 
     def save(self) -> None:
         try:

@@ -54,6 +54,14 @@
         <translation>首选项：品牌</translation>
     </message>
     <message>
+        <source>not an offer</source>
+        <translation>非报价</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
         <source>Used by PDF spec sheets and slides. Saved to {path}</source>
         <translation>用于 PDF 规格表和幻灯片。保存到 {path}</translation>
     </message>
@@ -84,6 +92,14 @@
     <message>
         <source>Disclaimer</source>
         <translation>免责声明</translation>
+    </message>
+    <message>
+        <source>Document number prefix</source>
+        <translation>文档编号前缀</translation>
+    </message>
+    <message>
+        <source>Prices valid for</source>
+        <translation>价格有效期</translation>
     </message>
     <message>
         <source>The saved branding could not be read: {error}</source>

@@ -54,6 +54,14 @@
         <translation>偏好設定：品牌</translation>
     </message>
     <message>
+        <source>not an offer</source>
+        <translation>非報價</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
         <source>Used by PDF spec sheets and slides. Saved to {path}</source>
         <translation>用於 PDF 規格表與投影片。儲存於 {path}</translation>
     </message>
@@ -84,6 +92,14 @@
     <message>
         <source>Disclaimer</source>
         <translation>免責聲明</translation>
+    </message>
+    <message>
+        <source>Document number prefix</source>
+        <translation>文號前綴</translation>
+    </message>
+    <message>
+        <source>Prices valid for</source>
+        <translation>價格有效期</translation>
     </message>
     <message>
         <source>The saved branding could not be read: {error}</source>

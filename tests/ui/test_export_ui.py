@@ -91,6 +91,20 @@ def test_branding_page_saves_the_users_brand_file(make_window, qtbot, user_brand
     assert saved["company"] == "ACME <b>Systems</b>" and saved["colour"] == "#123456"
     assert saved["contact"] == "sales@acme.example"
 
+    # the document number's prefix and how long quoted prices hold (issue 34 item 4), typed and kept
+    menu_action(window, "Edit", "Branding for Spec Sheets...").trigger()
+    dialog = next(d for d in window.findChildren(BrandingDialog) if d.isVisible())
+    qtbot.waitExposed(dialog)
+    assert dialog.prefix.text() == "GND" and dialog.validity.text() == "not an offer"
+    dialog.prefix.selectAll()
+    QTest.keyClicks(dialog.prefix, "ACME-Q")
+    dialog.validity.selectAll()
+    QTest.keyClicks(dialog.validity, "30")
+    QTest.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Save), Qt.MouseButton.LeftButton)
+    saved = json.loads(user_brand.read_text())
+    assert saved["document_prefix"] == "ACME-Q" and saved["quote_validity_days"] == 30
+    assert saved["company"] == "ACME <b>Systems</b>"  # the rest kept
+
 
 
 def test_the_default_paper_size_from_preferences_sets_the_sheet(make_window, qtbot, tmp_path, monkeypatch):
