@@ -17,16 +17,17 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from designer.cluster.build import ClusterModel
+from designer.cluster.field_words import field_word
 from designer.cluster.files import load_plan, save_plan
 from designer.cluster.plan import ClusterPlan
 from designer.cluster.racks import nodes_per_rack
+from designer.core.constraints import constraint, refusal
 from designer.core.errors import DesignerError
 from designer.core.messages import Msg, _m
 from designer.core.signal import Signal
 from designer.document.commands import CommandError
 from designer.document.document import mark_saved
 from designer.document.history import History, Step
-from designer.io.files import _validation_message as validation_message
 from designer.model.catalog import Catalog
 from designer.model.design import Waiver
 from designer.model.parts import CduSpec, PduSpec, RackSpec
@@ -55,8 +56,10 @@ class PlanCommand:
         try:
             after = self.apply(plan)
         except ValidationError as exc:
-            where, msg = validation_message(exc)
-            raise CommandError(f"{where}: {msg}" if where else msg) from None
+            err = exc.errors(include_url=False)[0]
+            where = ".".join(map(str, err["loc"]))
+            label, scale = field_word(where)
+            raise CommandError(refusal(label, err, scale) if where else constraint(err)) from None
         try:
             check_buildable(after, catalog)
         except DesignerError as exc:
@@ -81,20 +84,26 @@ def set_plan_field(path: str, value: Any) -> PlanCommand:
     """Set one setting of the plan by its dotted path: `site.feed.amps`, `fabrics.compute.planes`, `name`."""
     parts = tuple(path.split("."))
 
+    label, scale = field_word(path)
+
     def apply(plan: ClusterPlan) -> ClusterPlan:
         try:
             out = replaced(plan, parts, value)
-        except ValidationError as exc:  # named by the whole path, not the innermost model's field
-            raise CommandError(f"{path}: {validation_message(exc)[1]}") from None
+        except ValidationError as exc:  # named by the setting's words, not the innermost model's field
+            raise CommandError(refusal(label, exc.errors(include_url=False)[0], scale)) from None
         assert isinstance(out, ClusterPlan)
         return out
-    return PlanCommand(_m("Set {path}", path=path), apply)
+    return PlanCommand(_m("Set {field}", field=label), apply)
 
 
 def set_plan_size(gpus: int | None = None, nodes: int | None = None) -> PlanCommand:
     """The cluster's size as a GPU count or a node count (the other one is cleared)."""
     def apply(plan: ClusterPlan) -> ClusterPlan:
-        return ClusterPlan.model_validate({**dict(plan), "gpus": gpus, "nodes": nodes})
+        try:
+            return ClusterPlan.model_validate({**dict(plan), "gpus": gpus, "nodes": nodes})
+        except ValidationError as exc:
+            label = field_word("size.gpus" if gpus is not None else "size.nodes")[0]
+            raise CommandError(refusal(label, exc.errors(include_url=False)[0])) from None
     return PlanCommand(_m("Set GPU count") if gpus is not None else _m("Set node count"), apply)
 
 

@@ -308,32 +308,8 @@
         <translation>规划</translation>
     </message>
     <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPU 数</translation>
-    </message>
-    <message>
-        <source>Nodes</source>
-        <translation>节点数</translation>
-    </message>
-    <message>
         <source>Site</source>
         <translation>场地</translation>
-    </message>
-    <message>
-        <source>Rack power limit (kW)</source>
-        <translation>机柜功耗上限（kW）</translation>
-    </message>
-    <message>
-        <source>Rack heat to air limit (kW)</source>
-        <translation>机柜排入空气的发热量上限（kW）</translation>
-    </message>
-    <message>
-        <source>Cooling</source>
-        <translation>散热</translation>
     </message>
     <message>
         <source>air</source>
@@ -344,38 +320,6 @@
         <translation>液冷</translation>
     </message>
     <message>
-        <source>Rack height (U)</source>
-        <translation>机柜高度（U）</translation>
-    </message>
-    <message>
-        <source>Feed voltage (V)</source>
-        <translation>供电回路电压（V）</translation>
-    </message>
-    <message>
-        <source>Feed current (A)</source>
-        <translation>供电回路电流（A）</translation>
-    </message>
-    <message>
-        <source>Feed phases</source>
-        <translation>供电回路相数</translation>
-    </message>
-    <message>
-        <source>Feed utilisation (%)</source>
-        <translation>供电回路利用率（%）</translation>
-    </message>
-    <message>
-        <source>Feeds per rack</source>
-        <translation>每机柜供电回路数</translation>
-    </message>
-    <message>
-        <source>Nodes per rack</source>
-        <translation>每机柜节点数</translation>
-    </message>
-    <message>
-        <source>A/B policy</source>
-        <translation>A/B 供电策略</translation>
-    </message>
-    <message>
         <source>2N (either feed carries the rack)</source>
         <translation>2N（任一路可承担整个机柜）</translation>
     </message>
@@ -384,20 +328,8 @@
         <translation>N（各路分担负载）</translation>
     </message>
     <message>
-        <source>PUE</source>
-        <translation>PUE（电能使用效率）</translation>
-    </message>
-    <message>
-        <source>Supply water (°C)</source>
-        <translation>供水温度（°C）</translation>
-    </message>
-    <message>
         <source>Compute fabric</source>
         <translation>计算网络</translation>
-    </message>
-    <message>
-        <source>Topology</source>
-        <translation>拓扑</translation>
     </message>
     <message>
         <source>rail-optimised</source>
@@ -406,34 +338,6 @@
     <message>
         <source>leaf-spine</source>
         <translation>叶脊</translation>
-    </message>
-    <message>
-        <source>Oversubscription (x:1)</source>
-        <translation>超额订阅比（x:1）</translation>
-    </message>
-    <message>
-        <source>Target oversubscription (x:1)</source>
-        <translation>目标超额订阅比（x:1）</translation>
-    </message>
-    <message>
-        <source>Planes</source>
-        <translation>平面数</translation>
-    </message>
-    <message>
-        <source>Nodes per SU</source>
-        <translation>每个 SU 的节点数</translation>
-    </message>
-    <message>
-        <source>Spine oversubscription (x:1)</source>
-        <translation>脊层超额订阅比（x:1）</translation>
-    </message>
-    <message>
-        <source>Pod size (GPUs)</source>
-        <translation>Pod 大小（GPU 数）</translation>
-    </message>
-    <message>
-        <source>Switch</source>
-        <translation>交换机</translation>
     </message>
     <message>
         <source>default</source>

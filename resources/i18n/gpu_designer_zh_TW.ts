@@ -308,32 +308,8 @@
         <translation>規劃</translation>
     </message>
     <message>
-        <source>Name</source>
-        <translation>名稱</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPU 數</translation>
-    </message>
-    <message>
-        <source>Nodes</source>
-        <translation>節點數</translation>
-    </message>
-    <message>
         <source>Site</source>
         <translation>場地</translation>
-    </message>
-    <message>
-        <source>Rack power limit (kW)</source>
-        <translation>機櫃功耗上限（kW）</translation>
-    </message>
-    <message>
-        <source>Rack heat to air limit (kW)</source>
-        <translation>機櫃排入空氣的發熱量上限（kW）</translation>
-    </message>
-    <message>
-        <source>Cooling</source>
-        <translation>散熱</translation>
     </message>
     <message>
         <source>air</source>
@@ -344,38 +320,6 @@
         <translation>液冷</translation>
     </message>
     <message>
-        <source>Rack height (U)</source>
-        <translation>機櫃高度（U）</translation>
-    </message>
-    <message>
-        <source>Feed voltage (V)</source>
-        <translation>供電迴路電壓（V）</translation>
-    </message>
-    <message>
-        <source>Feed current (A)</source>
-        <translation>供電迴路電流（A）</translation>
-    </message>
-    <message>
-        <source>Feed phases</source>
-        <translation>供電迴路相數</translation>
-    </message>
-    <message>
-        <source>Feed utilisation (%)</source>
-        <translation>供電迴路利用率（%）</translation>
-    </message>
-    <message>
-        <source>Feeds per rack</source>
-        <translation>每機櫃供電迴路數</translation>
-    </message>
-    <message>
-        <source>Nodes per rack</source>
-        <translation>每機櫃節點數</translation>
-    </message>
-    <message>
-        <source>A/B policy</source>
-        <translation>A/B 供電策略</translation>
-    </message>
-    <message>
         <source>2N (either feed carries the rack)</source>
         <translation>2N（任一路可承擔整個機櫃）</translation>
     </message>
@@ -384,20 +328,8 @@
         <translation>N（各路分擔負載）</translation>
     </message>
     <message>
-        <source>PUE</source>
-        <translation>PUE（電能使用效率）</translation>
-    </message>
-    <message>
-        <source>Supply water (°C)</source>
-        <translation>供水溫度（°C）</translation>
-    </message>
-    <message>
         <source>Compute fabric</source>
         <translation>運算網路</translation>
-    </message>
-    <message>
-        <source>Topology</source>
-        <translation>拓撲</translation>
     </message>
     <message>
         <source>rail-optimised</source>
@@ -406,34 +338,6 @@
     <message>
         <source>leaf-spine</source>
         <translation>葉脊</translation>
-    </message>
-    <message>
-        <source>Oversubscription (x:1)</source>
-        <translation>超額訂閱比（x:1）</translation>
-    </message>
-    <message>
-        <source>Target oversubscription (x:1)</source>
-        <translation>目標超額訂閱比（x:1）</translation>
-    </message>
-    <message>
-        <source>Planes</source>
-        <translation>平面數</translation>
-    </message>
-    <message>
-        <source>Nodes per SU</source>
-        <translation>每個 SU 的節點數</translation>
-    </message>
-    <message>
-        <source>Spine oversubscription (x:1)</source>
-        <translation>脊層超額訂閱比（x:1）</translation>
-    </message>
-    <message>
-        <source>Pod size (GPUs)</source>
-        <translation>Pod 大小（GPU 數）</translation>
-    </message>
-    <message>
-        <source>Switch</source>
-        <translation>交換器</translation>
     </message>
     <message>
         <source>default</source>

@@ -138,9 +138,9 @@ def test_a_field_edited_then_undone_and_redone_with_the_keys(open_cluster, qtbot
 def test_impossible_values_are_refused_with_the_reason_shown(open_cluster):
     _main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
     before = cluster.document.plan
-    for path, text, reason in (("site.feed.amps", "0", "greater than 0"),
-                               ("site.rack_power_limit_w", "-5", "greater than 0"),
-                               ("size.gpus", "many", "not a number"),
+    for path, text, reason in (("site.feed.amps", "0", "Feed current (A): must be more than 0"),
+                               ("site.rack_power_limit_w", "-5", "Rack power limit (kW): must be more than 0"),
+                               ("size.gpus", "many", "GPU count: must be a whole number"),
                                ("site.rack_power_limit_w", "5", "does not fit a rack")):
         type_into(field(cluster, path), text)
         assert reason in cluster.inspector.error.text(), (path, cluster.inspector.error.text())

@@ -69,11 +69,13 @@ def test_a_waiver_is_removed_again(doc):
 
 
 @pytest.mark.parametrize(("command", "reason"), [
-    (lambda: set_plan_field("site.feed.amps", 0.0), "site.feed.amps: Input should be greater than 0"),
-    (lambda: set_plan_field("site.rack_power_limit_w", -5000.0), "greater than 0"),
-    (lambda: set_plan_size(gpus=0), "gpus: Input should be greater than or equal to 1"),
-    (lambda: set_plan_field("site.feed.phases", 2), "site.feed.phases"),
-    (lambda: set_plan_field("fabrics.compute.planes", 9), "fabrics.compute.planes: Input should be less than"),
+    # the setting as the Inspector names it and the limit in its unit (issue 35 item 4: was "site.feed.amps: Input
+    # should be greater than 0")
+    (lambda: set_plan_field("site.feed.amps", 0.0), "^Feed current (A): must be more than 0$"),
+    (lambda: set_plan_field("site.rack_power_limit_w", -5000.0), "^Rack power limit (kW): must be more than 0$"),
+    (lambda: set_plan_size(gpus=0), "^GPU count: must be at least 1$"),
+    (lambda: set_plan_field("site.feed.phases", 2), "^Feed phases: must be one of 1, 3$"),
+    (lambda: set_plan_field("fabrics.compute.planes", 9), "^Planes: must be at most 8$"),
     # one DGX H100 (about 10 kW at the wall) cannot fit a 5 kW rack
     (lambda: set_plan_field("site.rack_power_limit_w", 5000.0), "does not fit a rack"),
     (lambda: set_plan_field("fabrics.compute.switch", "no-such-switch"), "unknown part 'no-such-switch'"),
@@ -81,7 +83,7 @@ def test_a_waiver_is_removed_again(doc):
 ])
 def test_impossible_values_are_refused_with_the_reason_and_change_nothing(doc, command, reason):
     before, revision = doc.plan, doc.revision
-    with pytest.raises(CommandError, match=reason.replace("(", r"\(")):
+    with pytest.raises(CommandError, match=reason.replace("(", r"\(").replace(")", r"\)")):
         doc.push(command())
     assert doc.plan == before and doc.revision == revision and not doc.history.can_undo
 
@@ -99,3 +101,16 @@ def test_save_writes_the_plan_atomically_and_marks_it_clean(doc, tmp_path, catal
     assert reopened.plan == doc.plan and reopened.path == target and reopened.is_clean
     doc.undo()
     assert not doc.is_clean
+
+
+def test_a_refusal_and_the_undo_step_name_the_setting_in_the_interfaces_language(doc):
+    """issue 35 item 4: zh-TW said 'site.feed.amps: Input should be greater than 0' too."""
+    from designer.core.locale import render
+
+    with pytest.raises(CommandError) as refused:
+        doc.push(set_plan_field("site.feed.utilisation", 1.5))
+    assert str(refused.value) == "Feed utilisation (%): must be at most 100"  # the limit in the unit typed
+    assert render(refused.value.msg, "zh_TW") == "供電迴路利用率（%）：必須至多為 100"
+    doc.push(set_plan_field("site.feed.amps", 80.0))
+    assert str(doc.history.undo_label) == "Set Feed current (A)"  # Edit > Undo (was "Set site.feed.amps")
+    assert render(set_plan_field("site.pue", 1.2).label, "zh_CN") == "设置PUE（电能使用效率）"

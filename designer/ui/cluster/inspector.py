@@ -14,9 +14,12 @@ from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from designer.cluster.document import PlanCommand, PlanDocument, set_plan_field, set_plan_size
+from designer.cluster.field_words import field_word
 from designer.cluster.plan import ClusterPlan
+from designer.core.constraints import constraint
 from designer.core.errors import DesignerError
 from designer.core.locale import render
+from designer.core.messages import _m
 from designer.document.commands import CommandError
 from designer.model.parts import NetworkSwitchSpec
 from designer.ui.undo_keys import pass_undo_keys
@@ -63,7 +66,8 @@ def parsed(text: str, field: Field) -> Any:
     try:
         return int(text) if field.kind == "int" else round(float(text) * field.scale, 9)
     except ValueError:
-        raise CommandError(f"'{text}' is not a number") from None
+        kind = "int_parsing" if field.kind == "int" else "float_parsing"  # "Feed current (A): must be a number"
+        raise CommandError(_m("{field}: {reason}", field=field.label, reason=constraint({"type": kind}))) from None
 
 
 def command_for(field: Field, value: Any) -> PlanCommand:
@@ -72,6 +76,13 @@ def command_for(field: Field, value: Any) -> PlanCommand:
     if field.path == "size.nodes":
         return set_plan_size(nodes=value)
     return set_plan_field(field.path, value)
+
+
+def setting(path: str, kind: str, choices: tuple = ()) -> Field:
+    """A field labelled in the interface's language and scaled by designer.cluster.field_words (the same words name
+    the setting in a refusal and in the Edit menu's undo step)."""
+    label, scale = field_word(path)
+    return Field(path, render(label), kind, scale, choices)
 
 
 class ClusterInspector(QWidget):
@@ -109,37 +120,37 @@ class ClusterInspector(QWidget):
     def groups(self) -> tuple[tuple[str, tuple[Field, ...]], ...]:
         """The form: (group title, fields), every label translated."""
         return (
-            (self.tr("Plan"), (Field("name", self.tr("Name"), "text"),
-                               Field("size.gpus", self.tr("GPUs"), "int"),
-                               Field("size.nodes", self.tr("Nodes"), "int"))),
+            (self.tr("Plan"), (setting("name", "text"),
+                               setting("size.gpus", "int"),
+                               setting("size.nodes", "int"))),
             (self.tr("Site"), (
-                Field("site.rack_power_limit_w", self.tr("Rack power limit (kW)"), "float", 1000),
-                Field("site.rack_air_limit_w", self.tr("Rack heat to air limit (kW)"), "float", 1000),
-                Field("site.cooling", self.tr("Cooling"), "choice",
+                setting("site.rack_power_limit_w", "float"),
+                setting("site.rack_air_limit_w", "float"),
+                setting("site.cooling", "choice",
                       choices=((self.tr("air"), "air"), (self.tr("liquid"), "liquid"))),
-                Field("site.rack_height_u", self.tr("Rack height (U)"), "int"),
-                Field("site.feed.volts", self.tr("Feed voltage (V)"), "float"),
-                Field("site.feed.amps", self.tr("Feed current (A)"), "float"),
-                Field("site.feed.phases", self.tr("Feed phases"), "choice", choices=(("1", 1), ("3", 3))),
-                Field("site.feed.utilisation", self.tr("Feed utilisation (%)"), "float", 0.01),
-                Field("site.feeds_per_rack", self.tr("Feeds per rack"), "int"),
-                Field("site.nodes_per_rack", self.tr("Nodes per rack"), "int"),
-                Field("site.ab_policy", self.tr("A/B policy"), "choice",
+                setting("site.rack_height_u", "int"),
+                setting("site.feed.volts", "float"),
+                setting("site.feed.amps", "float"),
+                setting("site.feed.phases", "choice", choices=(("1", 1), ("3", 3))),
+                setting("site.feed.utilisation", "float"),
+                setting("site.feeds_per_rack", "int"),
+                setting("site.nodes_per_rack", "int"),
+                setting("site.ab_policy", "choice",
                       choices=((self.tr("2N (either feed carries the rack)"), "2n"),
                                (self.tr("N (feeds share the load)"), "n"))),
-                Field("site.pue", self.tr("PUE"), "float"),
-                Field("site.supply_water_c", self.tr("Supply water (°C)"), "float"))),
+                setting("site.pue", "float"),
+                setting("site.supply_water_c", "float"))),
             (self.tr("Compute fabric"), (
-                Field("fabrics.compute.topology", self.tr("Topology"), "choice",
+                setting("fabrics.compute.topology", "choice",
                       choices=((self.tr("rail-optimised"), "rail_optimized"),
                                (self.tr("leaf-spine"), "leaf_spine"))),
-                Field("fabrics.compute.oversubscription", self.tr("Oversubscription (x:1)"), "float"),
-                Field("fabrics.compute.target_oversubscription", self.tr("Target oversubscription (x:1)"), "float"),
-                Field("fabrics.compute.planes", self.tr("Planes"), "int"),
-                Field("fabrics.compute.su_nodes", self.tr("Nodes per SU"), "int"),
-                Field("fabrics.compute.spine_oversubscription", self.tr("Spine oversubscription (x:1)"), "float"),
-                Field("fabrics.compute.pod_gpus", self.tr("Pod size (GPUs)"), "int"),
-                Field("fabrics.compute.switch", self.tr("Switch"), "choice", choices=self._switches()))),
+                setting("fabrics.compute.oversubscription", "float"),
+                setting("fabrics.compute.target_oversubscription", "float"),
+                setting("fabrics.compute.planes", "int"),
+                setting("fabrics.compute.su_nodes", "int"),
+                setting("fabrics.compute.spine_oversubscription", "float"),
+                setting("fabrics.compute.pod_gpus", "int"),
+                setting("fabrics.compute.switch", "choice", choices=self._switches()))),
         )
 
     def _editor(self, field: Field) -> QWidget:
@@ -185,7 +196,8 @@ class ClusterInspector(QWidget):
         self.error.clear()
 
     def refuse(self, field: Field, reason: str) -> None:
-        text = self.tr("{field}: refused, {reason}").format(field=field.label, reason=reason)
+        named = reason.startswith(field.label)  # "Feed current (A): must be more than 0" names the field itself
+        text = reason if named else self.tr("{field}: refused, {reason}").format(field=field.label, reason=reason)
         self.error.setText(text)
         self.refused.emit(text)
 
