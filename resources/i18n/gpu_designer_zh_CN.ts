@@ -221,6 +221,10 @@
 <context>
     <name>ClusterCostPanel</name>
     <message>
+        <source>the shipped book</source>
+        <translation>内置价格表</translation>
+    </message>
+    <message>
         <source> (estimated)</source>
         <translation>（估计值）</translation>
     </message>

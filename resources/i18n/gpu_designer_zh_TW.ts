@@ -221,6 +221,10 @@
 <context>
     <name>ClusterCostPanel</name>
     <message>
+        <source>the shipped book</source>
+        <translation>內建價格表</translation>
+    </message>
+    <message>
         <source> (estimated)</source>
         <translation>（估計值）</translation>
     </message>

@@ -296,6 +296,9 @@ def test_the_cluster_window_speaks_the_chosen_language(qtbot, catalog, lang):
         texts += [cluster.power.model.headerData(c, Qt.Orientation.Horizontal) for c in range(7)]
         assert len(texts) > 40
         assert not [(i, t) for i, t in enumerate(texts) if not any("\u4e00" <= ch <= "\u9fff" for ch in t)], texts
+        qtbot.waitUntil(lambda: cluster.analysis is not None, timeout=10000)
+        totals = cluster.cost.totals.text()  # the price book named in words (it said "prices: shipped")
+        assert "shipped" not in totals and ("內建價格表" in totals or "内置价格表" in totals), totals
     finally:
         for translator in installed:
             app.removeTranslator(translator)

@@ -123,13 +123,18 @@ class ClusterCostPanel(QWidget):
         layout.addWidget(self.totals)
         layout.addWidget(self.chart, 1)
 
+    def _book(self, origin: str) -> str:
+        """The price book in words: 'the shipped book', or it and the user's file over it."""
+        shipped = self.tr("the shipped book")
+        return shipped if origin == "shipped" else origin.replace("shipped", shipped, 1)
+
     def show_analysis(self, analysis: PlanAnalysis) -> None:
         c, p = analysis.cost, analysis.cost["params"]
         est = self.tr(" (estimated)") if c["capital_estimated"] else ""
         self.totals.setText(self.tr(
             "Capital US${capital} million{est}, of which US${estimated} million from estimates; yearly cost "
             "US${yearly} million; US${hour} per GPU-hour at {util} utilisation, PUE {pue}, US${kwh}/kWh; {energy} "
-            "MWh a year (prices: {book}).").format(book=c["price_book"],
+            "MWh a year (prices: {book}).").format(book=self._book(c["price_book"]),
             capital=f"{c['capital_usd'] / 1e6:,.1f}", est=est, estimated=f"{c['estimated_capital_usd'] / 1e6:,.1f}",
             yearly=f"{c['yearly_usd'] / 1e6:,.2f}", hour=f"{c['usd_per_gpu_hour']:.2f}",
             util=f"{p['utilisation']:.0%}", pue=f"{p['pue']:g}", kwh=f"{p['electricity_usd_kwh']:g}",
