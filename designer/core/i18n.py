@@ -22,7 +22,7 @@ from functools import cache
 from importlib import resources
 
 from designer.core.errors import DesignerError
-from designer.core.labels import FIELD_LABELS, confidence_message
+from designer.core.labels import FIELD_LABELS, SINGULAR, confidence_message
 from designer.core.labels import format_value as _format_value_en
 
 LANGUAGES = {"en": "English", "zh_TW": "繁體中文", "zh_CN": "简体中文"}
@@ -93,8 +93,9 @@ def format_value(name: str, value: object, lang: str | None = None) -> str:
     if lang == "en":
         return english
     unit = FIELD_LABELS.get(name, ("", ""))[1]
-    if unit and english.endswith(" " + unit):
-        number = english[: -len(unit) - 1]
+    written = next((u for u in (unit, SINGULAR.get(unit)) if u and english.endswith(" " + u)), None)
+    if written:  # "1 port" and "64 ports" take the same local unit (Chinese has one form)
+        number = english[: -len(written) - 1]
         local_unit = table(lang).get("fields", {}).get(name, ("", unit))[1]
         return f"{_renumber(number, lang)} {local_unit}".strip()
     return word(english, lang)

@@ -69,6 +69,9 @@ def field_label(name: str, with_unit: bool = True) -> str:
     return f"{label} ({unit})" if unit and with_unit else label
 
 
+SINGULAR = {"ports": "port", "links": "link", "lanes": "lane"}  # "1 port", never "1 ports"
+
+
 def format_value(name: str, value: object) -> str:
     """A catalog value for people: unknown, not supported, or the number with its unit."""
     if value is None:
@@ -82,5 +85,5 @@ def format_value(name: str, value: object) -> str:
         return "yes" if value else "no"
     if isinstance(value, float | int):
         text = f"{value:,.0f}" if float(value).is_integer() and abs(value) >= 1000 else f"{value:g}"
-        return f"{text} {unit}".strip()
+        return f"{text} {SINGULAR.get(unit, unit) if value == 1 else unit}".strip()
     return str(getattr(value, "value", value))

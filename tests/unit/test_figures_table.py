@@ -261,3 +261,16 @@ def test_the_power_headline_never_rounds_a_load_below_capacity_up_to_it():
     assert render(_power(near | {"wall_peak_w": 10200.0, "psu_usable_w": 13200.0}).value) == "10.2 kW of 13.2 kW usable"
     assert render(_power(near | {"wall_peak_w": 6000.0}).value) == "6.0 kW of 6.0 kW usable"  # at capacity: equal
     assert render(_power(near).detail) == "peak; PSUs 4 x 3,000 W, N+N"
+
+
+def test_a_count_of_one_is_singular_and_a_gpu_shows_no_unpublished_power_beside_its_tdp(catalog):
+    """issue 35 item 4: the Inspector said 'Ports 1 ports' and 'Power: not published' beside 'TDP 700 W'."""
+    from designer.core.i18n import format_value
+    from designer.ui.panels.inspector import spec_rows
+
+    assert [format_value("ports", n) for n in (1, 64)] == ["1 port", "64 ports"]
+    assert format_value("fabric_links", 1) == "1 link" and format_value("pcie_lanes", 1) == "1 lane"
+    assert format_value("ports", 1, "zh_TW") == format_value("ports", 2, "zh_TW").replace("2", "1")
+    rows = dict(spec_rows(catalog.get("h100-sxm5")))
+    assert rows["TDP"] == "700 W" and "Power" not in rows
+    assert dict(spec_rows(catalog.get("cx7-400")))["Ports"] == "1 port"

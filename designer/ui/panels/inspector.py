@@ -56,8 +56,10 @@ class NotesEdit(QPlainTextEdit):
 
 
 def spec_rows(part: AnyPart) -> list[tuple[str, str]]:
+    # a part rated by its TDP (a GPU, a CPU) shows no "Power: not published" beside it; nor an absent physical memory
+    unset = {"memory_physical_gb", "power_w"} if getattr(part, "tdp_w", None) else {"memory_physical_gb"}
     rows = [(field_label(name, with_unit=False), format_value(name, getattr(part, name))) for name in SPEC_FIELDS
-            if hasattr(part, name) and not (name == "memory_physical_gb" and getattr(part, name) is None)]
+            if hasattr(part, name) and not (name in unset and getattr(part, name) is None)]
     screening = screening_lines(part) if isinstance(part, GpuSpec) else []
     return rows + [(render(k), render(v)) for k, v in screening]
 
