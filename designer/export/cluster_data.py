@@ -56,6 +56,17 @@ def _num(value: float, decimals: int = 0) -> str:
     return f"{value:,.{decimals}f}"
 
 
+def _largest_remainder(values: list[float], total: int) -> list[int]:
+    """Whole numbers, each the floor or ceiling of its value, that add up to `total` (the largest remainders
+    rounded up)."""
+    floors = [math.floor(v) for v in values]
+    short = total - sum(floors)
+    order = sorted(range(len(values)), key=lambda i: values[i] - floors[i], reverse=True)
+    for i in order[:max(0, short)]:
+        floors[i] += 1
+    return floors
+
+
 def reference(text: str) -> list[dict[str, str]]:
     """A reference as pieces of text and the URLs it names (the template makes each URL a link)."""
     pieces, at = [], 0
@@ -237,16 +248,23 @@ class ClusterSheet:
         return self.say(word) if word else what
 
     def rack_rows(self) -> list[list[str]]:
+        """A row per group of equal racks: kW each and in all, and a total row equal to the site's IT power. The
+        groups' totals are rounded so that they add up to the total as printed (largest remainder): 32 racks of
+        38.47 kW printed as 38.5 each would otherwise sum 1 kW past the site's 1,317.6 kW."""
         feeds = {f.rack: f for f in self.m.feeds}
         groups: dict[tuple, list] = {}
         for r in self.m.racks.racks:
             groups.setdefault((r.role, round(r.watts), round(r.heat_to_liquid_w)), []).append(r)
+        tenths = _largest_remainder([sum(x.watts for x in racks) / 100 for racks in groups.values()],
+                                    round(self.m.it_w / 100))
         rows = []
-        for (role, _, _), racks in groups.items():
+        for ((role, _, _), racks), total in zip(groups.items(), tenths, strict=True):
             r, f = racks[0], feeds[racks[0].name]
             after = "—" if math.isinf(f.after_loss_load) else f"{f.after_loss_load:.0%}"
             rows.append([name_ranges([x.name for x in racks]), self.t[f"cl_role_{role}"], _num(r.watts / 1000, 1),
-                         _num(r.btu_hr), _num(r.heat_to_liquid_w / 1000, 1), f"{f.normal_load:.0%}", after])
+                         _num(total / 10, 1), _num(r.btu_hr), _num(r.heat_to_liquid_w / 1000, 1),
+                         f"{f.normal_load:.0%}", after])
+        rows.append([self.t["cl_total"], "", "", _num(self.m.it_w / 1000, 1), "", "", "", ""])
         return rows
 
     def site_rows(self) -> list[list[str]]:

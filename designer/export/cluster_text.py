@@ -58,7 +58,7 @@ CLUSTER_TEXT = {
     # BOM
     "cl_category": "Category", "cl_part": "Part", "cl_qty": "Qty", "cl_where": "Where",
     "cl_cat_node": "node", "cl_cat_switch": "switch", "cl_cat_cable": "cable", "cl_cat_transceiver": "transceiver",
-    "cl_per_rack": "Per rack", "cl_contents": "One rack holds", "cl_kw_each": "kW each",
+    "cl_per_rack": "Per rack", "cl_contents": "One rack holds", "cl_kw_each": "kW each", "cl_kw_all": "kW in all",
     "cl_cat_pdu": "PDU", "cl_cat_rack": "rack", "cl_cat_cdu": "CDU",
     # power and cooling
     "cl_racks_col": "Racks", "cl_role": "Role", "cl_kw": "kW", "cl_btu": "BTU/hr", "cl_to_liquid": "to liquid (kW)",
