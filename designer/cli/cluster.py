@@ -23,6 +23,7 @@ from designer.cluster.summary import info_dict, info_lines, plural
 from designer.core import i18n
 from designer.core.errors import DesignerError
 from designer.cost.cluster import cost_lines, cost_summary, priced_bom, priced_bom_csv
+from designer.cost.prices import catalog_prices
 from designer.cost.quote import book_line
 from designer.io.files import _validation_message as validation_message
 from designer.io.files import atomic_write_bytes, load_design
@@ -240,7 +241,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     out = _output(args.json, True) if args.json else None
     brand = default_brand() if args.pdf else None  # the user's brand file, as the node sheet takes it
     model = _model(args.plan)
-    cur = currency_for(args, prices_for(argparse.Namespace(price_book=None), model.catalog))
+    cur = currency_for(args, catalog_prices(model.catalog))  # the sheet prices from the shipped book
     trains = None
     if "pdf" in documents:
         from designer.workload.summary import what_it_trains  # noqa: PLC0415

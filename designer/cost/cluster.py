@@ -11,7 +11,7 @@ from designer.cluster.bom import BomLine, bom
 from designer.cluster.build import ClusterModel
 from designer.core.csvcells import cell
 from designer.cost.bill import Bill, cost_breakdown, node_bill, price_lines
-from designer.cost.money import Currency
+from designer.cost.money import USD, Currency
 from designer.cost.prices import Prices
 from designer.cost.tco import Tco, TcoParams, tco
 
@@ -39,8 +39,6 @@ def cost_summary(m: ClusterModel, prices: Prices, params: TcoParams | None = Non
 
 def cost_lines(cost: dict, cur: Currency | None = None) -> list[str]:
     """`cluster info` text lines for the cost block, in a currency (US dollars by default)."""
-    from designer.cost.money import USD  # noqa: PLC0415
-
     cur = cur or USD
     est = " (estimated)" if cost["capital_estimated"] else ""
     cats = ", ".join(f"{k} {cur.format(v)}" for k, v in cost["capital_by_category_usd"].items())

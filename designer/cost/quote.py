@@ -8,11 +8,8 @@ bill's order inside a group; groups follow GROUP_ORDER.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 
-from designer.core.csvcells import cell
 from designer.core.errors import one_line
 from designer.cost.bill import Bill, CapitalLine
 from designer.cost.money import Currency
@@ -89,16 +86,3 @@ def quote_dict(bill: Bill, prices: Prices, cur: Currency) -> dict:
                                    "unit_price": amount(ln.unit_usd), "extended_price": amount(ln.total_usd),
                                    "estimate": ln.estimate} for ln in g.lines]} for g in quote_groups(bill)],
             "total": amount(bill.total_usd), "estimated": amount(bill.estimated_usd)}
-
-
-def quote_csv(bill: Bill, cur: Currency) -> str:
-    """One row a line: group, part, name, quantity, unit and extended price in the currency, whether estimated."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["group", "part", "name", "quantity", f"unit_price_{cur.code.lower()}",
-                     f"extended_price_{cur.code.lower()}", "estimate", "price_source"])
-    for group in quote_groups(bill):
-        for ln in group.lines:
-            writer.writerow([group.key, cell(ln.part), cell(ln.name), ln.quantity, f"{cur.from_usd(ln.unit_usd):.2f}",
-                             f"{cur.from_usd(ln.total_usd):.2f}", "yes" if ln.estimate else "no", cell(ln.source)])
-    return out.getvalue()
