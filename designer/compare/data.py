@@ -221,13 +221,14 @@ def headline_rows(named: list[tuple[str, Design]], catalog: Catalog, calibration
 
 
 def _marked(power: Headline, figures: dict) -> Msg:
-    """The headline power figure with each mark on the figure it qualifies: † on the load where it rests in part on
-    assumed power, ‡ on the usable capacity where the PSU configuration is assumed."""
-    usable = dict(power.unit.params).get("usable")
-    if power.number is None or usable is None:
+    """The headline power figure with each mark on the figure it qualifies: † on the wall and DC loads where they
+    rest in part on assumed power, ‡ on the usable capacity where the PSU configuration is assumed."""
+    params = dict(power.detail.params)
+    if power.number is None or "usable" not in params:
         return power.value
-    return _m("{load} kW{load_mark} of {usable} kW usable{usable_mark}", load=power.number, usable=usable,
-              load_mark=Name("\u00a0" + ASSUMED if figures["assumed_dc_load_w"] else ""),
+    load_mark = Name("\u00a0" + ASSUMED if figures["assumed_dc_load_w"] else "")
+    return _m("{load} kW{load_mark} (AC); DC {dc} kW{load_mark} of {usable} kW usable{usable_mark}",
+              load=power.number, dc=params["dc"], usable=params["usable"], load_mark=load_mark,
               usable_mark=Name("\u00a0" + PSU_ASSUMED if figures["psu_assumed"] else ""))
 
 

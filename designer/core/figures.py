@@ -93,13 +93,19 @@ def psu_line(count: int, unit_w: float, redundancy: str) -> Msg:
 
 
 def _power(v: Mapping[str, Any]) -> Headline:
-    load, usable = v["wall_peak_w"] / 1000, v["psu_usable_w"] / 1000
+    """The peak at the wall (AC, what the feed sees), then the DC load at the PSU outputs beside the PSU capacity
+    that survives the redundancy policy: the two that compare are both DC (a 10.2 kW AC wall figure set against
+    13.2 kW of PSU output read as if the supplies were sized against the wall)."""
+    wall, dc, usable = v["wall_peak_w"] / 1000, v["dc_load_w"] / 1000, v["psu_usable_w"] / 1000
     # one decimal, two where one would show a load below the capacity as equal to it (5.95 of 6.00, not 6.0 of 6.0)
-    decimals = 2 if round(load, 1) == round(usable, 1) and load < usable else 1
-    unit = _m("kW of {usable} kW usable", usable=Number(usable, decimals))
+    decimals = 2 if round(dc, 1) == round(usable, 1) and dc < usable else 1
     psus = psu_line(v["psu_count"], v["psu_unit_output_w"], v["psu_redundancy"]) if v.get("psu_count") else None
-    detail = _m("peak; PSUs {psus}", psus=psus) if psus else _m("peak")
-    return Headline("power", _m("Power at the wall"), Number(load, decimals), unit, detail)
+    if psus:
+        detail = _m("peak; DC {dc} of {usable} kW usable; PSUs {psus}", dc=Number(dc, decimals),
+                    usable=Number(usable, decimals), psus=psus)
+    else:
+        detail = _m("peak; DC {dc} of {usable} kW usable", dc=Number(dc, decimals), usable=Number(usable, decimals))
+    return Headline("power", _m("Power at the wall"), Number(wall, 1), _m("kW (AC)"), detail)
 
 
 HEADLINE_FIGURES: tuple[Callable[[Mapping[str, Any]], Headline], ...] = (_scaleup, _busbw, _memory, _scaleout,

@@ -876,6 +876,14 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>插槽</translation>
     </message>
     <message>
+        <source>Select parts of one kind to swap them together.</source>
+        <translation>选择同一类部件才能一起更换。</translation>
+    </message>
+    <message>
+        <source>Part of all {n}</source>
+        <translation>全部 {n} 个的部件</translation>
+    </message>
+    <message>
         <source> lanes</source>
         <translation> 通道</translation>
     </message>

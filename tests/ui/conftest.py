@@ -46,12 +46,15 @@ def no_modal_dialogs(monkeypatch):
     """A modal dialog would block an offscreen test run: unexpected ones fail the test instead."""
     from PySide6.QtWidgets import QInputDialog, QMessageBox
 
+    from designer.ui import text_dialog
+
     def unexpected(*args, **kwargs):
         raise AssertionError(f"unexpected modal dialog: {args[1:3]}")
 
     for name in ("question", "warning", "information", "critical", "about"):
         monkeypatch.setattr(QMessageBox, name, unexpected)
     monkeypatch.setattr(QInputDialog, "getText", unexpected)
+    monkeypatch.setattr(text_dialog, "ask_text", lambda *args, **kwargs: unexpected(None, *args))
 
 
 @pytest.fixture

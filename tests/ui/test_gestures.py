@@ -3,11 +3,12 @@
 import json
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 from ui_harness.gestures import CTRL, SHIFT, ScriptedUser
 
 from designer.io.files import load_design
 from designer.model.parts import SlotKind
+from designer.ui import text_dialog
 
 
 def test_part_swap_in_the_inspector_updates_in_place(make_window):
@@ -124,7 +125,7 @@ def test_waive_and_unwaive_from_the_context_menu(make_window, qtbot, monkeypatch
                 if i.data(0, Qt.ItemDataRole.UserRole).rule == "scaleup.uneven_planes")
     monkeypatch.undo()  # the real QInputDialog for this test (the fixture refuses modal dialogs)
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: (_ for _ in ()).throw(AssertionError("dialog")))
-    assert QInputDialog.getText.__name__ == "getText"
+    assert text_dialog.ask_text.__name__ == "ask_text"
     user.answer_next_dialog("bench sample, checked")
     point = tree.visualItemRect(item).center()
     user.pick_from_menu(lambda: user.right_click(tree.viewport(), point), "Waive")

@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QInputDialog
 from ui_harness.gestures import ScriptedUser, settle
 
+from designer.ui import text_dialog
 from designer.ui.canvas.items import MARK_OFFSET
 from designer.ui.style import SEVERITY_COLOR
 
@@ -62,7 +62,7 @@ def test_a_findings_outline_comes_and_goes_with_the_finding_after_a_swap_a_waive
     assert window.scene.components["psw0"].marker == "error"
     assert ring_pixels(window, on_screen(window), "psw0", red) > 50
     # waive it from the Problems panel (only the outline changes on the canvas), then Ctrl+Z
-    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("accepted for the test", True))
+    monkeypatch.setattr(text_dialog, "ask_text", lambda *a, **k: ("accepted for the test", True))
     tree = window.problems.tree
     item = next(i for i in window.problems.violation_items() if "psw0" in i.data(0, Qt.ItemDataRole.UserRole).ids)
     user.pick_from_menu(lambda: user.right_click(tree.viewport(), tree.visualItemRect(item).center()), "Waive")

@@ -2,9 +2,9 @@
 bottleneck switches are listed in natural order; reproduced with the user's clicks and keys."""
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QInputDialog
 from ui_harness.gestures import ScriptedUser
 
+from designer.ui import text_dialog
 from designer.ui.qt_items import top_items
 from designer.ui.style import severity_icon
 
@@ -40,7 +40,7 @@ def test_i_a_rule_line_says_not_met_beside_a_red_icon_and_waived_beside_a_waived
     group = group_of(window, "power.psu_redundancy")
     assert "PSU redundancy policy met \u2014 not met: 1 error" in group.text(0)  # was "... policy met (1)"
     assert same_icon(group.icon(0), severity_icon("error"))
-    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("two PSUs on order", True))
+    monkeypatch.setattr(text_dialog, "ask_text", lambda *a, **k: ("two PSUs on order", True))
     tree = window.problems.tree
     line = group.child(0)
     user.pick_from_menu(lambda: user.right_click(tree.viewport(), tree.visualItemRect(line).center()), "Waive")

@@ -166,8 +166,8 @@ class ScriptedUser:
         open_menu()
         settle()
 
-    def answer_next_dialog(self, text: str) -> None:
-        """When the next modal input dialog opens, type `text` into it and press Enter."""
+    def answer_next_dialog(self, text: str, look: Callable[[QWidget], None] | None = None) -> None:
+        """When the next modal input dialog opens, type `text` into it and press Enter (`look` sees it first)."""
         from PySide6.QtWidgets import QLineEdit  # noqa: PLC0415
 
         def answer() -> None:
@@ -176,6 +176,8 @@ class ScriptedUser:
             if edit is None:
                 QTimer.singleShot(20, answer)
                 return
+            if look is not None:
+                look(dialog)
             QTest.keyClicks(edit, text)
             QTest.keyClick(edit, Qt.Key.Key_Return)
 

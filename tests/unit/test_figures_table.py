@@ -53,8 +53,9 @@ def test_every_place_shows_the_same_five_headline_figures_written_the_same_way(c
     assert all((" at " in label) == (lang == "en") for label in busbw_labels), busbw_labels
     assert [row["label"] for row in data["headline"]] == [label for label, _ in present["a"]]
     unmarked = [[re.sub("\u00a0[†‡]", "", v) for v in row["values"]] for row in data["headline"]]
-    assert unmarked == [[va, vb] for (_, va), (_, vb) in
-                                                          zip(present["a"], present["b"], strict=True)]
+    assert unmarked[:4] == [[va, vb] for (_, va), (_, vb) in zip(present["a"][:4], present["b"][:4], strict=True)]
+    # the comparison's power cell is the wall figure, then the DC load against the usable PSU capacity
+    assert [v.split("；" if lang != "en" else ";")[0] for v in unmarked[4]] == [present["a"][4][1], present["b"][4][1]]
     if lang == "en":
         lines = headline_lines("dgx-h100")
         assert [line.split()[-2:] for line in lines[1:]] == [value.split()[-2:] for _, value in present["a"]]
@@ -77,7 +78,9 @@ def test_the_headline_numbers_are_the_key_figures(catalog, design_of):
     assert str(figures["scaleup"].value) == f"{k.scaleup_gbytes_s_per_gpu_per_dir:,.0f} GB/s per direction" \
         == f"{18 * 25} GB/s per direction"
     assert str(figures["memory"].value) == f"{8 * 80} GB on 8 GPUs"
-    assert str(figures["power"].value) == f"{k.wall_peak_w / 1000:.1f} kW of {k.psu_usable_w / 1000:.1f} kW usable"
+    assert str(figures["power"].value) == f"{k.wall_peak_w / 1000:.1f} kW (AC)"
+    dc_of_usable = f"DC {k.dc_load_w / 1000:.1f} of {k.psu_usable_w / 1000:.1f} kW usable"
+    assert str(figures["power"].detail).startswith(f"peak; {dc_of_usable}")
 
 
 def _messages(msg: Msg) -> list[Msg]:
@@ -135,8 +138,8 @@ def test_an_assumed_psu_capacity_is_marked_in_every_comparison_output(catalog, d
     assert ASSUMED not in cell_text(psu, 1)  # † means assumed power, ‡ an assumed PSU configuration
     # The headline power row carries each mark on the figure it qualifies: † on the load, ‡ on the usable capacity
     head = next(r for r in data["headline"] if r["key"] == "power")["values"]
-    assert re.fullmatch(r"[\d.]+ kW\u00a0† of [\d.]+ kW usable", head[0])
-    assert re.fullmatch(r"[\d.]+ kW\u00a0† of [\d.]+ kW usable\u00a0‡", head[1])
+    assert re.fullmatch(r"[\d.]+ kW\u00a0† \(AC\); DC [\d.]+ kW\u00a0† of [\d.]+ kW usable", head[0])
+    assert re.fullmatch(r"[\d.]+ kW\u00a0† \(AC\); DC [\d.]+ kW\u00a0† of [\d.]+ kW usable\u00a0‡", head[1])
     text = comparison_text(data)
     assert str(PSU_NOTE) in text and str(PSU_NOTE).startswith(PSU_ASSUMED)
     pdf = tmp_path / "c.pdf"
@@ -251,16 +254,21 @@ def test_the_inspectors_export_screening_lines_are_chinese(catalog, lang):
     assert sorted({render(m, lang) for m in lines if words.search(render(m, lang))}) == []
 
 
-def test_the_power_headline_never_rounds_a_load_below_capacity_up_to_it():
-    """Atlas 800T A2: 5,952 W against 6,000 W usable read '6.0 kW of 6.0 kW usable', a full PSU budget."""
+def test_the_power_headline_never_rounds_a_load_below_capacity_up_to_it_and_sets_dc_against_dc():
+    """Atlas 800T A2: 5,952 W against 6,000 W usable read '6.0 kW of 6.0 kW usable', a full PSU budget; and the
+    card set the wall's AC figure (10.2 kW) against the PSUs' DC output (13.2 kW) as if they compared (issue 34
+    item 2): the large figure is the wall (AC), the DC load is what stands against the usable capacity."""
     from designer.core.figures import _power  # noqa: PLC0415
 
-    near = {"wall_peak_w": 5952.0, "psu_usable_w": 6000.0, "psu_count": 4, "psu_unit_output_w": 3000.0,
-            "psu_redundancy": "N+N"}
-    assert render(_power(near).value) == "5.95 kW of 6.00 kW usable"
-    assert render(_power(near | {"wall_peak_w": 10200.0, "psu_usable_w": 13200.0}).value) == "10.2 kW of 13.2 kW usable"
-    assert render(_power(near | {"wall_peak_w": 6000.0}).value) == "6.0 kW of 6.0 kW usable"  # at capacity: equal
-    assert render(_power(near).detail) == "peak; PSUs 4 x 3,000 W, N+N"
+    near = {"wall_peak_w": 6200.0, "dc_load_w": 5952.0, "psu_usable_w": 6000.0, "psu_count": 4,
+            "psu_unit_output_w": 3000.0, "psu_redundancy": "N+N"}
+    assert render(_power(near).value) == "6.2 kW (AC)"
+    assert render(_power(near).detail) == "peak; DC 5.95 of 6.00 kW usable; PSUs 4 x 3,000 W, N+N"
+    dgx = near | {"wall_peak_w": 10200.0, "dc_load_w": 9229.0, "psu_usable_w": 13200.0}
+    assert render(_power(dgx).detail).startswith("peak; DC 9.2 of 13.2 kW usable;")
+    assert render(_power(near | {"dc_load_w": 6000.0}).detail).startswith("peak; DC 6.0 of 6.0 kW usable")  # equal
+    no_psus = {k: v for k, v in near.items() if k != "psu_count"}
+    assert render(_power(no_psus).detail) == "peak; DC 5.95 of 6.00 kW usable"
 
 
 def test_a_count_of_one_is_singular_and_a_gpu_shows_no_unpublished_power_beside_its_tdp(catalog):

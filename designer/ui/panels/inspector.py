@@ -44,7 +44,7 @@ SPEC_FIELDS = ("tdp_w", "power_w", "memory_gb", "memory_physical_gb", "memory_ty
                "link_bw_gbytes_s_per_dir", "bf16_dense_tflops", "fp8_dense_tflops", "ports", "port_speed_gbit_s",
                "port_bw_gbytes_s_per_dir", "pcie_lanes", "lanes", "cores", "output_w", "efficiency",
                "heat_removal_w")
-Target = tuple[str, str]  # ("component" | "link" | "design" | "many", id or count)
+Target = tuple[str, str]  # ("component" | "link" | "design", id) or ("many", the ids one per line)
 
 
 class NotesEdit(QPlainTextEdit):
@@ -112,7 +112,7 @@ class InspectorPanel(QWidget):
         if len(alive) == 1:
             kind = "component" if any(c.id == alive[0] for c in design.components) else "link"
             return kind, alive[0]
-        return ("many", str(len(alive))) if alive else ("design", "")
+        return ("many", "\n".join(alive)) if alive else ("design", "")
 
     def show_selection(self, ids: tuple[str, ...] | list[str]) -> None:
         target = self._target_for(ids)
@@ -141,7 +141,8 @@ class InspectorPanel(QWidget):
         self.fields = {}
         self.target = target
         self.error.clear()
-        builder = {"component": self._component_form, "link": self._link_form, "design": self._design_form}
+        builder = {"component": self._component_form, "link": self._link_form, "design": self._design_form,
+                   "many": self._many_form}
         if target[0] in builder:
             builder[target[0]](form, target[1])
         guard_wheels_under(self.form_host)  # a wheel meant to scroll the Inspector never edits a field
@@ -197,6 +198,39 @@ class InspectorPanel(QWidget):
         specs.setTextFormat(Qt.TextFormat.RichText)
         specs.setWordWrap(True)
         self._field(form, "specs", "", specs)
+
+    def _swappable(self, ids: list[str]) -> tuple[list[str], list[AnyPart]]:
+        """The components of a multi-selection and the parts every one of them may become (the same kind and slot
+        kind); no parts where the components are of different kinds."""
+        design, catalog = self.document.design, self.document.catalog
+        comps = [c for c in design.components if c.id in set(ids)]
+        kinds = {(catalog.get(c.part).kind, slot_kind_for(catalog.get(c.part))) for c in comps}
+        if len(comps) < 2 or len(kinds) != 1:
+            return [c.id for c in comps], []
+        ((kind, slot_kind),) = kinds
+        return [c.id for c in comps], [p for p in catalog.of_kind(kind) if slot_kind_for(p) == slot_kind]
+
+    def _many_form(self, form: QFormLayout, ident: str) -> None:
+        """A multi-selection of one kind of part: one Part field swaps them all in one undo step."""
+        cids, parts = self._swappable(ident.split("\n"))
+        if not parts:
+            if len(cids) > 1:
+                hint = QLabel(self.tr("Select parts of one kind to swap them together."))
+                hint.setWordWrap(True)
+                form.addRow(hint)
+            return
+        combo = QComboBox()
+        for p in sorted(parts, key=lambda p: p.name):
+            combo.addItem(p.name, p.id)
+        combo.activated.connect(lambda _i: self._edit_parts(tuple(cids), combo.currentData()))
+        self._field(form, "part", self.tr("Part of all {n}").format(n=len(cids)), combo)
+
+    def _edit_parts(self, cids: tuple[str, ...], part_id: str) -> None:
+        design = self.document.design
+        if all(design.component(c).part == part_id for c in cids):
+            return
+        name = self.document.catalog.get(part_id).name
+        self._apply(lambda: cmd.set_parts(cids, part_id, name))
 
     def _edit_component(self, cid: str, **changes: object) -> None:
         comp = next((c for c in self.document.design.components if c.id == cid), None)
@@ -351,7 +385,11 @@ class InspectorPanel(QWidget):
             if "pcie_gen" in self.fields:
                 self._set(self.fields["pcie_gen"], link.pcie_gen)
         elif kind == "many":
-            self.heading.setText(self.tr("<b>{count} items selected</b>").format(count=esc(ident)))
+            self.heading.setText(self.tr("<b>{count} items selected</b>").format(count=len(ident.split("\n"))))
+            if "part" in self.fields:  # the parts they share, or none shown where they differ
+                cids, _ = self._swappable(ident.split("\n"))
+                held = {design.component(c).part for c in cids}
+                self._set(self.fields["part"], held.pop() if len(held) == 1 else None)
         else:
             self._sync_design()
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QInputDialog, QLabel, QMenu, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QMenu, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from designer.core import i18n
 from designer.core.locale import render
 from designer.rules import Report, Violation
+from designer.ui import text_dialog
 from designer.ui.qt_items import children, top_items
 from designer.ui.style import severity_icon
 from designer.ui.text import plain
@@ -104,6 +105,6 @@ class ProblemsPanel(QWidget):
 
     def ask_waiver(self, v: Violation) -> None:
         question = self.tr("Why is this acceptable?\n{message}").format(message=render(v.text))
-        reason, ok = QInputDialog.getText(self, self.tr("Waive violation"), plain(question))
+        reason, ok = text_dialog.ask_text(self, self.tr("Waive violation"), plain(question))
         if ok and reason.strip():
             self.waive.emit(v.rule, v.ids, reason.strip())
