@@ -60,8 +60,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     data = comparison(named, catalog, cal or NO_CALIBRATION, lang)
     if pdf is not None:
         from designer.compare.document import write_comparison_pdf  # noqa: PLC0415
+        from designer.export.brand import default_brand, load_brand  # noqa: PLC0415
 
-        write_comparison_pdf(data, pdf, args.paper)
+        brand = load_brand(Path(args.brand)) if args.brand else default_brand()
+        write_comparison_pdf(data, pdf, args.paper, brand)
     if args.json:
         print_json(data)
     elif args.md:
@@ -94,6 +96,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     out.add_argument("--md", action="store_true", help="Markdown tables")
     p.add_argument("--pdf", metavar="FILE.pdf", help="also write the comparison as a PDF")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper of the PDF (default a4)")
+    p.add_argument("--brand", metavar="FILE.json",
+                   help="branding of the PDF (company, logo, contact); default: the user's brand file")
     p.add_argument("--calibration", metavar="PROFILE.json", help="a profile written by 'calibrate'")
     p.add_argument("--lang", default="en", help="language of the comparison's labels, words and PDF: en, zh-TW or "
                                                 "zh-CN (default en); design and product names stay as written")

@@ -14,6 +14,7 @@ from designer.compare.data import CURVE_COLLECTIVES
 from designer.compare.render import SPEC_ROWS, cell_text, classes, lang_of, notes, word
 from designer.core.locale import render, translations
 from designer.core.messages import Audience, Msg, Name, Number, _m
+from designer.export.brand import Brand, logo_svg
 from designer.export.doc_number import generator_line
 from designer.export.engine import render as typeset
 from designer.export.names import LABELS
@@ -104,7 +105,15 @@ def _spread(data: dict) -> float:
     return MODEL_SPREAD if cal.get("spread") is None else float(cal["spread"])
 
 
-def document_data(data: dict, paper: str = "a4", now: datetime | None = None) -> dict[str, Any]:
+def brand_data(brand: Brand | None) -> dict[str, Any]:
+    """The brand's company, contact and logo for the comparison's header and footer (empty without a brand)."""
+    if brand is None:
+        return {"company": "", "contact": "", "logo_svg": None}
+    return {"company": brand.company, "contact": brand.contact, "logo_svg": logo_svg(brand)}
+
+
+def document_data(data: dict, paper: str = "a4", now: datetime | None = None,
+                  brand: Brand | None = None) -> dict[str, Any]:
     n, lang = len(data["designs"]), lang_of(data)
     # the part's name only: its catalog id is the tool's, not the customer's (the app's window and the CLI keep it)
     bom = [{"label": r["label"], "unit": "", "cells": [{"text": str(c), "best": False} for c in r["counts"]]}
@@ -121,7 +130,9 @@ def document_data(data: dict, paper: str = "a4", now: datetime | None = None) ->
             "legend": topo_legend(lambda meaning: sheet_word(meaning, lang)),
             "calibration": "" if not cal else calibration_note(cal, lang),
             "generator": generator_line("comparison", " / ".join(map(str, data["designs"])),
-                                        json.dumps(data, sort_keys=True, default=str), lang),
+                                        json.dumps(data, sort_keys=True, default=str), lang,
+                                        brand.document_prefix if brand else "GND"),
+            "brand": brand_data(brand),
             "date": (now or datetime.now(UTC)).date().isoformat()}
 
 
@@ -162,9 +173,12 @@ def calibration_note(cal: dict, lang: str = "en") -> str:
     return render(_m("{note}.", note=msg), lang, Audience.DOCUMENT)
 
 
-def comparison_pdf_bytes(data: dict, paper: str = "a4", now: datetime | None = None) -> bytes:
-    return typeset("comparison", document_data(data, paper, now), lang=lang_of(data))
+def comparison_pdf_bytes(data: dict, paper: str = "a4", now: datetime | None = None,
+                         brand: Brand | None = None) -> bytes:
+    return typeset("comparison", document_data(data, paper, now, brand), lang=lang_of(data))
 
 
-def write_comparison_pdf(data: dict, path: Path, paper: str = "a4") -> None:
-    atomic_write_bytes(path, comparison_pdf_bytes(data, paper))
+def write_comparison_pdf(data: dict, path: Path, paper: str = "a4", brand: Brand | None = None) -> None:
+    """`brand`: the company, contact and logo in the header and footer and the document number's prefix, as the
+    spec sheet and the cluster sheet carry them."""
+    atomic_write_bytes(path, comparison_pdf_bytes(data, paper, brand=brand))

@@ -36,6 +36,7 @@ from designer.compare.render import BEST, bom_rows, notes, table_rows
 from designer.core import i18n
 from designer.core.errors import DesignerError, one_line
 from designer.document.document import Document
+from designer.export.brand import default_brand
 from designer.io.files import load_design
 from designer.model.catalog import Catalog
 from designer.model.design import Design
@@ -187,7 +188,8 @@ class CompareDialog(QDialog):
 
 
     def save_pdf_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save the comparison as PDF", "comparison.pdf", "PDF (*.pdf)")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the comparison as PDF"), "comparison.pdf",
+                                              self.tr("PDF files (*.pdf)"))
         if path:
             self.save_pdf(Path(path))
 
@@ -198,11 +200,11 @@ class CompareDialog(QDialog):
         if path.suffix.lower() != ".pdf":
             path = path.with_name(path.name + ".pdf")
         try:
-            write_comparison_pdf(self.data, path, self.paper.currentData())
+            write_comparison_pdf(self.data, path, self.paper.currentData(), default_brand())
         except (DesignerError, OSError) as exc:
-            self.status.setText(f"PDF not written: {one_line(str(exc))}")
+            self.status.setText(self.tr("PDF not written: {reason}").format(reason=one_line(str(exc))))
             return False
-        self.status.setText(f"Wrote {path.name}")
+        self.status.setText(self.tr("Wrote {name}").format(name=path.name))
         return True
 
 

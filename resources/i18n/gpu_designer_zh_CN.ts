@@ -656,6 +656,22 @@
         <translation>已比较 {count} 个设计；{best} 标示每行的最佳值</translation>
     </message>
     <message>
+        <source>Save the comparison as PDF</source>
+        <translation>将比较保存为 PDF</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PDF not written: {reason}</source>
+        <translation>未写入 PDF：{reason}</translation>
+    </message>
+    <message>
+        <source>Wrote {name}</source>
+        <translation>已写入 {name}</translation>
+    </message>
+    <message>
         <source>saved: {name}</source>
         <translation>已保存：{name}</translation>
     </message>

@@ -656,6 +656,22 @@
         <translation>已比較 {count} 個設計；{best} 標示每列的最佳值</translation>
     </message>
     <message>
+        <source>Save the comparison as PDF</source>
+        <translation>將比較儲存為 PDF</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 檔案 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PDF not written: {reason}</source>
+        <translation>未寫入 PDF：{reason}</translation>
+    </message>
+    <message>
+        <source>Wrote {name}</source>
+        <translation>已寫入 {name}</translation>
+    </message>
+    <message>
         <source>saved: {name}</source>
         <translation>已儲存：{name}</translation>
     </message>

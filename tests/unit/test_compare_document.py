@@ -191,3 +191,27 @@ def test_the_comparisons_matrices_name_devices_as_the_vendors_tool_does_never_by
     assert printed[0]["gpus"][:2] == ["GPU0", "GPU1"] and printed[1]["gpus"][:2] == ["NPU0", "NPU1"]
     code, out, _ = run(capsys, "compare", "dgx-h100", "huawei-atlas-910b")
     assert code == 0 and "NPU0     X" in out and not re.search(r"\bGPU\d+\b.*\bHC1\b", out)
+
+
+def test_every_page_carries_the_brands_company_contact_and_document_prefix(h100_mi300x, capsys, tmp_path):
+    """Issue 34 item 4: the comparison carried no brand (the spec sheet and cluster sheet do); the brand's text is
+    data ('#panic' prints), never markup."""
+    from designer.export.brand import Brand
+
+    brand = Brand(company='Acme #panic("x") Systems', contact="sales@acme.example, +886 2 1234 5678",
+                  document_prefix="ACME")
+    pages = [p.extract_text().replace("\u200b", "").replace("\n", " ")
+             for p in PdfReader(BytesIO(comparison_pdf_bytes(h100_mi300x, brand=brand))).pages]
+    assert len(pages) >= 2
+    for page in pages:
+        assert 'Acme #panic("x") Systems' in page and "sales@acme.example, +886 2 1234 5678" in page
+        assert "doc. ACME-CP-" in page
+    plain = PdfReader(BytesIO(comparison_pdf_bytes(h100_mi300x))).pages[0].extract_text()
+    assert "doc. GND-CP-" in plain and "Acme" not in plain  # no brand: the tool's prefix, no company
+    brand_file, out = tmp_path / "brand.json", tmp_path / "cmp.pdf"
+    brand_file.write_text(brand.model_dump_json(), encoding="utf-8")
+    assert run(capsys, "compare", "dgx-h100", "dgx-b200", "--pdf", out, "--brand", brand_file)[0] == 0
+    assert "sales@acme.example" in pdf_text(out.read_bytes())
+    brand_file.write_text("nope", encoding="utf-8")
+    code, _, err = run(capsys, "compare", "dgx-h100", "dgx-b200", "--pdf", out, "--brand", brand_file)
+    assert code == 2 and len(err.strip().splitlines()) == 1
