@@ -25,8 +25,7 @@ from designer.core.errors import DesignerError
 from designer.cost.cluster import cost_lines, cost_summary, priced_bom, priced_bom_csv
 from designer.cost.prices import catalog_prices
 from designer.cost.quote import book_line
-from designer.io.files import _validation_message as validation_message
-from designer.io.files import atomic_write_bytes, load_design
+from designer.io.files import atomic_write_bytes, load_design, validation_message
 from designer.model.catalog import default_catalog
 from designer.templates import TEMPLATES
 

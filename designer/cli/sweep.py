@@ -9,10 +9,13 @@ import sys
 import time
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from designer.cli.common import EXIT_OK, UsageError
 from designer.cluster.plan import DEFAULT_PUE
 from designer.core.errors import one_line
 from designer.cost.prices import catalog_prices
+from designer.io.files import validation_message
 from designer.model.catalog import default_catalog
 from designer.sweep.evaluate import (
     COLUMNS,
@@ -48,8 +51,13 @@ def _preflight(grid: Grid, ctx: SweepContext) -> None:
     built is a one-line error before any worker starts or any file is written."""
     for node in grid.node:
         for network in grid.network:
-            evaluate(Point(0, node, min(grid.gpus), min(grid.oversubscription), network,
-                           grid.electricity_usd_kwh[0], grid.pue[0]), ctx)
+            for gpus in {min(grid.gpus), max(grid.gpus)}:  # the largest plan too: a size no plan takes is bad input
+                try:
+                    evaluate(Point(0, node, gpus, min(grid.oversubscription), network, grid.electricity_usd_kwh[0],
+                                   grid.pue[0]), ctx)
+                except ValidationError as exc:  # a value the cluster plan refuses (--gpus 1000000000)
+                    where, msg = validation_message(exc)
+                    raise UsageError(f"sweep: {where}: {msg}") from None
 
 
 class _Bar:

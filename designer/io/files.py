@@ -58,7 +58,7 @@ def _where(loc: tuple[Any, ...]) -> str:
     return out
 
 
-def _validation_message(exc: ValidationError) -> tuple[str, str]:
+def validation_message(exc: ValidationError) -> tuple[str, str]:
     err = exc.errors(include_url=False)[0]
     msg = err["msg"]
     if msg.startswith("Value error, "):
@@ -99,7 +99,7 @@ def validated_file(raw: Any, source: str, model: type[M], version: int, migratio
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
-        where, msg = _validation_message(exc)
+        where, msg = validation_message(exc)
         raise DesignFileError(source, msg, where) from None
 
 

@@ -99,6 +99,8 @@ def _price_book(tmp_path, entry):
     (["--node", "dgx-h100", "--gpus", "256", "--pue", "0.9"], "between 1 and 5"),
     (["--node", "dgx-h100", "--gpus", "256", "--utilisation", "0"], "--utilisation"),
     (["--node", "dgx-h100", "--gpus", "256", "--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
+    # issue 36: "internal error: ValidationError" and exit 70, where `cluster new` gave one line and exit 2
+    (["--node", "dgx-h100", "--gpus", "256,1000000000"], "sweep: gpus: Input should be less than or equal to"),
 ])
 def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, capsys, argv, says):
     out = tmp_path / "out.csv"
