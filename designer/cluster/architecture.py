@@ -77,10 +77,11 @@ class ReferenceArchitecture(_Frozen):
     inband: RaFabric | None = None
     oob: RaFabric | None = None
     site: RaSite = RaSite()
-    # Settings the document does not give, taken as said (feeds_per_rack, nodes_per_rack, storage, inband, oob):
+    # Settings the document does not give, taken as said (compute: the document's rules on another node; feeds_per_rack,
+    # nodes_per_rack, storage, inband, oob):
     # every plan that follows the RA lists them among its assumptions.
-    assumed: tuple[Literal["feeds_per_rack", "nodes_per_rack", "storage", "inband", "oob", "inband_in_storage",
-                           "oob_in_rack"], ...] = ()
+    assumed: tuple[Literal["compute", "feeds_per_rack", "nodes_per_rack", "storage", "inband", "oob",
+                           "inband_in_storage", "oob_in_rack"], ...] = ()
     generic: bool = False  # no public RA of this node: the DGX SuperPOD rules, said wherever it is named
     # Where the RA has two tables by the fabric manager's place: the one a plan with the UFM in a node position
     # follows, and the one for whole SUs (the plan's info says which applies).
@@ -210,6 +211,9 @@ def resolve(plan: ClusterPlan, node: NodeFigures, catalog: Catalog) -> Resolved:
 def _assumed(ra: ReferenceArchitecture, plan: ClusterPlan, site: Site) -> list[Msg]:
     """What the RA's record takes where its document is silent, for the settings the plan leaves to it."""
     name, out = Name(ra.document or ra.title), []  # the document's number reads the same in every language
+    if "compute" in ra.assumed:
+        out.append(_m("{ra}: its compute fabric rules applied to this node on {switch} (the document covers another "
+                      "node: assumed)", ra=name, switch=Name(ra.compute.switch)))
     if "feeds_per_rack" in ra.assumed and plan.site.feeds_per_rack is None:
         out.append(_m("{ra}: {n} feeds (PDUs) per compute rack assumed (the document names none)", ra=name,
                       n=site.feeds_per_rack or 0))

@@ -43,6 +43,7 @@ from designer.export.sheet_rows import (
     nics_row,
     parts_list,
     pcie_row,
+    physical_row,
     psus_row,
     scaleup_row,
     wall_power_row,
@@ -180,6 +181,8 @@ class SheetData(SheetSections):
                  [self.cite_part(self.catalog.get(p.psu_part))] if p.psu_part else []),
                 ("Cooling", *self.cooling()),
                 ("Form factor", form_factor_row(chassis.rack_units, self.name(chassis)), [self.cite_part(chassis)]),
+                ("Physical and site", physical_row(chassis.physical),
+                 [self.cite_text(chassis.physical.source)] if chassis.physical else []),
                 ("Latency class", self.latency_class(), [self.cite_model("nccl")])]
         return [{"label": self.text.get(label, label), "refs": refs,
                  "value": render(value, self.lang, Audience.DOCUMENT)} for label, value, refs in rows]

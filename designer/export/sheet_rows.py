@@ -7,7 +7,7 @@ from __future__ import annotations
 from designer.core.messages import Msg, Name, Number, Quantity, _m, many
 from designer.export.names import fabric_words
 from designer.model.data_text import part_name
-from designer.model.parts import CpuSpec, PartBase
+from designer.model.parts import CpuSpec, PartBase, Physical
 from designer.rules.words import device
 
 
@@ -47,6 +47,32 @@ def psus_row(count: int, unit_w: float, redundancy: str, usable_w: float) -> Msg
 
 def form_factor_row(rack_units: int, chassis: str) -> Msg:
     return _m("{u}U rack-mount ({name})", u=rack_units, name=Name(chassis))
+
+
+def _as_written(value: float) -> Number:
+    """A vendor's figure with the decimals it was written with (356, 482.3, 130.45), at most two."""
+    return Number(value, next(d for d in (0, 1, 2) if round(value, d) == round(value, 2)))
+
+
+def physical_row(physical: Physical | None) -> Msg:
+    """'356 x 482.3 x 897.1 mm (H x W x D), 130.45 kg max; 200-240 V AC, 6 power cords C19/C20 (250 V, 20 A);
+    operating 5-30 °C', each fact the vendor's document does not give said to be not published."""
+    if physical is None:
+        return _m("not published in the vendor documents read")
+    p, unknown = physical, _m("not published")
+    dims = (_m("{h} x {w} x {d} mm (H x W x D)", h=_as_written(p.height_mm), w=_as_written(p.width_mm),
+               d=_as_written(p.depth_mm)) if p.height_mm and p.width_mm and p.depth_mm
+            else _m("dimensions {v}", v=unknown))
+    weight = _m("{kg} kg max", kg=_as_written(p.weight_kg)) if p.weight_kg else _m("weight {v}", v=unknown)
+    volts = _m("{lo}-{hi} V AC", lo=p.ac_volts[0], hi=p.ac_volts[1]) if p.ac_volts else _m("input voltage {v}",
+                                                                                              v=unknown)
+    cords = (_m("{n} power cords {plug} ({rating})", n=p.cords, plug=Name(p.plug), rating=Name(p.cord_rating))
+             if p.cords and p.plug else _m("power cords {v}", v=unknown))
+    temp = (_m("operating {lo}-{hi} °C", lo=_as_written(p.operating_temp_c[0]),
+                  hi=_as_written(p.operating_temp_c[1]))
+            if p.operating_temp_c else _m("operating temperature {v}", v=unknown))
+    return _m("{dims}, {weight}; {volts}, {cords}; {temp}", dims=dims, weight=weight, volts=volts, cords=cords,
+              temp=temp)
 
 
 def scaleup_row(per_dir: float, bidir: float, fabric: str) -> Msg:

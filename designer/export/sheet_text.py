@@ -34,7 +34,8 @@ SHEET_TEXT = {
     "Scale-up switches": "Scale-up switches", "Dense BF16 / FP8": "Dense BF16 / FP8", "CPUs": "CPUs",
     "System memory": "System memory", "Storage": "Storage", "NICs and scale-out": "NICs and scale-out",
     "PCIe": "PCIe", "Power at the wall (max)": "Power at the wall (max)", "PSUs and redundancy": "PSUs and redundancy",
-    "Cooling": "Cooling", "Form factor": "Form factor", "Latency class": "Latency class",
+    "Cooling": "Cooling", "Form factor": "Form factor", "Physical and site": "Physical and site",
+    "Latency class": "Latency class",
     # customer wording (designer/export/wording.py): sentences of the sections, with {placeholders}
     "bom_note": "* stated default: no published figure (see the assumptions under Power and thermal). Unit power "
         "is the rated TDP or published power. Source numbers refer to the References page.",

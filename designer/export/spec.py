@@ -28,6 +28,7 @@ from designer.export.spec_model import (
     KeyFiguresSpec,
     OcpFlowGuide,
     PerfPoint,
+    PhysicalSpec,
     PolicySpec,
     PowerSpec,
     RackLimitsSpec,
@@ -223,6 +224,8 @@ def build_spec(design: Design, catalog: Catalog, nodes: int = 1, now: datetime |
         spec_version=SPEC_VERSION, generator=f"GPU Node Designer {__version__}", generated_at=stamp,
         catalog_version=catalog.version, design=design.model_dump(mode="json"),
         key_figures=key_figures_spec(design, catalog), bom=bom_lines(design, catalog),
+        physical=PhysicalSpec.model_validate(physical.model_dump(mode="json"))
+        if (physical := catalog.chassis(design.chassis).physical) else None,
         power=power_spec(design, catalog), rules=rules_spec(design, catalog, site),
         failures=failures_spec(design, catalog),
         performance=performance_points(design, catalog, nodes, calibration, run),

@@ -284,6 +284,19 @@ class CalibrationSpec(_Closed):
     fit: FitSpec | None = _f("What the profile was fitted to; null when not fitted")
 
 
+class PhysicalSpec(_Closed):
+    height_mm: float | None = _f("Height, mm; null when the vendor's document gives none")
+    width_mm: float | None = _f("Width, mm; null when not published")
+    depth_mm: float | None = _f("Depth, mm; null when not published")
+    weight_kg: float | None = _f("Weight, kg (the document's maximum where it gives one); null when not published")
+    ac_volts: list[int] | None = _f("AC input voltage range [low, high], V; null when not published")
+    cords: int | None = _f("Power cords shipped with the system; null when not published")
+    plug: str = _f("The power cords' plug standard (\"C19/C20\"); empty when not published")
+    cord_rating: str = _f("The cords' rating (\"250 V, 20 A\"); empty when not published")
+    operating_temp_c: list[float] | None = _f("Operating temperature range [low, high], °C; null when not published")
+    source: str = _f("The vendor document the facts come from")
+
+
 class SpecDocument(_Closed):
     spec_version: int = _f("Version of this spec format (an integer, like the design's schema_version)")
     generator: str = _f("Program and version that wrote the spec")
@@ -291,6 +304,8 @@ class SpecDocument(_Closed):
     catalog_version: str = _f("Version of the parts catalog used")
     design: DesignJson
     key_figures: KeyFiguresSpec = _f("Headline figures derived from the design, catalog and topology")
+    physical: PhysicalSpec | None = _f("The chassis vendor's physical and site facts of its reference system; null "
+                                       "when no vendor document read gives them", default=None)
     bom: list[BomLine] = _f("Bill of materials: every catalog part and every power budget line")
     power: PowerSpec = _f("Power and thermal budget")
     rules: RulesSpec = _f("Design rule check")

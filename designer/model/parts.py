@@ -274,6 +274,23 @@ class FixedWiring(Frozen):
     source: Annotated[str, Field(min_length=3, max_length=1000)]
 
 
+class Physical(Frozen):
+    """The vendor's physical and site facts of the system built in this chassis, as its document writes them (a DGX
+    user guide's mechanical, power and environmental tables); a fact the document does not give stays None and every
+    place that shows the facts says "not published" for it."""
+
+    height_mm: Annotated[float, Field(gt=0, le=3000)] | None = None
+    width_mm: Annotated[float, Field(gt=0, le=1500)] | None = None
+    depth_mm: Annotated[float, Field(gt=0, le=2000)] | None = None
+    weight_kg: Annotated[float, Field(gt=0, le=5000)] | None = None  # the document's maximum where it says "max"
+    ac_volts: tuple[Annotated[int, Field(ge=90, le=480)], Annotated[int, Field(ge=90, le=480)]] | None = None
+    cords: Annotated[int, Field(ge=1, le=64)] | None = None  # power cords shipped with the system
+    plug: Annotated[str, Field(max_length=40, pattern=r"^[A-Za-z0-9/ .-]*$")] = ""  # the plug standard: "C19/C20"
+    cord_rating: Annotated[str, Field(max_length=40, pattern=r"^[A-Za-z0-9 .,/-]*$")] = ""  # "250 V, 20 A"
+    operating_temp_c: tuple[float, float] | None = None  # (low, high) inlet air, the document's operating range
+    source: Annotated[str, Field(min_length=3, max_length=1000)]
+
+
 class ChassisSpec(PartBase):
     kind: Literal["chassis"] = "chassis"
     rack_units: Annotated[int, Field(ge=1, le=52)]
@@ -291,6 +308,8 @@ class ChassisSpec(PartBase):
     # maximum (no vendor publishes fan power); fans follow the cube of the load below it (fan affinity law).
     fan_max_w: NonNeg | None = None
     fan_full_load_w: NonNeg | None = None
+    # The vendor's physical and site facts of its reference system (None: none read in a vendor document).
+    physical: Physical | None = None
     # A rack-scale chassis (a GB200 NVL72 rack): its trays from the top down; empty for a single node.
     rack_trays: tuple[RackTray, ...] = ()
     # Scale-out NIC ports behind one front-panel cage (DGX H100: 8 ConnectX-7 ports in 4 twin-port OSFP cages), so

@@ -287,7 +287,9 @@ class _Wirer:
         compute, storage = self.nic_roles()
         nic_lanes = {n: self.spec(n, NicSpec).pcie_lanes for n in compute + storage}
         hosts = set(cpus) | set(psws)  # a GPU is wired once it hangs from the host (its on-die NIC's link is not that)
-        done = {g for g in gpus if hosts.intersection(self.linked(g, pcie))}
+        # a superchip GPU with PCIe lanes of its own (GB300: to its ConnectX-8's switch) still needs its PCIe link
+        own_lanes = {g for g in gpus if self.spec(g, GpuSpec).host_pcie_lanes}
+        done = {g for g in gpus if hosts.intersection(self.linked(g, {LinkKind.PCIE} if g in own_lanes else pcie))}
         done |= {n for n in compute + storage if self.linked(n, pcie)}
         done |= {s for s in psws if set(cpus).intersection(self.linked(s, pcie))}
         self.plan(host_links(HostParts(

@@ -14,8 +14,8 @@ from designer.model.design import Design, Metadata, Redundancy
 from designer.templates import reference as ref
 from designer.templates.gallery2026 import ROWS as GALLERY_2026
 from designer.templates.gb200_nvl72 import DESCRIPTION as NVL72_DESCRIPTION
+from designer.templates.gb200_nvl72 import GB300, GB300_DESCRIPTION, GB300_TITLE, build_gb200_nvl72, builder
 from designer.templates.gb200_nvl72 import TITLE as NVL72_TITLE
-from designer.templates.gb200_nvl72 import build_gb200_nvl72
 from designer.templates.reference import Hgx
 from designer.topology.graph import build_topology
 from designer.topology.outcomes import documented_waivers
@@ -298,6 +298,7 @@ TEMPLATES: dict[str, Template] = {
             ref.build_rtx,
         ),
         Template("gb200-nvl72", NVL72_TITLE, NVL72_DESCRIPTION, build_gb200_nvl72),
+        Template("gb300-nvl72", GB300_TITLE, GB300_DESCRIPTION, builder(GB300)),
     ]
 }
 

@@ -55,9 +55,9 @@ def test_the_rack_thumbnail_is_drawn_taller_than_wide(gallery, catalog):
 
 def test_scheme_filter_keeps_the_rack_scale_design(qtbot, gallery):
     choose(qtbot, gallery.scheme, "rack")
-    assert gallery.visible_ids() == ["gb200-nvl72"]
-    assert gallery.shown.text() == f"1 of {len(TEMPLATES)} designs"
-    assert gallery.chosen() == "gb200-nvl72"  # the only visible design becomes the current one
+    assert gallery.visible_ids() == ["gb200-nvl72", "gb300-nvl72"]
+    assert gallery.shown.text() == f"2 of {len(TEMPLATES)} designs"
+    assert gallery.chosen() == "gb200-nvl72"  # the first visible design becomes the current one
 
 
 def test_vendor_and_cooling_filters_combine(qtbot, gallery):
@@ -125,4 +125,4 @@ def test_the_blank_design_comes_first_with_a_chassis_of_the_users_choice(qtbot, 
     choose(qtbot, gallery.chassis, "OAM 8-GPU 8U")
     assert gallery.chosen_chassis() == "chassis-oam-8u"
     choose(qtbot, gallery.scheme, "rack")  # filters leave the blank design alone
-    assert not gallery.list.item(0).isHidden() and gallery.visible_ids() == ["gb200-nvl72"]
+    assert not gallery.list.item(0).isHidden() and gallery.visible_ids() == ["gb200-nvl72", "gb300-nvl72"]
