@@ -118,7 +118,13 @@ def draw_power(ax, design: Design, catalog: Catalog) -> None:
     if b.cooling_capacity_w:
         ax.axvline(b.cooling_capacity_w / 1000, color="#0277bd", linestyle="--", label=w("cooling capacity"))
     ax.set_xlabel(w("kW (DC load at the PSU outputs)"))
-    ax.legend(fontsize="x-small", ncols=3, loc="lower right")
+    # the bars end at about half the width and the legend takes the right half: it covered the load from about
+    # 7 kW up where it sat over the bars (lower right, 3 columns); outside the axes it squeezed a small panel's
+    # axes to nothing
+    longest = max(left, b.installed_w / 1000, (b.cooling_capacity_w or 0) / 1000)
+    ax.set_xlim(0, longest * 2.05)
+    ax.set_xticks([t for t in ax.get_xticks() if 0 <= t <= longest * 1.1])  # no scale under the legend
+    ax.legend(fontsize="x-small", ncols=2, loc="center right", frameon=False)
 
 
 def draw_scaling(ax, design: Design, catalog: Catalog, nodes: tuple[int, ...] = SCALING_NODES) -> None:

@@ -94,6 +94,8 @@ def test_esc_cancels_a_connection_under_way_then_leaves_the_connect_tool(make_wi
     QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
     QTest.mouseMove(vp, (start + end) / 2)
     rubber = len(window.scene.items())
+    line = window.view.tool.line  # drawn above the parts it crosses, not hidden under them
+    assert line is not None and line.zValue() > max(i.zValue() for i in window.scene.components.values())
     QTest.keyClick(window.view, Qt.Key.Key_Escape)  # first Esc: the line under way goes, the tool stays
     assert len(window.scene.items()) == rubber - 1 and window.view.tool.name == "connect"
     QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)

@@ -18,8 +18,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsView, QLabel
 
-from designer.ui.canvas.items import ComponentItem, LinkItem
+from designer.ui.canvas.items import COMPONENT_Z, ComponentItem, LinkItem
 from designer.ui.text import plain
+
+CONNECT_PREVIEW_Z = COMPONENT_Z + 3  # the line being dragged by the Connect tool: above parts and raised links
 
 if TYPE_CHECKING:
     from designer.ui.canvas.scene import CanvasScene
@@ -69,6 +71,7 @@ class ConnectTool(SelectTool):
             return False
         self.start = item
         self.line = view.scene().addLine(QLineF(item.center(), item.center()), QPen(QColor("#ff6f00"), 2))
+        self.line.setZValue(CONNECT_PREVIEW_Z)  # above the parts it crosses (it was drawn under them, hidden)
         return True
 
     def move(self, view: CanvasView, event: QMouseEvent) -> bool:
