@@ -21,7 +21,7 @@ from designer.cost.tco import TcoParams
 # the whole design: marked among designs with the same GPU count) or "per_gpu" (marked among all)
 Row = tuple[str, Msg, str, str, str]  # the label a message, written in the comparison's language
 FIGURE_ROWS: tuple[Row, ...] = (
-    ("gpu_count", _m("GPUs"), "", "", ""),
+    ("gpu_count", _m("GPU count"), "", "", ""),  # not "GPUs": the specification above lists the GPUs by name
     ("scaleup_gbytes_s_per_gpu_per_dir", _m("Scale-up per GPU, per direction"), "GB/s", "higher", "per_gpu"),
     ("scaleup_gbytes_s_per_gpu_bidir", _m("Scale-up per GPU, bidirectional"), "GB/s", "higher", "per_gpu"),
     ("bisection_gbytes_s_per_dir", _m("Bisection, per direction"), "GB/s", "higher", "total"),

@@ -182,3 +182,12 @@ def test_changes_since_saved_names_fields_and_figures_in_words(catalog, design_o
     assert diff_lines(design_diff(old, old, catalog)) == ["DGX H100: no changes"]
     renamed = old.model_copy(update={"meta": old.meta.model_copy(update={"name": "Mine"})})
     assert diff_lines(design_diff(old, renamed, catalog))[0] == "DGX H100 -> Mine"
+
+
+def test_no_two_side_by_side_rows_share_a_label(catalog, design_of):
+    """A user session found 'GPUs' twice in the Compare window (the parts by name and the count)."""
+    from designer.compare.render import table_rows
+
+    data = comparison([("a", design_of("dgx-h100")), ("b", design_of("gb300-nvl72"))], catalog)
+    labels = [label for label, _ in table_rows(data)]
+    assert len(labels) == len(set(labels)), sorted(lb for lb in labels if labels.count(lb) > 1)
