@@ -14,7 +14,7 @@ from designer.compare.data import CURVE_COLLECTIVES
 from designer.compare.render import SPEC_ROWS, cell_text, classes, lang_of, notes, word
 from designer.core.locale import render, translations
 from designer.core.messages import Audience, Msg, Name, Number, _m
-from designer.export.brand import Brand, logo_svg
+from designer.export.brand import Brand, document_fields
 from designer.export.doc_number import generator_line
 from designer.export.engine import render as typeset
 from designer.export.names import LABELS
@@ -105,13 +105,6 @@ def _spread(data: dict) -> float:
     return MODEL_SPREAD if cal.get("spread") is None else float(cal["spread"])
 
 
-def brand_data(brand: Brand | None) -> dict[str, Any]:
-    """The brand's company, contact and logo for the comparison's header and footer (empty without a brand)."""
-    if brand is None:
-        return {"company": "", "contact": "", "logo_svg": None}
-    return {"company": brand.company, "contact": brand.contact, "logo_svg": logo_svg(brand)}
-
-
 def document_data(data: dict, paper: str = "a4", now: datetime | None = None,
                   brand: Brand | None = None) -> dict[str, Any]:
     n, lang = len(data["designs"]), lang_of(data)
@@ -132,7 +125,7 @@ def document_data(data: dict, paper: str = "a4", now: datetime | None = None,
             "generator": generator_line("comparison", " / ".join(map(str, data["designs"])),
                                         json.dumps(data, sort_keys=True, default=str), lang,
                                         brand.document_prefix if brand else "GND"),
-            "brand": brand_data(brand),
+            "brand": document_fields(brand),
             "date": (now or datetime.now(UTC)).date().isoformat()}
 
 

@@ -13,7 +13,7 @@ import re
 import struct
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -116,3 +116,11 @@ def logo_svg(brand: Brand) -> str | None:
     except (ValueError, ET.ParseError, struct.error) as exc:
         raise DesignerError(f"logo {name}: {one_line(str(exc))}") from None
     raise DesignerError(f"logo {name}: use an .svg or .png file")
+
+
+def document_fields(brand: Brand | None) -> dict[str, Any]:
+    """The brand as every document template reads it (company, contact, colour, disclaimer, the logo as SVG);
+    without a brand, empty fields and no logo."""
+    b = brand or Brand()
+    return {"company": b.company if brand else "", "contact": b.contact if brand else "", "colour": b.colour,
+            "disclaimer": b.disclaimer if brand else "", "logo_svg": logo_svg(b) if brand else None}

@@ -29,7 +29,7 @@ from designer.cost.cluster import cost_summary, priced_bom
 from designer.cost.money import currency as money_currency
 from designer.cost.prices import catalog_prices
 from designer.cost.tco import TcoParams
-from designer.export.brand import Brand, logo_svg
+from designer.export.brand import Brand, document_fields
 from designer.export.cluster_drawings import elevations, fabric_diagram, name_ranges
 from designer.export.cluster_text import CLUSTER_TEXT
 from designer.export.doc_number import generator_line
@@ -114,9 +114,7 @@ class ClusterSheet:
                                      per_node=m.node.gpus)}
 
     def brand_data(self) -> dict[str, Any]:
-        b = self.brand
-        return {"company": b.company, "contact": b.contact, "colour": b.colour, "disclaimer": b.disclaimer,
-                "logo_svg": logo_svg(b)}
+        return document_fields(self.brand)
 
     def role_counts(self) -> dict[str, int]:
         return {role: len(self.m.racks.of_role(role)) for role in ("compute", "network", "management")}

@@ -18,7 +18,7 @@ from designer.core.locale import render, render_param
 from designer.core.messages import EMPTY, Audience, Msg, Name, Number, _m, as_msg
 from designer.core.units import format_bytes
 from designer.export.analysis import ExportAnalysis
-from designer.export.brand import Brand, logo_svg
+from designer.export.brand import Brand, document_fields
 from designer.export.doc_number import generator_line
 from designer.export.names import LABELS, SCALING_NODES
 from designer.export.rack_view import is_rack, rack_view
@@ -417,9 +417,7 @@ class SheetData(SheetSections):
                               self.brand.document_prefix)
 
     def brand_data(self) -> dict[str, Any]:
-        b = self.brand
-        return {"company": b.company, "contact": b.contact, "colour": b.colour, "disclaimer": b.disclaimer,
-                "logo_svg": logo_svg(b)}
+        return document_fields(self.brand)
 
     def build(self, paper: str) -> dict[str, Any]:
         data = {"paper": paper, "text": self.text, "meta": self.meta(), "brand": self.brand_data(),

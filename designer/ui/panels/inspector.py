@@ -32,6 +32,7 @@ from designer.document import commands as cmd
 from designer.document.changes import DesignChange
 from designer.document.document import Document
 from designer.export.summary import parts_line, stale_template_description
+from designer.model.catalog import Catalog
 from designer.model.data_text import part_source_note
 from designer.model.design import FailurePolicy, Redundancy, ScaleOut, ScaleOutTopology
 from designer.model.export_control import screening_lines
@@ -62,6 +63,18 @@ def spec_rows(part: AnyPart) -> list[tuple[str, str]]:
             if hasattr(part, name) and not (name in unset and getattr(part, name) is None)]
     screening = screening_lines(part) if isinstance(part, GpuSpec) else []
     return rows + [(render(k), render(v)) for k, v in screening]
+
+
+def _alternatives(catalog: Catalog, part: AnyPart) -> list[AnyPart]:
+    """The parts a component of `part` may become: the same kind, in the same kind of slot."""
+    return [p for p in catalog.of_kind(part.kind) if slot_kind_for(p) == slot_kind_for(part)]
+
+
+def _part_combo(parts: list[AnyPart]) -> QComboBox:
+    combo = QComboBox()
+    for p in sorted(parts, key=lambda p: p.name):
+        combo.addItem(p.name, p.id)
+    return combo
 
 
 class CountSpinBox(QSpinBox):
@@ -178,10 +191,7 @@ class InspectorPanel(QWidget):
         design = self.document.design
         comp = design.component(cid)
         part = catalog.get(comp.part)
-        combo = QComboBox()
-        same = [p for p in catalog.of_kind(part.kind) if slot_kind_for(p) == slot_kind_for(part)]
-        for p in sorted(same, key=lambda p: p.name):
-            combo.addItem(p.name, p.id)
+        combo = _part_combo(_alternatives(catalog, part))
         combo.activated.connect(lambda _i: self._edit_component(cid, part=combo.currentData()))
         self._field(form, "part", self.tr("Part"), combo)
         label = QLineEdit()
@@ -202,13 +212,12 @@ class InspectorPanel(QWidget):
     def _swappable(self, ids: list[str]) -> tuple[list[str], list[AnyPart]]:
         """The components of a multi-selection and the parts every one of them may become (the same kind and slot
         kind); no parts where the components are of different kinds."""
-        design, catalog = self.document.design, self.document.catalog
-        comps = [c for c in design.components if c.id in set(ids)]
-        kinds = {(catalog.get(c.part).kind, slot_kind_for(catalog.get(c.part))) for c in comps}
-        if len(comps) < 2 or len(kinds) != 1:
+        design, catalog, wanted = self.document.design, self.document.catalog, set(ids)
+        comps = [c for c in design.components if c.id in wanted]
+        parts = [catalog.get(c.part) for c in comps]
+        if len(comps) < 2 or len({(p.kind, slot_kind_for(p)) for p in parts}) != 1:
             return [c.id for c in comps], []
-        ((kind, slot_kind),) = kinds
-        return [c.id for c in comps], [p for p in catalog.of_kind(kind) if slot_kind_for(p) == slot_kind]
+        return [c.id for c in comps], _alternatives(catalog, parts[0])
 
     def _many_form(self, form: QFormLayout, ident: str) -> None:
         """A multi-selection of one kind of part: one Part field swaps them all in one undo step."""
@@ -219,9 +228,7 @@ class InspectorPanel(QWidget):
                 hint.setWordWrap(True)
                 form.addRow(hint)
             return
-        combo = QComboBox()
-        for p in sorted(parts, key=lambda p: p.name):
-            combo.addItem(p.name, p.id)
+        combo = _part_combo(parts)
         combo.activated.connect(lambda _i: self._edit_parts(tuple(cids), combo.currentData()))
         self._field(form, "part", self.tr("Part of all {n}").format(n=len(cids)), combo)
 
