@@ -4,6 +4,7 @@ table in the current language (designer.core.i18n.language(): the app's, English
 from __future__ import annotations
 
 import io
+import math
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -117,14 +118,16 @@ def draw_power(ax, design: Design, catalog: Catalog) -> None:
             label=w("redundant"))
     if b.cooling_capacity_w:
         ax.axvline(b.cooling_capacity_w / 1000, color="#0277bd", linestyle="--", label=w("cooling capacity"))
-    ax.set_xlabel(w("kW (DC load at the PSU outputs)"))
-    # the bars end at about half the width and the legend takes the right half: it covered the load from about
-    # 7 kW up where it sat over the bars (lower right, 3 columns); outside the axes it squeezed a small panel's
-    # axes to nothing
+    ax.set_xlabel(w("kW (DC load at the PSU outputs)"), loc="left")  # centred under narrow axes it ran off
     longest = max(left, b.installed_w / 1000, (b.cooling_capacity_w or 0) / 1000)
-    ax.set_xlim(0, longest * 2.05)
-    ax.set_xticks([t for t in ax.get_xticks() if 0 <= t <= longest * 1.1])  # no scale under the legend
-    ax.legend(fontsize="x-small", ncols=2, loc="center right", frameon=False)
+    ax.set_xlim(0, longest * 1.08)
+    # the legend beside the axes, where constrained layout keeps room for it: inside, it covered the bars (from
+    # about 7 kW up on a 6-inch chart, and the PSU bar whenever the window's chart was narrow). At most 6 rows,
+    # so that it fits the window's shortest chart (the panel is drawn once, then resized with the window: a
+    # one-column legend chosen for a tall chart collapsed the axes when the window was made smaller)
+    keys = len(ax.get_legend_handles_labels()[1])
+    ax.legend(fontsize="x-small", ncols=max(2, math.ceil(keys / 6)), loc="center left", bbox_to_anchor=(1.01, 0.5),
+              frameon=False, borderaxespad=0)
 
 
 def draw_scaling(ax, design: Design, catalog: Catalog, nodes: tuple[int, ...] = SCALING_NODES) -> None:

@@ -14,6 +14,9 @@ LABELS = {"x": "AllReduce busbw, 1 GiB over all GPUs (GB/s, modelled)", "y": "Co
           "empty": "No designs yet: set the ranges and run the sweep"}
 
 
+KEY_GREY = "0.6"  # the legend's markers: their colour is read on the colour bar
+
+
 def draw_pareto(fig: Any, rows: SweepRows, labels: dict[str, str] | None = None,
                 selected: int | None = None) -> Any:
     """Draw into `fig` (cleared first); returns the axes."""
@@ -39,5 +42,14 @@ def draw_pareto(fig: Any, rows: SweepRows, labels: dict[str, str] | None = None,
     ax.set_xlabel(t["x"])
     ax.set_ylabel(t["y"])
     ax.grid(True, alpha=0.3)
-    ax.legend(loc="best", fontsize="small")
+    # keys drawn in a neutral grey: a scatter's own key takes the colour of its first point, so "other designs"
+    # showed whatever watts the first row had; the colour is the colour bar's, the key says the marker
+    from matplotlib.lines import Line2D  # noqa: PLC0415 (matplotlib only when drawn)
+
+    keys = [Line2D([], [], linestyle="none", marker="o", markersize=4, markerfacecolor=KEY_GREY,
+                   markeredgecolor=KEY_GREY, alpha=0.5, label=t["others"]),
+            Line2D([], [], color="0.2", lw=0.9, label=t["front"]),
+            Line2D([], [], linestyle="none", marker="o", markersize=7, markerfacecolor=KEY_GREY,
+                   markeredgecolor="black", markeredgewidth=0.9, label=t["pareto"])]
+    ax.legend(handles=keys, loc="best", fontsize="small")
     return ax

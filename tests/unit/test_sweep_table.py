@@ -73,3 +73,21 @@ def test_the_chart_draws_the_front_as_a_step_line_through_its_rows():
     (line,) = ax.get_lines()
     assert line.get_drawstyle() == "steps-pre"
     assert list(line.get_xdata()) == [120, 150] and list(line.get_ydata()) == [1.9, 2.5]  # was joined 100-120-140-150
+
+
+def test_the_legend_keys_are_neutral_where_the_colour_means_watts():
+    from matplotlib.colors import to_rgba
+    from matplotlib.figure import Figure
+
+    from designer.sweep.chart import KEY_GREY, LABELS, draw_pareto
+
+    rows = sweep([(100, 2.0), (150, 2.5), (120, 1.9), (140, 3.0)], pareto=[False, True, True, False])
+    ax = draw_pareto(Figure(), rows)
+    legend = ax.get_legend()
+    keys = dict(zip((t.get_text() for t in legend.get_texts()), legend.legend_handles, strict=True))
+    assert set(keys) == {LABELS["others"], LABELS["front"], LABELS["pareto"]}
+    grey = to_rgba(KEY_GREY)[:3]
+    # the key of 'other designs' took the colour map's colour of the first row (dark purple or yellow by its watts)
+    assert to_rgba(keys[LABELS["others"]].get_markerfacecolor())[:3] == grey
+    assert to_rgba(keys[LABELS["pareto"]].get_markerfacecolor())[:3] == grey
+    assert to_rgba(keys[LABELS["pareto"]].get_markeredgecolor())[:3] == (0.0, 0.0, 0.0)

@@ -6,7 +6,17 @@ from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from designer.core import i18n
 from designer.core.locale import render
@@ -16,6 +26,8 @@ from designer.model.design import Design
 from designer.model.facility import HeatBalance, heat_balance
 from designer.model.slot_words import PART_KIND
 from designer.ui.panels.chart import LazyChart
+
+CHART_MIN_WIDTH = 300  # px: the bars, their two labels and a two-column legend beside them, just
 
 
 class NumberItem(QTableWidgetItem):
@@ -38,11 +50,26 @@ class PowerPanel(QWidget):
         self.catalog = catalog
         self.numbers = QLabel()
         self.numbers.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.numbers.setWordWrap(True)  # a long value wraps in its cell rather than pushing the chart off the panel
+        self.numbers.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        scroll = QScrollArea()  # figures that do not fit the dock's height scroll; the chart keeps its room
+        scroll.setWidget(self.numbers)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)  # no relayout (and clip) when it comes
+        scroll.setMinimumWidth(180)
         self.chart = LazyChart()
+        self.chart.setMinimumWidth(CHART_MIN_WIDTH)  # it got 200 px at 1024 x 700: labels cut, legend on bars
+        self.split = QSplitter(Qt.Orientation.Horizontal)  # the user moves the border between figures and chart
+        self.split.setChildrenCollapsible(False)
+        self.split.addWidget(scroll)
+        self.split.addWidget(self.chart)
+        self.split.setStretchFactor(0, 1)  # half each: at 1024 x 700 the chart gets about 400 px
+        self.split.setStretchFactor(1, 1)
+        self.split.setSizes([500, 500])
         layout = QHBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
-        layout.addWidget(self.numbers)
-        layout.addWidget(self.chart, 1)
+        layout.addWidget(self.split)
 
     @property
     def figure(self) -> Any:
@@ -74,7 +101,7 @@ class PowerPanel(QWidget):
             (self.tr("Assumed figures"), self.tr("{count} lines").format(count=len(b.assumed_lines))),
         ]
         self.numbers.setToolTip("; ".join(map(render, h.assumptions)))  # where the heat split comes from (or assumed)
-        self.numbers.setText("<table>" + "".join(f"<tr><td>{k}</td><td align=right><b>{v}</b></td></tr>"
+        self.numbers.setText("<table width='100%'>" + "".join(f"<tr><td>{k}</td><td align=right><b>{v}</b></td></tr>"
                                                  for k, v in rows) + "</table>")
         def build(figure: Any) -> None:
             from designer.export.charts import power_figure  # noqa: PLC0415 (matplotlib when first drawn)

@@ -36,6 +36,7 @@ from designer.model.design import Design
 from designer.simulation import COLLECTIVES, SimConfig, SimResult, simulate
 from designer.simulation.collectives import ALGORITHMS
 from designer.ui.analysis_job import RETIRED_KEPT, PanelJob
+from designer.ui.elided_label import ElidedLabel
 from designer.ui.panels.chart import LazyChart, distinguish_lines
 from designer.ui.text import esc
 from designer.ui.wheel_guard import guard_wheel
@@ -82,9 +83,7 @@ class PerformancePanel(QWidget):
         self.progress.setRange(0, 0)
         self.progress.setMaximumWidth(120)
         self.progress.hide()
-        self.status = QLabel()  # one line: the bottleneck; the model's notes are behind "Notes"
-        self.status.setTextFormat(Qt.TextFormat.RichText)  # built from escaped text
-        self.status.setMinimumWidth(80)
+        self.status = ElidedLabel()  # one line: the bottleneck, ending in '…' where it does not fit; notes: "Notes"
         self.notes_button = QToolButton()
         self.notes_button.setText(self.tr("Notes"))
         self.notes_button.setCheckable(True)
@@ -167,7 +166,8 @@ class PerformancePanel(QWidget):
             return  # a newer run is on its way
         self.progress.hide()
         if result is None:
-            self.status.setText(f"<span style='color:#d32f2f'>{esc(error)}</span>")
+            self.status.setStyleSheet("color: #d32f2f")
+            self.status.setText(error)
             self.status.setToolTip(esc(error))
             self.bottleneck_changed.emit(set())
             self.finished.emit()
@@ -179,10 +179,11 @@ class PerformancePanel(QWidget):
         notes = "<br>".join(esc(render(n)) for n in result.notes)
         line = (self.tr("Bottleneck of {collective} at {size} bytes: {link}").format(
             collective=last.collective, size=format_bytes(last.size_bytes),
-            link=esc(render(last.bottleneck_msg or last.bottleneck)))
-                if last and last.has_figures else esc(render(result.reason(last))) if last else "")
-        self.status.setText(line)
-        self.status.setToolTip(f"<qt>{line}{'<br>' + notes if notes else ''}</qt>")  # rich text: '->' stays '->'
+            link=render(last.bottleneck_msg or last.bottleneck))
+                if last and last.has_figures else render(result.reason(last)) if last else "")
+        self.status.setStyleSheet("")
+        self.status.setText(line)  # plain text, elided where it does not fit; the whole line is in the tooltip
+        self.status.setToolTip(f"<qt>{esc(line)}{'<br>' + notes if notes else ''}</qt>")  # rich: '->' stays '->'
         self.notes.setText(notes)
         self.notes_button.setEnabled(bool(notes))
         if not notes:
