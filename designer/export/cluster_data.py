@@ -103,10 +103,17 @@ class ClusterSheet:
     def fmt(self, key: str, **values: object) -> str:
         return self.t[key].format(**values)
 
+    @property
+    def name(self) -> str:
+        """The plan's name; the name `cluster new` gives by default ("DGX H100 cluster") in the sheet's language
+        ("DGX H100 叢集"), a name of the user's own as written."""
+        m = self.m
+        return self.fmt("cl_default_name", node=m.node.name) if m.plan.name == f"{m.node.name} cluster" else m.plan.name
+
     # Cover ----------------------------------------------------------------------------------------------
     def meta(self) -> dict[str, Any]:
         m = self.m
-        return {"name": m.plan.name, "node": m.node.name, "date": self.now.date().isoformat(),
+        return {"name": self.name, "node": m.node.name, "date": self.now.date().isoformat(),
                 "generator": generator_line("cluster", m.plan.name, plan_to_json(m.plan), self.lang,
                                             self.brand.document_prefix),
                 "catalog_version": m.catalog.version,

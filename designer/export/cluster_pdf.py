@@ -32,7 +32,7 @@ def cluster_pdf(model: ClusterModel, lang: str = "en", brand: Brand | None = Non
                 now: datetime | None = None, trains: list[dict] | None = None, currency: str | None = None) -> bytes:
     """`trains`: what the plan trains (designer.workload.summary), computed by the caller; None leaves it out.
     `currency`: the amounts' currency (a code the price book has a rate for; None: US dollars)."""
-    pdf = render("cluster-sheet", cluster_sheet_data(model, lang, now, brand, trains, currency))
+    pdf = render("cluster-sheet", cluster_sheet_data(model, lang, now, brand, trains, currency), lang=lang)
     return pdf if b"(" + PLAN_ATTACHMENT.encode() + b")" in pdf else attach_plan(pdf, model)
 
 
@@ -41,9 +41,9 @@ def fabric_svg(model: ClusterModel, lang: str = "en") -> bytes:
 
     sheet = ClusterSheet(model, lang, datetime.now(UTC), Brand())
     data = {"mode": "fabric", "text": sheet.t, "brand": sheet.brand_data(),
-            "title": sheet.fmt("cl_diagram_title", name=model.plan.name),
+            "title": sheet.fmt("cl_diagram_title", name=sheet.name),
             "fabric": fabric_diagram(model, sheet.t, sheet.fmt).as_dict()}
-    return render("cluster-sheet", data, fmt="svg")
+    return render("cluster-sheet", data, fmt="svg", lang=lang)
 
 
 def export_cluster(model: ClusterModel, targets: dict[str, Path], lang: str = "en",

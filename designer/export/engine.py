@@ -38,7 +38,7 @@ CJK_FONTS = ("Noto Sans CJK SC", "WenQuanYi Zen Hei", "Noto Sans CJK JP", "Sourc
 
 def document_fonts(lang: str = "en") -> dict[str, list[str]]:
     """The text and monospace font lists of a document in `lang` (en, zh_TW, zh_CN): Latin first, then CJK."""
-    first = ["Noto Sans CJK TC"] if lang == "zh_TW" else []
+    first = ["Noto Sans CJK TC"] if lang.replace("-", "_") == "zh_TW" else []
     return {"fonts": ["DejaVu Sans", *first, *CJK_FONTS, "Libertinus Serif"],
             "mono": ["DejaVu Sans Mono", *[f.replace("Sans CJK", "Sans Mono CJK") for f in first],
                      "Noto Sans Mono CJK SC", "WenQuanYi Zen Hei Mono"]}

@@ -70,3 +70,28 @@ def test_bold_chinese_headings_use_a_bold_cjk_face(tmp_path, capsys, lang, varia
     fonts = fonts_used(out)
     assert any(f"notosanscjk{variant}-bold" in f.lower() for f in fonts), fonts
     assert any(f"notosanscjk{variant}-regular" in f.lower() for f in fonts), fonts
+
+
+@pytest.mark.skipif(not any(Path(d).glob("**/NotoSansCJK-Bold.tt*") for d in ("/usr/share/fonts",)),
+                    reason="fonts-noto-cjk is not installed (.ci/run installs it)")
+@pytest.mark.parametrize(("lang", "variant", "name"),
+                         [("zh-TW", "tc", "DGX H100 叢集"), ("zh-CN", "sc", "DGX H100 集群")])
+def test_the_cluster_sheet_is_set_in_the_node_sheets_cjk_family_and_names_the_plan_in_its_language(
+        tmp_path, capsys, lang, variant, name):
+    """The cluster sheet was set in WenQuanYi Zen Hei (one weight: no bold, mainland forms on zh-TW) beside node
+    sheets in Noto Sans CJK TC; and its title stayed 'DGX H100 cluster', the name `cluster new` gives by default."""
+    plan, own = tmp_path / "plan.json", tmp_path / "own.json"
+    assert main(["cluster", "new", "--node", "dgx-h100", "--gpus", "256", "-o", str(plan)]) == 0
+    assert main(["cluster", "new", "--node", "dgx-h100", "--gpus", "256", "--name", "Lab A pod", "-o", str(own)]) == 0
+    sheet, node, mine = tmp_path / "c.pdf", tmp_path / "n.pdf", tmp_path / "m.pdf"
+    assert main(["cluster", "export", str(plan), "--lang", lang, "--pdf", str(sheet)]) == 0
+    assert main(["export", "dgx-h100", "--lang", lang, "--pdf", str(node)]) == 0
+    assert main(["cluster", "export", str(own), "--lang", lang, "--pdf", str(mine)]) == 0
+    capsys.readouterr()
+    cjk = {f.split("+")[-1].lower() for f in fonts_used(sheet) if "cjk" in f.lower() or "wenquanyi" in f.lower()}
+    assert cjk == {f"notosanscjk{variant}-regular-identity-h", f"notosanscjk{variant}-bold-identity-h"}, cjk
+    node_cjk = {f.split("+")[-1].lower() for f in fonts_used(node) if "cjk" in f.lower()}
+    assert cjk <= node_cjk  # one CJK family across the node and the cluster sheet
+    first = PdfReader(sheet).pages[0].extract_text()
+    assert name in first and "DGX H100 cluster" not in first
+    assert "Lab A pod" in PdfReader(mine).pages[0].extract_text()  # a name of the user's own stays as written
