@@ -5,8 +5,8 @@ with `.venv/bin/pip install -c constraints.txt -e '.[mutation]'`. The machine is
 random sample of the mutants (all of them with --sample 0); each mutant runs only the tests that reach the
 function it changes (mutmut's own selection), one at a time.
 
-Prints the score (killed / mutants run) and every survivor, which the README lists as killed (a test added) or
-explained (an equivalent mutant, or what no unit test can observe).
+Prints the score (killed / mutants run) and every survivor, which docs/mutation-survivors.md lists as killed (a
+test added) or explained (an equivalent mutant, or what no unit test can observe).
 
 Run: .venv/bin/python benchmarks/mutation.py [--sample N] [--seed S]
 """

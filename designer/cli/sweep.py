@@ -1,5 +1,5 @@
 """`sweep`: every combination of nodes, sizes, oversubscriptions, network kinds, electricity prices and PUEs,
-evaluated on Dask, one CSV row each with the Pareto set marked (README "Design-space search")."""
+evaluated on Dask, one CSV row each with the Pareto set marked (docs/user-guide/search.md)."""
 
 from __future__ import annotations
 

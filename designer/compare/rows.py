@@ -48,7 +48,7 @@ PER_GPU_FIGURES = (
 PER_GPU_POWER = (("wall_peak_w_per_gpu", _m("Peak power at the wall per GPU"), "W", "lower", "wall_peak_w", 1.0),)
 ASSUMED_ROW: Row = ("assumed_dc_load_w", _m("DC load from assumed figures"), "W", "", "")
 _SITE = TcoParams()  # the cost rows are at the TCO model's defaults, which their label states
-# Cost from the shipped price book and the TCO model's default site (README "Cost of ownership"): per GPU, so a
+# Cost from the shipped price book and the TCO model's default site (docs/user-guide/cost.md): per GPU, so a
 # rack and a node compare alike; every figure rests on price estimates, which the label says.
 COST_ROWS: tuple[Row, ...] = (
     ("capex_usd_per_gpu", _m("Capital per GPU (estimate)"), "US$", "lower", "per_gpu"),

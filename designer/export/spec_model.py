@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, WithJsonSchema, 
 from designer.model.design import LinkKind
 from designer.model.parts import Fabric, NetworkKind
 
-SPEC_VERSION = 3  # an integer, like the design file's schema_version; README "JSON spec" says what changed
+SPEC_VERSION = 3  # an integer, like the design file's schema_version; docs/user-guide/exports.md says what changed
 DESIGN_SCHEMA_ID = "https://gpu-node-designer.invalid/schema/design.schema.json"
 
 

@@ -31,7 +31,7 @@ from designer.model.parts import CoolingSpec, CoolingType, NicSpec
 WATER_KG_M3 = 997.0
 WATER_J_KG_K = 4186.0
 DEFAULT_COOLANT_DELTA_T_K = 10.0  # where a liquid part gives none: the rise OCP's 1.5 L/min per kW implies
-OCP_L_MIN_PER_KW = (1.25, 1.5, 2.0)  # low, typical, high: OCP guideline (see README "Heat balance")
+OCP_L_MIN_PER_KW = (1.25, 1.5, 2.0)  # low, typical, high: OCP guideline (docs/user-guide/power.md, "Heat balance")
 OCP_SOURCE_MSG = _m("Open Compute Project cold-plate guidance: about 1.5 L/min per kW of liquid heat (1.25-2.0) at a "
                     "rise of about 10 K (from secondary summaries of OCP and Vertiv material)")
 OCP_SOURCE = str(OCP_SOURCE_MSG)

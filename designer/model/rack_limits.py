@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from designer.core.messages import Msg, _m
 from designer.model.design import Settings
 
-# Public figures behind the defaults (README "Rack limits").
+# Public figures behind the defaults (docs/user-guide/power.md, "Rack limits").
 AIR_SOURCE = _m("default 40 kW: typical racks run 15-20 kW, high-density air-cooled racks 40 kW and more; NVIDIA's "
                 "DGX SuperPOD H100 reference architecture needs racks over 40 kW for 4 DGX H100")
 LIQUID_SOURCE = _m("default 132 kW: a GB200 NVL72 rack's 8 power shelves as Supermicro quotes them")

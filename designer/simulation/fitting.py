@@ -27,8 +27,8 @@ from designer.simulation.model import _best
 from designer.topology.graph import build_topology
 
 # Robust fit: residuals are log time ratios; a point ROBUST_SCALE (5 %) off weighs half as much as a point
-# on the curve (Cauchy loss), so a size range where the model's shape is wrong (see the README's validation
-# misses) does not drag the physical parameters away from the sizes the model does capture.
+# on the curve (Cauchy loss), so a size range where the model's shape is wrong (the misses listed in
+# docs/user-guide/performance.md) does not drag the physical parameters away from the sizes the model does capture.
 ROBUST_SCALE = 0.05
 
 

@@ -134,7 +134,7 @@ class PreferencesDialog(QDialog):
         form.addRow(self.tr("Rack limit, heat to liquid"), self.rack_liquid)
         self.price_book = QLineEdit(str(prefs.price_book or ""))
         self.price_book.setPlaceholderText(self.tr("shipped price book"))
-        self.price_book.setToolTip(self.tr("A JSON price book whose entries replace the shipped prices (README "
+        self.price_book.setToolTip(self.tr("A JSON price book whose entries replace the shipped prices (user guide, "
                                            "'Cost of ownership'); empty: the shipped prices"))
         browse = QPushButton(self.tr("Browse..."))
         browse.clicked.connect(self._choose_price_book)

@@ -1693,8 +1693,8 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>内置价格表</translation>
     </message>
     <message>
-        <source>A JSON price book whose entries replace the shipped prices (README &apos;Cost of ownership&apos;); empty: the shipped prices</source>
-        <translation>以 JSON 价格表的条目取代内置价格（见 README“Cost of ownership”）；留空则使用内置价格</translation>
+        <source>A JSON price book whose entries replace the shipped prices (user guide, &apos;Cost of ownership&apos;); empty: the shipped prices</source>
+        <translation>以 JSON 价格表的条目取代内置价格（见用户指南“拥有成本”）；留空则使用内置价格</translation>
     </message>
     <message>
         <source>Browse...</source>

@@ -1693,8 +1693,8 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>內建價格表</translation>
     </message>
     <message>
-        <source>A JSON price book whose entries replace the shipped prices (README &apos;Cost of ownership&apos;); empty: the shipped prices</source>
-        <translation>以 JSON 價格表的項目取代內建價格（見 README「Cost of ownership」）；留空則使用內建價格</translation>
+        <source>A JSON price book whose entries replace the shipped prices (user guide, &apos;Cost of ownership&apos;); empty: the shipped prices</source>
+        <translation>以 JSON 價格表的項目取代內建價格（見使用指南「擁有成本」）；留空則使用內建價格</translation>
     </message>
     <message>
         <source>Browse...</source>

@@ -325,8 +325,9 @@ def test_the_spec_sheet_says_what_the_node_trains(capsys, tmp_path, catalog):
     assert "可訓練的模型" in "\n".join(p.extract_text() for p in PdfReader(zh).pages)
 
 
-def test_the_readmes_serving_table_is_what_the_model_gives(catalog):
-    """Each README row (points, mean error, points within 20 %) as check_serving computes it."""
+def test_the_guides_serving_table_is_what_the_model_gives(catalog):
+    """Each row of the user guide's serving table (docs/user-guide/workload.md: points, mean error, points within
+    20 %) as check_serving computes it."""
     import re
     from pathlib import Path
 
@@ -336,7 +337,7 @@ def test_the_readmes_serving_table_is_what_the_model_gives(catalog):
     groups = {"fp8 (v1.0)": [e for p, e in rows if "1.0" in p.label and p.precision == "fp8"],
               "fp4 (v1.0)": [e for p, e in rows if p.precision == "fp4"],
               "TP 8 (v0.17)": [e for p, e in rows if "0.17" in p.label], "all held out (serving)": [e for _, e in rows]}
-    readme = Path(__file__).parents[2].joinpath("README.md").read_text(encoding="utf-8")
+    readme = Path(__file__).parents[2].joinpath("docs", "user-guide", "workload.md").read_text(encoding="utf-8")
     for key, errors in groups.items():
         line = next(x for x in readme.splitlines() if x.startswith("| ") and key in x)
         cells = [c.strip() for c in line.strip("|").split("|")]
