@@ -17,6 +17,7 @@ COMPONENT_Z, LINK_Z, ZONE_Z = 10, 5, 0
 # made one paint of a 1,584-link rack 350 ms, an opaque one 115 ms: benchmarks/bench_rack_edit.py), and thinner
 # when the view is zoomed out this far (74 ms), where 1.6 px and 1 px look alike.
 THIN_BELOW_ZOOM = 0.5
+BASE, NO_BRUSH = QPalette.ColorRole.Base, Qt.BrushStyle.NoBrush  # looked up once: a rack's paint uses them 1,584 times
 
 
 @lru_cache(maxsize=256)
@@ -228,6 +229,10 @@ class LinkItem(QGraphicsPathItem):
         self.ends = (a, b)
         self.offset = offset
         self.highlighted = False
+        self.hovered = False  # set by hover events: paint() asked isUnderMouse(), which strokes the shape each time
+        self._shape: QPainterPath | None = None  # the stroked path, made again only when the path changes
+        self._paint_pen: tuple[tuple[int, float, int | None], QPen, QPen] | None = None  # key -> pen, thin pen
+        self._bounds: QRectF | None = None  # the curve and room for its label: made again when either changes
         self.marker: str | None = None
         self.label_zoom = 1.0  # the view's zoom: the label is drawn 8 pt on screen, so its size in the scene follows
         self.setZValue(LINK_Z)
@@ -245,12 +250,14 @@ class LinkItem(QGraphicsPathItem):
         path.quadTo(mid + normal / length * self.offset, b)
         if path != self.path():
             self.setPath(path)
+            self._shape = self._bounds = None
         self._pen()
 
     def set_shape(self, offset: float, label: str) -> None:
         """Where this link bends (links of one pair fan out) and its label; then re-route between its ends."""
         if label != self.label:
-            self.label = label
+            self.prepareGeometryChange()  # the label's room is part of the bounding rect
+            self.label, self._bounds = label, None
             self.setToolTip(plain(f"{self.lid}: {self.kind}, {label}"))
             self.update()
         self.offset = offset
@@ -261,7 +268,7 @@ class LinkItem(QGraphicsPathItem):
         or left behind when the item repaints)."""
         if zoom != self.label_zoom:
             self.prepareGeometryChange()
-            self.label_zoom = zoom
+            self.label_zoom, self._bounds = zoom, None
 
     def _label_box(self, zoom: float, at: float = 0.5) -> QRectF:
         width, height = label_size(self.label, zoom)
@@ -280,11 +287,13 @@ class LinkItem(QGraphicsPathItem):
         return None
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override: the label is drawn somewhere along the curve)
-        base = super().boundingRect()
-        if not self.label:
-            return base
-        width, height = label_size(self.label, max(1e-6, self.label_zoom))
-        return base.adjusted(-width / 2, -height / 2, width / 2, height / 2)
+        if self._bounds is None:
+            base = super().boundingRect()
+            if self.label:
+                width, height = label_size(self.label, max(1e-6, self.label_zoom))
+                base = base.adjusted(-width / 2, -height / 2, width / 2, height / 2)
+            self._bounds = base
+        return self._bounds
 
     def set_highlight(self, on: bool) -> None:
         if on != self.highlighted:
@@ -294,17 +303,19 @@ class LinkItem(QGraphicsPathItem):
 
     def _raise(self) -> None:
         """A selected or hovered link (and its label) is drawn above the components."""
-        active = self.isSelected() or self.isUnderMouse()
+        active = self.isSelected() or self.hovered
         z = COMPONENT_Z + 2 if active else LINK_Z
         if z != self.zValue():
             self.setZValue(z)
 
     def hoverEnterEvent(self, event) -> None:  # noqa: N802 (Qt override)
         super().hoverEnterEvent(event)
+        self.hovered = True
         self.setZValue(COMPONENT_Z + 2)
 
     def hoverLeaveEvent(self, event) -> None:  # noqa: N802 (Qt override)
         super().hoverLeaveEvent(event)
+        self.hovered = False
         self._raise()
 
     def set_marker(self, severity: str | None) -> None:
@@ -334,24 +345,39 @@ class LinkItem(QGraphicsPathItem):
         return super().itemChange(change, value)
 
     def shape(self) -> QPainterPath:
-        from PySide6.QtGui import QPainterPathStroker  # noqa: PLC0415
+        if self._shape is None:
+            from PySide6.QtGui import QPainterPathStroker  # noqa: PLC0415
 
-        stroker = QPainterPathStroker()
-        stroker.setWidth(6)
-        return stroker.createStroke(self.path())
+            stroker = QPainterPathStroker()
+            stroker.setWidth(6)
+            self._shape = stroker.createStroke(self.path())
+        return self._shape
+
+    def _opaque_pen(self, widget: QWidget | None, thin: bool) -> QPen:
+        """The pen as painted: its translucent colour made opaque over the view's background (links crossing do
+        not darken each other), 1 px wide when `thin`; kept until the pen or the background changes (1,584 links
+        per paint on a rack)."""
+        pen = self.pen()
+        base = widget.palette().color(BASE).rgba() if widget is not None else None
+        key = (pen.color().rgba(), pen.widthF(), base)
+        if self._paint_pen is None or self._paint_pen[0] != key:
+            opaque = QPen(pen)
+            if base is not None and pen.color().alpha() < 255:
+                opaque.setColor(_over(pen.color().rgba(), base))
+            narrow = QPen(opaque)
+            narrow.setWidthF(1.0)
+            self._paint_pen = (key, opaque, narrow)
+        return self._paint_pen[2] if thin else self._paint_pen[1]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         zoom = max(1e-6, painter.worldTransform().m11())
-        pen = QPen(self.pen())
-        if widget is not None and pen.color().alpha() < 255:
-            pen.setColor(_over(pen.color().rgba(), widget.palette().color(QPalette.ColorRole.Base).rgba()))
-        if zoom < THIN_BELOW_ZOOM and not (self.highlighted or self.marker or self.isSelected()):
-            pen.setWidthF(1.0)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
+        selected = self.isSelected()
+        painter.setPen(self._opaque_pen(widget, zoom < THIN_BELOW_ZOOM and not (self.highlighted or self.marker
+                                                                                 or selected)))
+        painter.setBrush(NO_BRUSH)
         painter.drawPath(self.path())
-        active = self.isSelected() or self.isUnderMouse()  # drawn above the parts (_raise)
+        active = selected or self.hovered  # drawn above the parts (_raise)
         if active or zoom > 2.2:  # highlighted links: the panel names them
             box = self._label_box(zoom) if active else self._free_label_box(zoom)
             if box is None:
