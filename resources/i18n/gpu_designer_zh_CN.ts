@@ -187,8 +187,8 @@
         <translation>打开集群规划</translation>
     </message>
     <message>
-        <source>Cluster plans (*.json);;All files (*)</source>
-        <translation>集群规划 (*.json);;所有文件 (*)</translation>
+        <source>Cluster plans and cluster sheets (*.json *.pdf);;All files (*)</source>
+        <translation>集群规划与集群规格表 (*.json *.pdf);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Cannot open cluster plan</source>

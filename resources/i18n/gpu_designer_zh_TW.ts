@@ -187,8 +187,8 @@
         <translation>開啟叢集規劃</translation>
     </message>
     <message>
-        <source>Cluster plans (*.json);;All files (*)</source>
-        <translation>叢集規劃 (*.json);;所有檔案 (*)</translation>
+        <source>Cluster plans and cluster sheets (*.json *.pdf);;All files (*)</source>
+        <translation>叢集規劃與叢集規格表 (*.json *.pdf);;所有檔案 (*)</translation>
     </message>
     <message>
         <source>Cannot open cluster plan</source>

@@ -410,3 +410,30 @@ def test_the_cluster_window_opens_inside_the_screen(open_cluster):
     _, cluster = open_cluster("New Cluster Plan", "From the Open Design")
     area, frame = cluster.screen().availableGeometry(), cluster.frameGeometry()
     assert area.contains(frame.topLeft()) and area.contains(frame.bottomRight()), (frame, area)
+
+
+def test_a_plan_opened_from_its_cluster_sheet_is_saved_as_json_never_over_the_pdf(make_window, qtbot, monkeypatch,
+                                                                               tmp_path, catalog):
+    """File > Open Cluster Plan... on a cluster sheet PDF (the plan is attached to it), then Ctrl+S: the plan's JSON
+    was written over the PDF. Now Ctrl+S asks where, suggesting the sheet's name as .json, and the PDF stays."""
+    from designer.cluster.build import ClusterModel
+    from designer.export.cluster_pdf import export_cluster
+
+    sheet = tmp_path / "offer.pdf"
+    export_cluster(ClusterModel(ClusterPlan(name="pod", node=NodeRef(template="dgx-h100"), gpus=256), catalog),
+                   {"pdf": sheet})
+    pdf = sheet.read_bytes()
+    window = make_window()
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(sheet), ""))
+    choose(qtbot, window, "Open Cluster Plan")
+    cluster = window.clusters.windows[-1]
+    qtbot.waitExposed(cluster)
+    asked = []
+    target = tmp_path / "offer.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (asked.append(a[2]), (str(target), ""))[1])
+    QTest.keyClick(cluster, Qt.Key.Key_S, CTRL)
+    settle()
+    assert asked == [str(target)]  # the suggestion: the sheet's name as .json
+    assert sheet.read_bytes() == pdf and load_plan(target, catalog).gpus == 256
+    cluster.confirm_discard = lambda: True
+    cluster.close()

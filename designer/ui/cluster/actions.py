@@ -70,7 +70,7 @@ class ClusterActions(QObject):
 
     def open_dialog(self) -> ClusterWindow | None:
         path, _ = QFileDialog.getOpenFileName(self.window, self.tr("Open cluster plan"), "",
-                                              self.tr("Cluster plans (*.json);;All files (*)"))
+                                              self.tr("Cluster plans and cluster sheets (*.json *.pdf);;All files (*)"))
         return self.open_path(Path(path)) if path else None
 
     def open_path(self, path: Path) -> ClusterWindow | None:

@@ -270,10 +270,16 @@ class ClusterWindow(QMainWindow):
 
     # Files ----------------------------------------------------------------------------------
     def save(self) -> bool:
-        return self.save_as() if self.document.path is None else self._save_to(self.document.path)
+        """Ctrl+S: to the plan's file; a plan opened from a cluster sheet PDF is saved as JSON under a name the user
+        gives (Ctrl+S wrote the plan's JSON over the PDF)."""
+        path = self.document.path
+        if path is None or path.suffix.lower() != ".json":
+            return self.save_as()
+        return self._save_to(path)
 
     def save_as(self) -> bool:
-        suggested = str(self.document.path or Path.home() / "cluster-plan.json")
+        current = self.document.path
+        suggested = str(current.with_suffix(".json") if current is not None else Path.home() / "cluster-plan.json")
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save cluster plan as"), suggested,
                                               self.tr("Cluster plans (*.json)"))
         if not path:
