@@ -60,5 +60,5 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("asbuilt", help="check a real machine's topology paste against a design")
     p.add_argument("design", help="design file or template id")
     p.add_argument("topo", help="text file with nvidia-smi topo -m, rocm-smi --showtopo or npu-smi info -t topo")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=cmd_asbuilt)

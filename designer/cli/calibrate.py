@@ -121,10 +121,10 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("calibrate", help="fit the model's physical parameters to nccl-tests/rccl-tests logs")
-    p.add_argument("design")
-    p.add_argument("logs", nargs="+", metavar="LOG")
+    p.add_argument("design", help="design file, PDF spec sheet the app wrote, or template id")
+    p.add_argument("logs", nargs="+", metavar="LOG", help="nccl-tests or rccl-tests output files")
     p.add_argument("--algorithm", default="auto", choices=["auto", *ALGORITHMS],
                    help="the algorithm the logs ran with (NCCL_ALGO), if forced")
-    p.add_argument("-o", "--output", required=True, metavar="PROFILE.json")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("-o", "--output", required=True, metavar="PROFILE.json", help="the fitted profile to write")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=cmd_calibrate)

@@ -41,10 +41,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def register_simulate(csub: argparse._SubParsersAction) -> None:
     s = csub.add_parser("simulate", help="collective performance of a job in the plan (as 'simulate')")
-    s.add_argument("plan")
+    s.add_argument("plan", help="cluster plan (JSON, or a cluster sheet PDF the app wrote)")
     s.add_argument("--gpus", type=int, help="GPUs in the job (default: the whole plan)")
-    s.add_argument("--collective", action="append", metavar="NAME|all")
-    s.add_argument("--min-bytes", default="8")
-    s.add_argument("--max-bytes", default="16G")
-    s.add_argument("--json", action="store_true")
+    s.add_argument("--collective", action="append", metavar="NAME|all",
+                   help="collective to model: repeat or comma-separate (default all)")
+    s.add_argument("--min-bytes", default="8", help="smallest message size, as nccl-tests -b (default 8)")
+    s.add_argument("--max-bytes", default="16G", help="largest message size, as nccl-tests -e (default 16G)")
+    s.add_argument("--json", action="store_true", help="print JSON instead of text")
     s.set_defaults(func=cmd_simulate)

@@ -49,13 +49,13 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("export", help="PDF spec sheet, JSON spec, SVG/PNG diagram, 16:9 slide")
-    p.add_argument("design")
-    p.add_argument("--pdf", metavar="FILE.pdf")
-    p.add_argument("--json", metavar="FILE.json")
-    p.add_argument("--svg", metavar="FILE.svg")
-    p.add_argument("--png", metavar="FILE.png")
+    p.add_argument("design", help="design file, PDF spec sheet the app wrote, or template id")
+    p.add_argument("--pdf", metavar="FILE.pdf", help="the PDF spec sheet (the design attached)")
+    p.add_argument("--json", metavar="FILE.json", help="the JSON spec (its schema: schema --spec)")
+    p.add_argument("--svg", metavar="FILE.svg", help="the node diagram as SVG")
+    p.add_argument("--png", metavar="FILE.png", help="the node diagram as PNG")
     p.add_argument("--slide", metavar="FILE.png|.svg|.pdf", help="16:9 slide: diagram, headline figures, busbw")
-    p.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper size of the PDF (default a4)")
     p.add_argument("--nodes", type=int, default=8, help="node count for the multi-node figures (default 8)")
     p.add_argument("--brand", metavar="FILE.json",
                    help="branding (company, logo, contact, colour, disclaimer); default: the user's brand file")

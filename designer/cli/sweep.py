@@ -154,5 +154,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                                                  "dollars and MW, the Pareto set within each site scenario")
     p.add_argument("--scheduler", metavar="ADDRESS", help="a dask.distributed scheduler, tcp://HOST:PORT")
     p.add_argument("--workers", type=int, metavar="N", help="local processes (default: the CPUs, at most 8)")
-    p.add_argument("-o", "--output", required=True, type=Path, metavar="OUT.csv")
+    p.add_argument("-o", "--output", required=True, type=Path, metavar="OUT.csv",
+                   help="the CSV to write, one row a design")
     p.set_defaults(func=cmd_sweep)

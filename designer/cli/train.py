@@ -175,6 +175,11 @@ PRICE_BASIS = {"tco": "the design's cost of ownership", "rental": "rental"}
 SCOPE = {"nodes": "the nodes only", "plan": "the plan's IT power, switches included"}
 
 
+LAYOUT_HELP = {"tp": "tensor-parallel size", "pp": "pipeline-parallel stages", "dp": "data-parallel size",
+               "cp": "context-parallel size", "ep": "expert-parallel size",
+               "vpp": "virtual pipeline stages per rank (interleaved 1F1B)"}  # unset: the best the search finds
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("train", help="what a training job gets on a design: step time, MFU, memory, days, dollars")
     p.add_argument("model", nargs="?", help="a shipped model id (gpt3-175b, llama3-8b, llama3-70b, llama3-405b, "
@@ -185,18 +190,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--plan", metavar="FILE", help="a cluster plan (its node design)")
     p.add_argument("--gpus", type=int, help="GPUs of the job (default with --plan: the plan's)")
     for name in ("tp", "pp", "dp", "cp", "ep", "vpp"):
-        p.add_argument(f"--{name}", type=int)
-    p.add_argument("--microbatch", type=int)
-    p.add_argument("--recompute", choices=["none", "selective", "full"], default="selective")
-    p.add_argument("--zero", type=int, choices=[0, 1, 2, 3], default=1)
+        p.add_argument(f"--{name}", type=int, help=LAYOUT_HELP[name])
+    p.add_argument("--microbatch", type=int, help="sequences per micro-batch (default: the best the search finds)")
+    p.add_argument("--recompute", choices=["none", "selective", "full"], default="selective",
+                   help="activation recomputation (default selective)")
+    p.add_argument("--zero", type=int, choices=[0, 1, 2, 3], default=1,
+                   help="ZeRO stage; 1 is Megatron's distributed optimizer (default 1)")
     p.add_argument("--seq", type=int, help="sequence length (default: the model's)")
     p.add_argument("--global-batch", type=int, help="sequences per step (default: about 4M tokens)")
     p.add_argument("--tokens", type=float, help="tokens to train (default: 20 per parameter)")
-    p.add_argument("--precision", choices=["bf16", "fp8"], default="bf16")
+    p.add_argument("--precision", choices=["bf16", "fp8"], default="bf16", help="compute precision (default bf16)")
     p.add_argument("--network", choices=["ib", "roce"], help="the node's scale-out network kind")
     p.add_argument("--pue", type=float, help="site PUE (default: the cost model's)")
     p.add_argument("--rental-usd-gpu-hour", type=float, metavar="P", help="price GPU-hours at a rental price")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=cmd_train)
     register_infer(sub)
     register_search(sub)
@@ -264,17 +271,18 @@ def register_infer(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("infer", help="serving a model on a design: TTFT, TPOT, tokens/s, memory, US$ per million")
     p.add_argument("model", nargs="?", help="a shipped model id")
     p.add_argument("--model-file", metavar="F", help="your model shape (JSON)")
-    p.add_argument("--node", metavar="ID")
-    p.add_argument("--design", metavar="FILE")
-    p.add_argument("--plan", metavar="FILE")
+    p.add_argument("--node", metavar="ID", help="a template id")
+    p.add_argument("--design", metavar="FILE", help="a design file")
+    p.add_argument("--plan", metavar="FILE", help="a cluster plan (its node design)")
     p.add_argument("--network", choices=["ib", "roce"], help=argparse.SUPPRESS)
     p.add_argument("--tp", type=int, help="tensor parallel size (default: the node's GPUs)")
     p.add_argument("--batch", type=int, help="concurrent sequences (default: the largest that fits)")
     p.add_argument("--context", type=int, default=2048, help="prompt tokens (default 2048)")
     p.add_argument("--output", type=int, default=256, help="output tokens (default 256)")
-    p.add_argument("--precision", choices=["bf16", "fp8", "fp4"], default="bf16")
-    p.add_argument("--rental-usd-gpu-hour", type=float, metavar="P")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--precision", choices=["bf16", "fp8", "fp4"], default="bf16",
+                   help="weights and compute precision (default bf16)")
+    p.add_argument("--rental-usd-gpu-hour", type=float, metavar="P", help="price GPU-hours at a rental price")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=cmd_infer)
 
 
@@ -343,21 +351,21 @@ def _row(step, args: argparse.Namespace, target: Target, model, gpus_per_node: i
 def register_search(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("train-search", help="the fastest parallel layouts for a training job on a design")
     p.add_argument("model", nargs="?", help="a shipped model id")
-    p.add_argument("--model-file", metavar="F")
-    p.add_argument("--node", metavar="ID")
-    p.add_argument("--design", metavar="FILE")
-    p.add_argument("--plan", metavar="FILE")
-    p.add_argument("--network", choices=["ib", "roce"])
+    p.add_argument("--model-file", metavar="F", help="your model shape (JSON)")
+    p.add_argument("--node", metavar="ID", help="a template id")
+    p.add_argument("--design", metavar="FILE", help="a design file")
+    p.add_argument("--plan", metavar="FILE", help="a cluster plan (its node design)")
+    p.add_argument("--network", choices=["ib", "roce"], help="the node's scale-out network kind")
     p.add_argument("--gpus", type=int, help="GPUs of the job (default with --plan: the plan's)")
     for name in ("tp", "pp", "cp", "microbatch"):
         p.add_argument(f"--{name}", metavar="N[,N...]", help=f"{name} values to try (default: the whole range)")
-    p.add_argument("--seq", type=int)
-    p.add_argument("--global-batch", type=int)
-    p.add_argument("--tokens", type=float)
-    p.add_argument("--precision", choices=["bf16", "fp8"], default="bf16")
-    p.add_argument("--rental-usd-gpu-hour", type=float, metavar="P")
-    p.add_argument("--top", type=int, default=10)
+    p.add_argument("--seq", type=int, help="sequence length (default: the model's)")
+    p.add_argument("--global-batch", type=int, help="sequences per step (default: about 4M tokens)")
+    p.add_argument("--tokens", type=float, help="tokens to train (default: 20 per parameter)")
+    p.add_argument("--precision", choices=["bf16", "fp8"], default="bf16", help="compute precision (default bf16)")
+    p.add_argument("--rental-usd-gpu-hour", type=float, metavar="P", help="price GPU-hours at a rental price")
+    p.add_argument("--top", type=int, default=10, help="layouts to list (default 10)")
     p.add_argument("--trials", type=int, default=1000, metavar="N",
                    help="layouts a guided search tries when the grid is past 200,000 (default 1,000)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=cmd_train_search)

@@ -94,3 +94,11 @@ def test_the_readme_is_a_newcomers_page_with_the_two_commands():
     assert len(readme.splitlines()) < 200
     assert ".venv/bin/pip install -c constraints.txt -e . && .venv/bin/gpu-designer" in readme
     assert ".venv/bin/pip install -c constraints.txt -e '.[test]' && .venv/bin/python -m pytest" in readme
+
+
+def test_the_committed_reference_pages_are_what_the_code_makes(pages):
+    """The pages are committed so that they read on GitHub; a change to a command, a rule or a schema without
+    `python docs/reference_pages.py` fails here (and the docs build would rewrite them)."""
+    stale = [name for name, text in pages.items()
+             if (DOCS / "reference" / name).read_text(encoding="utf-8") != text]
+    assert not stale, f"run python docs/reference_pages.py: {stale} differ from what the code makes"
