@@ -15,7 +15,15 @@ from scipy.optimize import least_squares
 from designer.model.catalog import default_catalog
 from designer.workload.efficiency import GemmEfficiency
 from designer.workload.infer import ServingRates
-from designer.workload.validation import check, check_serving, points, predict, predict_serving, serving_points
+from designer.workload.validation import (
+    check,
+    check_moe,
+    check_serving,
+    points,
+    predict,
+    predict_serving,
+    serving_points,
+)
 
 
 def fit() -> GemmEfficiency:
@@ -68,6 +76,10 @@ def main() -> None:
     held = [abs(r.error) for r in rows if not r.point.fitted]
     every = np.mean([abs(r.error) for r in rows])
     print(f"held-out mean |error| {np.mean(held):.1%} over {len(held)} points; all points {every:.1%}")
+    print("\nMixtures of experts (held out, reported apart: not validated)")
+    for r in check_moe(default_catalog()):
+        print(f"{r.point.label:<66} tokens/s per GPU  measured {r.point.measured:>8.0f}  model {r.predicted:>8.0f}"
+              f"  {r.error:+6.1%}")
     serving(fit_serving() if "--fit" in sys.argv else ServingRates())
 
 

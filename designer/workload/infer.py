@@ -123,7 +123,7 @@ def _prefill_s(model: ModelShape, s: Serving, hw: Hardware, rates: ServingRates)
     """One request's prompt alone: its GEMMs and scores at the curve's share of the peak, TP's all-reduces."""
     peak = _peak(hw, s.precision, rates.precision())
     dense = 2 * (model.active_params - model.embedding_params / 2)
-    flops = s.context * dense + model.layers * 2 * s.context * s.context * model.hidden
+    flops = s.context * dense + model.layers * 2 * s.context * s.context * model.q_dim
     seconds = flops / s.tp / (peak * hw.efficiency(flops / s.tp / model.layers / 4))
     return seconds + 2 * model.layers * hw.comm("allreduce", int(s.context * model.hidden * 2), s.tp, 1)
 
@@ -140,7 +140,7 @@ def _iteration_s(model: ModelShape, s: Serving, hw: Hardware, rates: ServingRate
     gemms = max(_weight_bytes(model, s.precision) / s.tp / bandwidth,
                 flops / (peak * hw.efficiency(flops / model.layers / 4)))
     kv_read = s.batch * (s.context + s.output / 2) * _kv_per_token(model, s) / bandwidth
-    scores = prompts * model.layers * 2 * s.context * s.context * model.hidden / s.tp / (peak * hw.efficiency.best)
+    scores = prompts * model.layers * 2 * s.context * s.context * model.q_dim / s.tp / (peak * hw.efficiency.best)
     tp = 2 * model.layers * hw.comm("allreduce", int(tokens * model.hidden * 2), s.tp, 1)
     return gemms + kv_read + scores + tp
 

@@ -43,11 +43,14 @@ class ModelShape(BaseModel):
     experts: Annotated[int, Field(ge=1, le=4096)] = 1
     top_k: Annotated[int, Field(ge=1, le=64)] = 1
     moe_ffn: Pos | None = None  # an expert's FFN size (None: ffn)
+    # an attention head's size where it is not hidden / heads (Qwen3: 128 with hidden 2048 and 32 heads, so the
+    # query projection is 4,096 wide); None: hidden / heads
+    head_dim: Annotated[int, Field(ge=1, le=4096)] | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> ModelShape:
-        if self.hidden % self.heads:
-            raise ValueError(f"hidden ({self.hidden}) is not a multiple of heads ({self.heads})")
+        if self.head_dim is None and self.hidden % self.heads:
+            raise ValueError(f"hidden ({self.hidden}) is not a multiple of heads ({self.heads}): give head_dim")
         if self.heads % (self.kv_heads or self.heads):
             raise ValueError(f"heads ({self.heads}) is not a multiple of kv_heads ({self.kv_heads})")
         if self.top_k > self.experts:
@@ -55,12 +58,17 @@ class ModelShape(BaseModel):
         return self
 
     @property
-    def head_dim(self) -> int:
-        return self.hidden // self.heads
+    def head_size(self) -> int:
+        return self.head_dim or self.hidden // self.heads
+
+    @property
+    def q_dim(self) -> int:
+        """The width of the queries (and of the attention's output before its projection): heads x head size."""
+        return self.heads * self.head_size
 
     @property
     def kv_dim(self) -> int:
-        return (self.kv_heads or self.heads) * self.head_dim
+        return (self.kv_heads or self.heads) * self.head_size
 
     @property
     def moe(self) -> bool:
@@ -68,8 +76,9 @@ class ModelShape(BaseModel):
 
     @property
     def attention_params(self) -> int:
-        """Q and O (h x h each), K and V (h x kv_dim each), per layer."""
-        return 2 * self.hidden * self.hidden + 2 * self.hidden * self.kv_dim
+        """Q and O (h x q_dim each; h x h where heads x head size is the hidden size), K and V (h x kv_dim each),
+        per layer."""
+        return 2 * self.hidden * self.q_dim + 2 * self.hidden * self.kv_dim
 
     def _mlp(self, ffn: int) -> int:
         return (3 if self.gated else 2) * self.hidden * ffn

@@ -28,6 +28,7 @@ Arithmetic (reference: ../shared/reference/workload.md; Narayanan et al., SC'21;
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -162,10 +163,8 @@ def check_layout(model: ModelShape, lay: Layout, gpus: int) -> None:
         raise DesignerError("zero must be 0, 1, 2 or 3")
     if model.heads % lay.tp:
         raise DesignerError(f"TP {lay.tp} does not divide the {model.heads} attention heads")
-    if model.layers % (lay.pp * lay.vpp):
-        fits = ", ".join(str(d) for d in range(1, min(model.layers, 64) + 1) if model.layers % (d * lay.vpp) == 0)
-        raise DesignerError(f"the {model.layers} layers do not split evenly into PP {lay.pp} stages of "
-                            f"{lay.vpp} virtual stage(s); PP that does: {fits}")
+    if model.layers < lay.pp * lay.vpp:
+        raise DesignerError(f"the {model.layers} layers are fewer than PP {lay.pp} x {lay.vpp} virtual stage(s)")
     if lay.global_batch % (lay.dp * lay.micro_batch):
         raise DesignerError(f"the global batch ({lay.global_batch}) is not a multiple of DP x micro-batch "
                             f"({lay.dp} x {lay.micro_batch})")
@@ -186,16 +185,17 @@ def _gemms(model: ModelShape, lay: Layout) -> list[float]:
     ffn = model.moe_ffn or model.ffn if model.moe else model.ffn
     up = (2 if model.gated else 1) * ffn
     experts = model.top_k if model.moe else 1
-    return [2 * t * h * (h + 2 * model.kv_dim) / tp, 2 * t * h * h / tp, 4 * t * lay.seq_len * h / tp,
+    q = model.q_dim  # the hidden size where heads x head size is the hidden size
+    return [2 * t * h * (q + 2 * model.kv_dim) / tp, 2 * t * q * h / tp, 4 * t * lay.seq_len * q / tp,
             experts * 2 * t * h * up / tp, experts * 2 * t * ffn * h / tp]
 
 
 def flops_per_token(model: ModelShape, seq_len: int, recompute: str) -> tuple[float, float]:
     """(model, hardware) FLOPs per token: forward + backward, and what recompute adds."""
-    per_layer_fwd = 2 * (model.attention_params + model.active_mlp_params) + 4 * seq_len * model.hidden
+    per_layer_fwd = 2 * (model.attention_params + model.active_mlp_params) + 4 * seq_len * model.q_dim
     logits_fwd = 2 * model.hidden * model.vocab
     model_flops = 3 * (model.layers * per_layer_fwd + logits_fwd)
-    extra = {"none": 0.0, "selective": model.layers * 4 * seq_len * model.hidden,
+    extra = {"none": 0.0, "selective": model.layers * 4 * seq_len * model.q_dim,
              "full": model.layers * per_layer_fwd}[recompute]
     return model_flops, model_flops + extra
 
@@ -216,18 +216,25 @@ def _activation_bytes_per_layer(model: ModelShape, lay: Layout) -> float:
     return s * b * h * (base * (0.5 + 0.5 * mlp) + scores)
 
 
+def stage_layers(model: ModelShape, lay: Layout) -> int:
+    """The layers of the busiest pipeline stage, which sets the pipeline's pace and the first stage's memory: the
+    layers split as evenly as they go into PP x VPP virtual stages (Megatron-Core splits 126 layers over 32 virtual
+    stages as 4 and 3, counting the embedding and the loss as layers; the busiest then holds 4 a virtual stage)."""
+    return math.ceil(model.layers / (lay.pp * lay.vpp)) * lay.vpp
+
+
 def memory(model: ModelShape, lay: Layout, hbm_gib: float) -> Memory:
-    stage_layers = model.layers / lay.pp
+    layers_here = stage_layers(model, lay)
     dense = model.attention_params + 2 * model.hidden
     expert_part = model.mlp_params / lay.ep if model.moe else model.mlp_params
-    params = stage_layers * (dense + expert_part) / lay.tp + model.vocab * model.hidden / lay.tp  # first stage
+    params = layers_here * (dense + expert_part) / lay.tp + model.vocab * model.hidden / lay.tp  # first stage
     dp = lay.dp * lay.cp  # the optimizer is sharded over the data-parallel ranks (CP ranks hold the same weights)
     weights = 2 * params / (dp if lay.zero >= 3 else 1)
     grads = 2 * params / (dp if lay.zero >= 2 else 1)
     optimizer = 12 * params / (dp if lay.zero >= 1 else 1)
     in_flight = lay.pp * (1 + (lay.pp - 1) / (lay.pp * lay.vpp)) if lay.vpp > 1 else lay.pp
     per_layer = _activation_bytes_per_layer(model, lay)
-    acts = per_layer * stage_layers * min(in_flight, max(1, lay.micro_batches))
+    acts = per_layer * layers_here * min(in_flight, max(1, lay.micro_batches))
     if lay.recompute == "full":  # one layer's whole activations while it is recomputed
         acts += _activation_bytes_per_layer(model, Layout(**{**lay.__dict__, "recompute": "selective"}))
     logits = lay.micro_batch * lay.seq_len / lay.cp * model.vocab * 6 / lay.tp  # bf16 logits and fp32 loss
@@ -257,7 +264,7 @@ def _compute_per_microbatch(model: ModelShape, lay: Layout, hw: Hardware) -> flo
     traffic = hw.efficiency.elementwise_passes * gemm_pass / 3  # the recomputed forward reads and writes again
     memory_bound = traffic * _activation_bytes_per_layer(model, Layout(**{**lay.__dict__, "recompute": "selective"}))
     layer += memory_bound / (hw.hbm_tbytes_s * 1e12)
-    stage = layer * model.layers / lay.pp
+    stage = layer * stage_layers(model, lay)
     logits = 3 * 2 * lay.micro_batch * lay.seq_len / lay.cp * model.hidden * model.vocab / lay.tp
     return stage + logits / lay.pp / (core * eff(logits))
 
@@ -278,23 +285,23 @@ def simulate_step(model: ModelShape, lay: Layout, hw: Hardware) -> Step:
     compute_mb = _compute_per_microbatch(model, lay, hw)
     tokens_mb = lay.micro_batch * lay.seq_len / lay.cp
     act = int(tokens_mb * model.hidden * 2)  # bf16 activations of one micro-batch on one GPU's sequence share
-    stage_layers = model.layers / lay.pp
+    layers = stage_layers(model, lay)
     gemm_pass = _passes(lay.recompute)[0]
     # TP (sequence parallel): 2 all-gathers + 2 reduce-scatters of the layer's activations per pass, each pair one
     # all-reduce's worth; passes: forward, backward, and the recomputed forward
-    tp = hw.comm("allreduce", act, lay.tp, 1) * 2 * (gemm_pass - 1) * stage_layers if lay.tp > 1 else 0.0
+    tp = hw.comm("allreduce", act, lay.tp, 1) * 2 * (gemm_pass - 1) * layers if lay.tp > 1 else 0.0
     if lay.tp_overlap and not hw.crosses_nodes(lay.tp, 1):  # hidden behind the GEMMs it feeds, inside NVLink only:
-        tp = max(0.0, tp - _gemm_time(model, lay, hw) * stage_layers)  # over the network it is exposed
+        tp = max(0.0, tp - _gemm_time(model, lay, hw) * layers)  # over the network it is exposed
     cp = 0.0
     if lay.cp > 1:  # keys and values around the ring, forward and twice backward, against the scores' time
         kv = int(tokens_mb * model.kv_dim * 2 * 2 / lay.tp)
-        ring = hw.comm("allgather", kv * lay.cp, lay.cp, lay.tp) * 3 * stage_layers
-        scores = _gemms(model, lay)[2] * 3 * stage_layers / (core * hw.efficiency(_gemms(model, lay)[2]))
+        ring = hw.comm("allgather", kv * lay.cp, lay.cp, lay.tp) * 3 * layers
+        scores = _gemms(model, lay)[2] * 3 * layers / (core * hw.efficiency(_gemms(model, lay)[2]))
         cp = max(0.0, ring - scores)
     ep = 0.0
     if lay.ep > 1:
         routed = int(tokens_mb * model.top_k * model.hidden * 2 / lay.tp)
-        ep = hw.comm("alltoall", routed, lay.ep, lay.tp * lay.cp) * 4 * stage_layers
+        ep = hw.comm("alltoall", routed, lay.ep, lay.tp * lay.cp) * 4 * layers
     boundary = act // lay.tp if lay.sequence_parallel else act
     pp = hw.comm("sendrecv", boundary, 2, lay.tp * lay.cp * lay.dp) * 2 * lay.vpp if lay.pp > 1 else 0.0
     per_mb = compute_mb + tp + cp + ep + pp

@@ -2188,6 +2188,10 @@ An empty chassis (choose it below): add parts from the library and wire them; Au
         <translation>{n} 种配置中最佳（{fit} 种放得下）：TP {tp} x PP {pp} x DP {dp} x CP {cp}，微批次 {mb}，重算 {rc}，ZeRO {zero}。每步 {step} s，MFU {mfu}，每 GPU {mem} GiB。{model} 训练 {tokens} 个 token（每参数 20 个）：{days} 天，US${cost}（模型估算）。</translation>
     </message>
     <message>
+        <source>Not validated for a mixture of experts: the model runs above every published Megatron-Bridge Qwen3 run (see the user guide).</source>
+        <translation>混合专家模型未经验证：本模型的结果高于每一项已公开的 Megatron-Bridge Qwen3 实测（见用户指南）。</translation>
+    </message>
+    <message>
         <source>compute</source>
         <translation>计算</translation>
     </message>

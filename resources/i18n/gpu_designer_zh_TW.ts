@@ -2188,6 +2188,10 @@ An empty chassis (choose it below): add parts from the library and wire them; Au
         <translation>{n} 種配置中最佳（{fit} 種放得下）：TP {tp} x PP {pp} x DP {dp} x CP {cp}，微批次 {mb}，重算 {rc}，ZeRO {zero}。每步 {step} s，MFU {mfu}，每 GPU {mem} GiB。{model} 訓練 {tokens} 個 token（每參數 20 個）：{days} 天，US${cost}（模型估算）。</translation>
     </message>
     <message>
+        <source>Not validated for a mixture of experts: the model runs above every published Megatron-Bridge Qwen3 run (see the user guide).</source>
+        <translation>混合專家模型未經驗證：本模型的結果高於每一筆已公開的 Megatron-Bridge Qwen3 實測（見使用指南）。</translation>
+    </message>
+    <message>
         <source>compute</source>
         <translation>運算</translation>
     </message>

@@ -84,3 +84,18 @@ def test_the_cluster_window_trains_on_the_plan(make_window, qtbot):
         cluster.confirm_discard = lambda: True
         cluster.close()
         QApplication.processEvents()
+
+
+def test_a_mixture_of_experts_is_said_to_be_not_validated(make_window, qtbot):
+    """The model runs above every published Megatron-Bridge Qwen3 run: the tab says so beside a MoE's figures, and
+    not beside a dense model's."""
+    window = make_window("gb200-nvl72")
+    panel = show_workload(window, qtbot)
+    summary = panel.findChild(QLabel, "workload.summary")
+    assert "Best of" in summary.text() and "mixture of experts" not in summary.text()
+    combo = panel.findChild(QComboBox, "workload.model")
+    combo.setFocus()
+    QTest.keyClick(combo, Qt.Key.Key_End)  # the last shipped model: Qwen3 235B-A22B
+    qtbot.waitUntil(lambda: panel.result is not None and panel.result["model"] == model_by_id("qwen3-235b-a22b").name,
+                    timeout=60000)
+    assert "Best of" in summary.text() and "Not validated for a mixture of experts" in summary.text()

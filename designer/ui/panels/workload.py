@@ -184,6 +184,9 @@ class WorkloadPanel(QWidget):
             step=f"{best['step_time_s']:.3f}", mfu=f"{best['mfu']:.1%}", mem=f"{best['memory_gib_per_gpu']:.1f}",
             model=result["model"], tokens=f"{result['tokens']:,.0f}", days=f"{best['days_to_train']:,.1f}",
             cost=f"{best['cost_usd']:,}")
+        if not result.get("validated", True):
+            text += " " + self.tr("Not validated for a mixture of experts: the model runs above every published "
+                                  "Megatron-Bridge Qwen3 run (see the user guide).")
         self.summary.setText(esc(text))
         self._chart(best["breakdown"])
         self._fill(result["rows"])
