@@ -79,7 +79,9 @@ def markers(report: Report) -> dict[str, str]:
 
 def status_parts(k: KeyFigures, report: Report | None, bidirectional: bool = False) -> list[Msg]:
     """The status bar's pieces as messages: devices, scale-up per device, memory, power, rule counts."""
-    devices = _m("{n} GPUs", n=k.gpu_count) if k.device_word == "GPUs" else _m("{n} accelerators", n=k.gpu_count)
+    gpus, one = k.device_word == "GPUs", k.gpu_count == 1  # "1 GPU", not "1 GPUs"
+    devices = (_m("{n} GPU", n=k.gpu_count) if one else _m("{n} GPUs", n=k.gpu_count)) if gpus else \
+        (_m("{n} accelerator", n=k.gpu_count) if one else _m("{n} accelerators", n=k.gpu_count))
     parts = [devices, _scaleup(k, bidirectional), _m("{kind} {gb} GB", kind=k.memory_kind, gb=Number(k.hbm_total_gb)),
              _m("power {load} / {usable} kW usable", load=Number(k.dc_load_w / 1000, 1),
                 usable=Number(k.psu_usable_w / 1000, 1))]

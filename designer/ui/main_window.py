@@ -204,7 +204,7 @@ class MainWindow(QMainWindow):
         self._action(export, self.tr("P&NG Diagram..."), lambda: self.files.export("png"))
         self._action(export, self.tr("16:9 S&lide..."), lambda: self.files.export("slide"))
         f.addSeparator()
-        self._action(f, self.tr("&Quit"), self.close, K.Quit)
+        self._action(f, self.tr("&Quit"), self.quit_all, "Ctrl+Q")  # Quit's standard key is empty on some platforms
         e = bar.addMenu(self.tr("&Edit"))
         self.undo_action = self._action(e, self.tr("Undo"), self.undo, K.Undo)
         self.redo_action = self._action(e, self.tr("Redo"), self.redo, "Ctrl+Shift+Z")
@@ -227,7 +227,8 @@ class MainWindow(QMainWindow):
         self._action(e, self.tr("&Branding for Spec Sheets..."), lambda: deferred.branding(self))
         v = bar.addMenu(self.tr("&View"))
         self.zoom_in_action = self._action(v, self.tr("Zoom &In"), lambda: self.view.zoom(1.25), K.ZoomIn)
-        self.zoom_in_action.setShortcuts([QKeySequence(K.ZoomIn), QKeySequence("+"), QKeySequence("=")])
+        self.zoom_in_action.setShortcuts([QKeySequence(K.ZoomIn), QKeySequence("Ctrl+="), QKeySequence("+"),
+                                          QKeySequence("=")])  # Ctrl+= as Qt Creator and KiCad take it
         self.zoom_out_action = self._action(v, self.tr("Zoom &Out"), lambda: self.view.zoom(0.8), K.ZoomOut)
         self.zoom_out_action.setShortcuts([QKeySequence(K.ZoomOut), QKeySequence("-")])
         self.fit_action = self._action(v, self.tr("&Fit to View"), self.view.fit, "F")
@@ -504,6 +505,18 @@ class MainWindow(QMainWindow):
                                                                  count=len(self.catalog.parts))
         QMessageBox.about(self, self.tr("About GPU Node Designer"),
                           f"<b>GPU Node Designer</b> {__version__}<br>{about}<br>{esc(binding_report())}")
+
+    def quit_all(self) -> None:
+        """File > Quit (here or in a cluster window): every window closes, each asking about its unsaved work, and a
+        Cancel stops there (Quit closed only this window, and an open cluster window kept the app running). Run
+        after the menu's signal has returned: it closes the window whose menu asked."""
+        QTimer.singleShot(0, self._quit_now)
+
+    def _quit_now(self) -> None:
+        for window in list(self.clusters.windows):
+            if window.isVisible() and not window.close():
+                return
+        self.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         if not self.files.confirm_discard():

@@ -41,13 +41,14 @@ from PySide6.QtWidgets import (
 
 from designer.cluster.plan import DEFAULT_PUE, ClusterPlan
 from designer.core.errors import DesignerError, one_line
+from designer.core.locale import render
 from designer.cost.prices import catalog_prices
 from designer.model.catalog import Catalog
 from designer.sweep.evaluate import COLUMNS, NETWORK_FABRIC, SweepContext, evaluate_chunk, objectives, rank
 from designer.sweep.grid import Grid, at_least, one_of, parse_list
 from designer.sweep.results import MAX_ROWS_SHOWN, TABLE_COLUMNS, SweepRows, nearest, read_rows, table_order, write_rows
 from designer.sweep.run import Cancelled, run_sweep
-from designer.templates import TEMPLATES, template_ids
+from designer.templates import TEMPLATES, template_ids, template_title
 from designer.ui.panels.chart import LazyChart
 from designer.ui.text import plain
 from designer.ui.window_layout import fit_to_screen
@@ -127,7 +128,7 @@ class ResultsModel(QAbstractTableModel):
         i = int(self.order[index.row()])
         if column.key == "pareto":
             return "\u2713" if self.rows.pareto[i] else ""
-        return _cell(column.key, self.rows.rows[i].get(column.key, ""))
+        return _cell(column.key, self.rows.rows[i].get(column.key, ""), shown=True)
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -141,12 +142,27 @@ class ResultsModel(QAbstractTableModel):
         return int(hits[0]) if len(hits) else None
 
 
-def _cell(key: str, value: str) -> str:
-    """A table cell as the hover line writes the figure."""
+NETWORK_NAMES = {"ib": "InfiniBand", "roce": "RoCE"}
+
+
+def node_name(template_id: str) -> str:
+    """A node as the app names it ('DGX H100', in the interface's language), not its id ('dgx-h100')."""
+    return render(template_title(template_id)) if template_id in TEMPLATES else template_id
+
+
+def _cell(key: str, value: str, shown: bool = False) -> str:
+    """A table cell as the hover line writes the figure; `shown`: in the window's words (the node's name, the
+    network's, the oversubscription as a ratio), where the CSV keeps ids."""
+    if shown and key == "node":
+        return node_name(value)
+    if shown and key == "network":
+        return NETWORK_NAMES.get(value, value)
     try:
         number = float(value)
     except ValueError:
         return value
+    if shown and key == "oversubscription":
+        return f"{number:g}:1"
     if key in ("gpus", "capex_usd", "facility_w_per_gpu"):
         return f"{number:,.0f}"
     if key == "tco_usd_per_gpu_hour":
@@ -179,8 +195,9 @@ class SweepWindow(QDialog):
         self.nodes = QListWidget()
         self.nodes.setMaximumHeight(150)
         for tid in template_ids():
-            item = QListWidgetItem(tid)
-            item.setToolTip(TEMPLATES[tid].description)
+            item = QListWidgetItem(node_name(tid))  # as the rest of the app names it; the id is the item's data
+            item.setData(Qt.ItemDataRole.UserRole, tid)
+            item.setToolTip(f"{tid}: {TEMPLATES[tid].description}")
             item.setCheckState(_checked(tid in DEFAULT_NODES))
             self.nodes.addItem(item)
         form.addRow(self.tr("Nodes"), self.nodes)
@@ -295,7 +312,7 @@ class SweepWindow(QDialog):
 
     # ---- ranges
     def chosen_nodes(self) -> list[str]:
-        return [self.nodes.item(i).text() for i in range(self.nodes.count())
+        return [self.nodes.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.nodes.count())
                 if self.nodes.item(i).checkState() == _checked(True)]
 
     def grid(self) -> Grid:
@@ -468,7 +485,8 @@ class SweepWindow(QDialog):
         r = self.rows.rows[i]
         return self.tr("{node}, {gpus} GPUs, oversubscription {over}:1, {net}, US${kwh}/kWh, PUE {pue}: busbw "
                        "{busbw} GB/s, US${cost} per GPU-hour, {watts} W per GPU, capital US${capex}{est}").format(
-            node=r["node"], gpus=f"{int(r['gpus']):,}", over=f"{float(r['oversubscription']):g}", net=r["network"],
+            node=node_name(r["node"]), gpus=f"{int(r['gpus']):,}", over=f"{float(r['oversubscription']):g}",
+            net=NETWORK_NAMES.get(r["network"], r["network"]),
             kwh=f"{float(r['electricity_usd_kwh']):g}", pue=f"{float(r['pue']):g}",
             busbw=f"{float(r['allreduce_busbw_gbytes_s']):,.1f}", cost=f"{float(r['tco_usd_per_gpu_hour']):.3f}",
             watts=f"{float(r['facility_w_per_gpu']):,.0f}", capex=f"{int(r['capex_usd']):,}",

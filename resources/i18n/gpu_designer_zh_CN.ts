@@ -497,6 +497,10 @@
         <translation>关闭(&amp;C)</translation>
     </message>
     <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
@@ -1514,6 +1518,22 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <source>{gpus} GPUs (1 node)</source>
         <translation>{gpus} 个 GPU（1 个节点）</translation>
     </message>
+    <message>
+        <source>collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>size (B)</source>
+        <translation>大小 (B)</translation>
+    </message>
+    <message>
+        <source>time (us)</source>
+        <translation>时间 (us)</translation>
+    </message>
+    <message>
+        <source>algorithm</source>
+        <translation>算法</translation>
+    </message>
 </context>
 <context>
     <name>PowerPanel</name>
@@ -2202,6 +2222,21 @@ An empty chassis (choose it below): add parts from the library and wire them; Au
     <message>
         <source>step time (s)</source>
         <translation>每步时间（s）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <comment>recompute</comment>
+        <translation>不重算</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <comment>recompute</comment>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <comment>recompute</comment>
+        <translation>完整</translation>
     </message>
     <message>
         <source>micro-batch</source>

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from ui_harness.gestures import settle
 
-from designer.ui.elided_label import ElidedLabel
+from designer.ui.elided import ElidedLabel
 from designer.ui.panels.budget import CHART_MIN_WIDTH
 
 
@@ -52,3 +52,23 @@ def test_the_bottleneck_line_ends_in_an_ellipsis_where_it_does_not_fit(make_wind
     assert shown.endswith("…") and whole.startswith(shown[:-1])
     status.resize(status.fontMetrics().horizontalAdvance(whole) + 20, status.height())
     assert status.shown_text() == whole
+
+
+def test_a_long_part_name_ends_in_an_ellipsis_in_a_narrow_inspector(make_window):
+    """'NVIDIA B200 (HGX) 180(' was cut mid-word in the Inspector's Part box at 1024 x 700; now it ends in '…' and
+    the whole name is in the box's tooltip."""
+    from ui_harness.gestures import ScriptedUser
+
+    from designer.ui.elided import ElidedComboBox
+
+    window = make_window("dgx-b200")
+    ScriptedUser(window).click("gpu0")
+    combo = window.inspector.fields["part"]
+    assert isinstance(combo, ElidedComboBox) and combo.currentText().startswith("NVIDIA B200")
+    whole = combo.currentText()
+    combo.resize(combo.fontMetrics().horizontalAdvance(whole) // 2, combo.height())
+    shown = combo.shown_text()
+    assert shown.endswith("…") and whole.startswith(shown[:-1]) and combo.tooltip_text() == whole
+    combo.resize(combo.fontMetrics().horizontalAdvance(whole) * 2, combo.height())
+    assert combo.shown_text() == whole
+    combo.grab()  # paints with the elided text, no error

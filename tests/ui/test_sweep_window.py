@@ -143,7 +143,9 @@ def test_the_results_table_sorts_filters_follows_the_chart_and_exports_what_it_s
     assert [float(c) for c in _table_column(window, "tco_usd_per_gpu_hour")] == sorted(costs, reverse=True)
     _type(qtbot, window.filter, "roce dgx-h100")
     assert window.shown.text() == "8 of 32 designs"
-    assert set(_table_column(window, "network")) == {"roce"} and set(_table_column(window, "node")) == {"dgx-h100"}
+    # the cells in the window's words (they showed ids: 'dgx-h100', 'roce', '2'); the filter still takes ids
+    assert set(_table_column(window, "network")) == {"RoCE"} and set(_table_column(window, "node")) == {"DGX H100"}
+    assert set(_table_column(window, "oversubscription")) == {"1:1", "2:1"}
     # a row clicked selects its point on the chart and says its figures; Enter opens its plan
     rect = window.table.visualRect(window.model.index(2, 0))
     QTest.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())

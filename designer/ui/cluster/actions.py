@@ -88,7 +88,8 @@ class ClusterActions(QObject):
         book = prefs.price_book if prefs is not None else None
         from designer.ui.cluster.window import ClusterWindow  # noqa: PLC0415 (after the first paint)
 
-        window = ClusterWindow(document, self.catalog, self.open_design, price_book=book)
+        window = ClusterWindow(document, self.catalog, self.open_design, price_book=book,
+                               quit_app=getattr(self.window, "quit_all", None))
         window.destroyed.connect(lambda *_: self.windows.remove(window) if window in self.windows else None)
         self.windows.append(window)
         window.show()

@@ -22,6 +22,7 @@ from designer.core.locale import render
 from designer.core.messages import _m
 from designer.document.commands import CommandError
 from designer.model.parts import NetworkSwitchSpec
+from designer.ui.elided import ElidedComboBox
 from designer.ui.undo_keys import pass_undo_keys
 
 
@@ -155,10 +156,8 @@ class ClusterInspector(QWidget):
 
     def _editor(self, field: Field) -> QWidget:
         if field.kind == "choice":
-            combo = QComboBox()
-            combo.setObjectName(field.path)
-            # long part names ("NVIDIA Quantum-2 QM9700 NDR ...") elide in the box instead of widening the dock
-            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo = ElidedComboBox()  # long part names ("NVIDIA Quantum-2 QM9700 NDR ...") end in '…', whole in
+            combo.setObjectName(field.path)  # the tooltip, instead of widening the dock
             combo.setMinimumContentsLength(12)
             if field.path in OPTIONAL:
                 combo.addItem(self.tr("default"), None)  # relabelled with the default's value on refresh

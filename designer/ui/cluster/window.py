@@ -52,9 +52,10 @@ INSPECTOR_MIN, INSPECTOR_MAX = 250, 440  # the Inspector dock: wide enough for a
 class ClusterWindow(QMainWindow):
     def __init__(self, document: PlanDocument, catalog: Catalog,
                  open_design: Callable[[Design], object] | None = None, parent: QWidget | None = None,
-                 price_book: Path | None = None) -> None:
+                 price_book: Path | None = None, quit_app: Callable[[], object] | None = None) -> None:
         protect_none()
         collect_on_gui_thread()  # cycles collected on this thread only: see qt_guard
+        self.quit_app = quit_app  # File > Quit: the application's, every window asked about its unsaved work
         super().__init__(parent, Qt.WindowType.Window)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.document, self.catalog, self.open_design = document, catalog, open_design
@@ -156,6 +157,8 @@ class ClusterWindow(QMainWindow):
         self._action(f, self.tr("Export &PDF..."), self.export_pdf, "Ctrl+E")
         f.addSeparator()
         self._action(f, self.tr("&Close"), self.close, K.Close)
+        if self.quit_app is not None:
+            self._action(f, self.tr("&Quit"), self.quit_app, "Ctrl+Q")  # as the main window's
         e = bar.addMenu(self.tr("&Edit"))
         self.undo_action = self._action(e, self.tr("Undo"), self.undo, K.Undo)
         self.redo_action = self._action(e, self.tr("Redo"), self.redo, "Ctrl+Shift+Z")

@@ -62,7 +62,7 @@ class LazyChart(QWidget):
             use_cjk_fonts()
             self.figure = Figure(figsize=(5, 3), layout="constrained")
             self.canvas = FigureCanvasQTAgg(self.figure)
-            self.canvas.setMinimumSize(160, 100)
+            self.canvas.setMinimumSize(120, 60)  # the chart widget sets the floor; a taller canvas was clipped
             self.box.addWidget(self.canvas)
         self.figure.clear()
         build(self.figure)

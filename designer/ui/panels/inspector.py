@@ -37,6 +37,7 @@ from designer.model.data_text import part_source_note
 from designer.model.design import FailurePolicy, Redundancy, ScaleOut, ScaleOutTopology
 from designer.model.export_control import screening_lines
 from designer.model.parts import AnyPart, GpuSpec, slot_kind_for
+from designer.ui.elided import ElidedComboBox
 from designer.ui.text import esc, plain
 from designer.ui.undo_keys import commit_resets_typing, pass_undo_keys, typed_not_committed
 from designer.ui.wheel_guard import guard_wheels_under
@@ -71,7 +72,7 @@ def _alternatives(catalog: Catalog, part: AnyPart) -> list[AnyPart]:
 
 
 def _part_combo(parts: list[AnyPart]) -> QComboBox:
-    combo = QComboBox()
+    combo = ElidedComboBox()  # "NVIDIA B200 (HGX) 180 GB" ends in '…' in a narrow Inspector, whole in its tooltip
     for p in sorted(parts, key=lambda p: p.name):
         combo.addItem(p.name, p.id)
     return combo
@@ -280,7 +281,7 @@ class InspectorPanel(QWidget):
         description.setMaxLength(500)
         description.editingFinished.connect(lambda: self._edit_meta(description=description.text()))
         self._field(form, "description", self.tr("Description"), description)
-        chassis = QComboBox()
+        chassis = ElidedComboBox()
         for part in sorted(catalog.of_kind("chassis"), key=lambda p: p.name):
             units = getattr(part, "rack_units", 0)
             chassis.addItem(f"{part.name} ({units}U)", part.id)
@@ -326,7 +327,7 @@ class InspectorPanel(QWidget):
                  FailurePolicy.NMX_FULL_BANDWIDTH: self.tr("NMX full-bandwidth partition"),
                  FailurePolicy.NMX_ADAPTIVE_BANDWIDTH: self.tr("NMX adaptive-bandwidth partition"),
                  FailurePolicy.ASSUMED_LINK_LOSS: self.tr("no published policy (assumed link loss)")}
-        combo = QComboBox()
+        combo = ElidedComboBox()
         for policy in FailurePolicy:
             combo.addItem(names[policy], policy)
         combo.activated.connect(lambda _i: self._edit_settings(fabric_failure_policy=combo.currentData()))

@@ -36,7 +36,7 @@ from designer.model.design import Design
 from designer.simulation import COLLECTIVES, SimConfig, SimResult, simulate
 from designer.simulation.collectives import ALGORITHMS
 from designer.ui.analysis_job import RETIRED_KEPT, PanelJob
-from designer.ui.elided_label import ElidedLabel
+from designer.ui.elided import ElidedLabel
 from designer.ui.panels.chart import LazyChart, distinguish_lines
 from designer.ui.text import esc
 from designer.ui.wheel_guard import guard_wheel
@@ -178,7 +178,7 @@ class PerformancePanel(QWidget):
         last = result.rows[-1] if result.rows else None
         notes = "<br>".join(esc(render(n)) for n in result.notes)
         line = (self.tr("Bottleneck of {collective} at {size} bytes: {link}").format(
-            collective=last.collective, size=format_bytes(last.size_bytes),
+            collective=COLLECTIVE_LABELS.get(last.collective, last.collective), size=format_bytes(last.size_bytes),
             link=render(last.bottleneck_msg or last.bottleneck))
                 if last and last.has_figures else render(result.reason(last)) if last else "")
         self.status.setStyleSheet("")
@@ -214,14 +214,16 @@ class PerformancePanel(QWidget):
 
     def _table(self, result: SimResult) -> None:
         rows = [r for r in result.rows if r.size_bytes in TABLE_SIZES]
-        headers = ["collective", "size (B)", "time (us)", "algbw (GB/s)", "busbw (GB/s)", "algorithm"]
+        headers = [self.tr("collective"), self.tr("size (B)"), self.tr("time (us)"), "algbw (GB/s)", "busbw (GB/s)",
+                   self.tr("algorithm")]  # algbw and busbw are nccl-tests' own words, kept in every language
         self.table.setColumnCount(len(headers))
         self.table.setHorizontalHeaderLabels(headers)
         self.table.setRowCount(len(rows))
         for i, r in enumerate(rows):
-            values = ([r.collective, f"{r.size_bytes:,}", f"{r.time_us:,.1f}", f"{r.algbw_GBps:.2f}",
+            name = COLLECTIVE_LABELS.get(r.collective, r.collective)  # as the Collectives menu names it
+            values = ([name, f"{r.size_bytes:,}", f"{r.time_us:,.1f}", f"{r.algbw_GBps:.2f}",
                        f"{r.busbw_GBps:.2f}", f"{r.algorithm}/{r.protocol}"] if r.has_figures else
-                      [r.collective, f"{r.size_bytes:,}", "-", "-", render(result.reason(r)), "-"])
+                      [name, f"{r.size_bytes:,}", "-", "-", render(result.reason(r)), "-"])
             for j, v in enumerate(values):
                 cell = QTableWidgetItem(v)
                 if j:

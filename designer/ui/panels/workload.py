@@ -92,7 +92,7 @@ class WorkloadPanel(QWidget):
             controls.addWidget(w)
         controls.addStretch(1)
         self.chart = LazyChart()
-        self.chart.setMinimumSize(160, 100)  # the summary line above it: no taller than the Performance tab
+        self.chart.setMinimumSize(160, 60)  # the summary above it: fits the short dock of a 1024 x 700 window
         self.table = QTableWidget()
         self.table.setObjectName("workload.layouts")
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -164,11 +164,13 @@ class WorkloadPanel(QWidget):
         if result is None:
             self.summary.setText(f"<span style='color:#d32f2f'>{esc(error)}</span>")
             self._fill([])
+            self.chart.draw(lambda figure: None)  # no step: the last design's bar is not left beside the message
         elif not result["rows"]:
             self.summary.setText(esc(self.tr("No layout of {model} fits on {gpus} GPUs of this design ({n} tried): "
                                              "more GPUs, or GPUs with more memory.").format(
                 model=result["model"], gpus=f"{result['gpus']:,}", n=f"{result['evaluated']:,}")))
             self._fill([])
+            self.chart.draw(lambda figure: None)
         else:
             self._show(result)
         self.finished.emit()
@@ -180,7 +182,7 @@ class WorkloadPanel(QWidget):
                        "recompute {rc}, ZeRO {zero}. Step {step} s, MFU {mfu}, {mem} GiB per GPU. {model} on "
                        "{tokens} tokens (20 per parameter): {days} days, US${cost} (modelled).").format(
             n=f"{result['evaluated']:,}", fit=f"{result['fitting']:,}", tp=lay["tp"], pp=lay["pp"], dp=lay["dp"],
-            cp=lay["cp"], mb=lay["microbatch"], rc=lay["recompute"], zero=lay["zero"],
+            cp=lay["cp"], mb=lay["microbatch"], rc=self.recompute_word(lay["recompute"]), zero=lay["zero"],
             step=f"{best['step_time_s']:.3f}", mfu=f"{best['mfu']:.1%}", mem=f"{best['memory_gib_per_gpu']:.1f}",
             model=result["model"], tokens=f"{result['tokens']:,.0f}", days=f"{best['days_to_train']:,.1f}",
             cost=f"{best['cost_usd']:,}")
@@ -207,10 +209,18 @@ class WorkloadPanel(QWidget):
                     axes.barh([0], [value], left=left, color=colour, label=name)
                     left += value
             axes.set_yticks([])
-            axes.set_xlabel(seconds)
-            axes.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=7, frameon=False)
+            # the unit is the legend's title, beside the bar: under the axis it was cut in half in the short
+            # Analysis dock of a 1024 x 700 window (about 85 px of chart)
+            axes.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=7, frameon=False, title=seconds,
+                        title_fontsize=7)
 
         self.chart.draw(build)
+
+    def recompute_word(self, mode: str) -> str:
+        """Activation recomputation in the interface's language (it showed Megatron's 'none' in Chinese)."""
+        words = {"none": self.tr("none", "recompute"), "selective": self.tr("selective", "recompute"),
+                 "full": self.tr("full", "recompute")}
+        return words.get(mode, mode)
 
     def _fill(self, rows: list[dict[str, Any]]) -> None:
         headers = ["TP", "PP", "DP", "CP", self.tr("micro-batch"), self.tr("recompute"), self.tr("step (s)"), "MFU",
@@ -220,7 +230,8 @@ class WorkloadPanel(QWidget):
         self.table.setRowCount(len(rows))
         for i, r in enumerate(rows):
             lay = r["layout"]
-            values = [lay["tp"], lay["pp"], lay["dp"], lay["cp"], lay["microbatch"], lay["recompute"],
+            values = [lay["tp"], lay["pp"], lay["dp"], lay["cp"], lay["microbatch"],
+                      self.recompute_word(lay["recompute"]),
                       f"{r['step_time_s']:.3f}", f"{r['mfu']:.1%}", f"{r['memory_gib_per_gpu']:.1f}",
                       f"{r['days_to_train']:,.1f}"]
             for j, v in enumerate(values):
