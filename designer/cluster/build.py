@@ -46,10 +46,18 @@ def same_network(switch: NetworkSwitchSpec, node_kind: NetworkKind) -> bool:
 ASSUMED_SWITCH_MIN_W = 100.0  # a managed switch's own draw (fans, CPU, ASIC) where its ports' rule gives less
 
 
+def ports_rule_w(switch: NetworkSwitchSpec) -> float:
+    """The draw the ports' rule gives a switch whose power is not published."""
+    return max(ASSUMED_SWITCH_MIN_W, ASSUMED_SWITCH_W_PER_GBIT * switch.ports * switch.port_speed_gbit_s)
+
+
 def switch_watts(switch: NetworkSwitchSpec) -> tuple[float, bool]:
+    """(watts, assumed): the published draw, else the ports' rule, never above what one of its redundant supplies
+    delivers (the SN5600's 64 x 800G give 3,440 W by the rule; its dual 3 kW supplies, 1+1, carry 3,000 W)."""
     if switch.power_w is not None:
         return switch.power_w, False
-    return max(ASSUMED_SWITCH_MIN_W, ASSUMED_SWITCH_W_PER_GBIT * switch.ports * switch.port_speed_gbit_s), True
+    rule = ports_rule_w(switch)
+    return (min(rule, switch.psu_limit_w) if switch.psu_limit_w else rule), True
 
 
 @dataclass(eq=False)
@@ -254,7 +262,14 @@ class ClusterModel:
         out += [_m("{node}, heat split: {note}", node=self.node.name, note=a) for a in self.node.heat_assumptions]
         for sw in {self.switch.id: self.switch, **{a.switch: self.catalog.get(a.switch) for a in self.aux}}.values():
             if isinstance(sw, NetworkSwitchSpec) and switch_watts(sw)[1]:
+                watts, rule = switch_watts(sw)[0], ports_rule_w(sw)
+                if watts < rule:
+                    out.append(_m("{raw_id}: power not published; {w} assumed, what one of its redundant power "
+                                  "supplies carries (the rule of {k} per Gb/s of ports gives {rule}: more)",
+                                  raw_id=sw.id, w=Quantity(watts, "W"), k=Quantity(ASSUMED_SWITCH_W_PER_GBIT, "W", 3),
+                                  rule=Quantity(rule, "W")))
+                    continue
                 out.append(_m("{raw_id}: power not published; {w} assumed ({k} per Gb/s of ports: 1,720 W for 64 x "
-                              "400G)", raw_id=sw.id, w=Quantity(switch_watts(sw)[0], "W"),
+                              "400G)", raw_id=sw.id, w=Quantity(watts, "W"),
                               k=Quantity(ASSUMED_SWITCH_W_PER_GBIT, "W", 3)))
         return out

@@ -330,6 +330,9 @@ class NetworkSwitchSpec(PartBase):
     network_kind: NetworkKind = NetworkKind.INFINIBAND
     role: Literal["compute", "storage", "inband", "oob"] = "compute"
     liquid: bool = False
+    # the most it can draw on its redundant supplies with one failed (one PSU's rating, 1+1): an assumed draw from
+    # its ports is never above it (designer.cluster.build.switch_watts)
+    psu_limit_w: NonNeg | None = None
 
 
 class CableSpec(PartBase):

@@ -326,3 +326,21 @@ def test_a_prime_uplink_count_does_not_buy_a_spine_per_uplink(catalog):
     c = m.compute
     assert (c.leaf_downlinks, c.leaf_uplinks) == (85, 43)
     assert c.spine_switches == -(-c.leaf_switches * c.leaf_uplinks // c.radix) == 3
+
+
+def test_an_assumed_switch_draw_never_exceeds_what_its_redundant_supplies_carry(catalog):
+    """The SN5600's power is not published: the ports' rule (0.067 W per Gb/s) gave 3,440 W for 64 x 800G, more than
+    one of its dual 3 kW supplies (1+1) carries, while its catalog note said 2.5 kW. Now it is 3,000 W, and the plan
+    says why; a switch without a supply limit keeps the rule (Q3400: 144 x 800G)."""
+    from designer.cluster.build import ASSUMED_SWITCH_W_PER_GBIT, ports_rule_w, switch_watts
+    from designer.core.locale import render
+
+    sn5600, q3400 = catalog.get("sn5600"), catalog.get("q3400")
+    assert ports_rule_w(sn5600) == pytest.approx(ASSUMED_SWITCH_W_PER_GBIT * 64 * 800)
+    assert ports_rule_w(sn5600) > 3000
+    assert switch_watts(sn5600) == (3000, True)
+    assert switch_watts(q3400) == (pytest.approx(ASSUMED_SWITCH_W_PER_GBIT * 144 * 800), True)
+    notes = [render(n) for n in model(catalog, "gb200-nvl72", gpus=576).assumptions()]
+    line = next(n for n in notes if n.startswith("sn5600:"))
+    assert "3,000 W assumed" in line and "3,440 W" in line
+    assert "2.5 kW" not in sn5600.notes and "3,000 W" in sn5600.notes  # the note says the figure the plan uses
