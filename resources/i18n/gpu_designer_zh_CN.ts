@@ -1063,6 +1063,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <source>&lt;b&gt;Design&lt;/b&gt;: {name}</source>
         <translation>&lt;b&gt;设计&lt;/b&gt;：{name}</translation>
     </message>
+    <message>
+        <source>The reference design&apos;s description (&quot;{text}&quot;) no longer fits this design, which has changed since: its documents show the line made from its parts, in grey here. Type a description to use your own.</source>
+        <translation>参考设计的说明（“{text}”）已不符合此设计，此设计已有变更：其规格表改用由部件组成的说明行，即此处的灰色文字。输入说明即可改用您自己的文字。</translation>
+    </message>
 </context>
 <context>
     <name>Kinds</name>

@@ -1063,6 +1063,10 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <source>&lt;b&gt;Design&lt;/b&gt;: {name}</source>
         <translation>&lt;b&gt;設計&lt;/b&gt;：{name}</translation>
     </message>
+    <message>
+        <source>The reference design&apos;s description (&quot;{text}&quot;) no longer fits this design, which has changed since: its documents show the line made from its parts, in grey here. Type a description to use your own.</source>
+        <translation>參考設計的說明（「{text}」）已不符合此設計，此設計已有變更：其規格表改用由零件組成的說明行，即此處的灰色文字。輸入說明即可改用您自己的文字。</translation>
+    </message>
 </context>
 <context>
     <name>Kinds</name>

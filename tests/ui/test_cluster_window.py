@@ -437,3 +437,24 @@ def test_a_plan_opened_from_its_cluster_sheet_is_saved_as_json_never_over_the_pd
     assert sheet.read_bytes() == pdf and load_plan(target, catalog).gpus == 256
     cluster.confirm_discard = lambda: True
     cluster.close()
+
+
+def test_rack_names_stay_readable_when_the_whole_floor_is_fitted(make_window, qtbot):
+    """At 1024 x 700 the 37 racks of a 1,024-GPU plan fitted the view at about 20 px a rack, too narrow for 'C001'
+    across it: the names were gone. Now a rack too narrow turns its name down its body; closer in it sits above."""
+    window = make_window("dgx-h100")
+    cluster = window.clusters.new_from_design()
+    qtbot.waitExposed(cluster)
+    cluster.resize(1024, 700)
+    qtbot.waitUntil(lambda: bool(cluster.scene.items_by_name), timeout=20000)
+    settle()
+    cluster.view.fit()
+    settle()
+    scale = cluster.view.transform().m11()
+    rack = cluster.scene.items_by_name["C001"]
+    assert rack.label_layout(scale) is not None  # the fitted floor names every rack
+    assert rack.label_layout(20 / RACK_W) == "down"  # a rack 20 px wide on screen: the name turned down it
+    assert rack.label_layout(scale * 4) == "above"  # zoomed in: across the top, as before
+    assert rack.label_layout(0.01) is None  # a speck: no text at all
+    cluster.confirm_discard = lambda: True
+    cluster.close()

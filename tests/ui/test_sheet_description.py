@@ -43,6 +43,10 @@ def test_deleting_nics_and_psus_on_the_canvas_updates_the_sheet_line(make_window
     user.click_empty()
     field = window.inspector.fields["description"]
     assert field.text() == "" and f"{len(nics) - 2}x {nic_name}" in field.placeholderText()
+    # and says why: the template's text went because it no longer fits (a user read it as deleted by the edit)
+    assert "no longer fits this design" in field.toolTip() and "BlueField-3" in field.toolTip()
+    user.undo()
+    assert field.text() == TEMPLATES["dgx-b200"].description and field.toolTip() == ""
 
 
 def test_a_description_typed_in_the_inspector_reaches_the_sheet(make_window, catalog):

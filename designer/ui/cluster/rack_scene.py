@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainter, QPen, QResizeEvent, QWheelEvent
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPen, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsItem,
@@ -30,6 +30,7 @@ from designer.ui.cluster.view_data import RackData, floor_positions, row_columns
 U_PX = 8.0  # one rack unit, in scene units
 RACK_W = 13.5 * U_PX  # a 600 mm wide rack is about 13.5 U (44.45 mm) wide
 GAP_X, GAP_Y, LABEL_H = 14.0, 130.0, 40.0
+VERTICAL_NAME_PX = 9  # a rack's name turned down its body where the rack is too narrow on screen for it across
 LOAD_COLORS = {"ok": QColor("#3f9b5a"), "high": QColor("#d89a2b"), "over": QColor("#d0443c")}
 KIND_COLORS = {"node": QColor("#5b84c4"), "switch": QColor("#8a63b8"), "server": QColor("#8d949c"),
                "cdu": QColor("#2f9ea3"), "manifold": QColor("#2f9ea3"), "power_shelf": QColor("#c7843a")}
@@ -90,12 +91,34 @@ class RackItem(QGraphicsItem):
         if px_per_u >= 1.2:
             self._paint_label(painter, px_per_u / U_PX)
 
-    def _paint_label(self, painter: QPainter, scale: float) -> None:
-        """The rack's name (and its kW where they fit) in 11 screen pixels, or as large as the label's band
-        allows; nothing where that would be too small to read."""
+    def label_layout(self, scale: float) -> str | None:
+        """How the rack's name is drawn at this zoom (`scale`: screen pixels per scene unit): 'above' the rack,
+        with its kW where they fit; 'down' its body, turned, where the rack is too narrow on screen for the name
+        across it (37 racks fitted in a 1024 x 700 window: they lost their names); None where too small to read."""
         size = min(11 / scale, LABEL_H - 8)
-        if size * scale < 7:
+        if size * scale >= 7:
+            font = QFont("Sans")
+            font.setBold(True)
+            font.setPixelSize(max(1, round(size)))
+            if QFontMetricsF(font).horizontalAdvance(self.rack.name) <= RACK_W + 4:
+                return "above"
+        turned = QFont("Sans")
+        turned.setBold(True)
+        turned.setPixelSize(VERTICAL_NAME_PX)
+        fits_across = RACK_W * scale >= VERTICAL_NAME_PX + 2
+        fits_down = self.rack.height_u * U_PX * scale >= QFontMetricsF(turned).horizontalAdvance(self.rack.name) + 4
+        return "down" if fits_across and fits_down else None
+
+    def _paint_label(self, painter: QPainter, scale: float) -> None:
+        """The rack's name (and its kW where they fit) in 11 screen pixels above the rack, or as large as the
+        label's band allows; turned down the rack's body where the rack is too narrow for it."""
+        layout = self.label_layout(scale)
+        if layout == "down":
+            self._paint_name_down(painter, scale)
             return
+        if layout is None:
+            return
+        size = min(11 / scale, LABEL_H - 8)
         font = QFont("Sans")
         font.setBold(True)
         font.setPixelSize(max(1, round(size)))
@@ -104,9 +127,26 @@ class RackItem(QGraphicsItem):
         text = f"{self.rack.name}  {self.rack.watts / 1000:,.1f} kW"
         if painter.fontMetrics().horizontalAdvance(text) > RACK_W:
             text = self.rack.name
-        if painter.fontMetrics().horizontalAdvance(text) <= RACK_W + 4:
-            painter.drawText(QRectF(0, -LABEL_H, RACK_W + 4, LABEL_H - 3), Qt.AlignmentFlag.AlignLeft
-                             | Qt.AlignmentFlag.AlignBottom, text)
+        painter.drawText(QRectF(0, -LABEL_H, RACK_W + 4, LABEL_H - 3), Qt.AlignmentFlag.AlignLeft
+                         | Qt.AlignmentFlag.AlignBottom, text)
+
+    def _paint_name_down(self, painter: QPainter, scale: float) -> None:
+        """The name read top to bottom down the rack, on a light band so it reads over the parts."""
+        painter.save()
+        font = QFont("Sans")  # VERTICAL_NAME_PX on screen at every zoom
+        font.setBold(True)
+        font.setPixelSize(max(1, round(VERTICAL_NAME_PX / scale)))
+        painter.setFont(font)
+        metrics = QFontMetricsF(font)
+        band = QRectF(0, -metrics.height() / 2, metrics.horizontalAdvance(self.rack.name) + 4 / scale,
+                      metrics.height())
+        painter.translate(RACK_W / 2, 3 / scale)
+        painter.rotate(90)
+        painter.fillRect(band, QColor(255, 255, 255, 210))
+        painter.setPen(QColor("#202020"))
+        painter.drawText(band.adjusted(2 / scale, 0, 0, 0), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         self.rack.name)
+        painter.restore()
 
     def _paint_parts(self, painter: QPainter, labels: bool) -> None:
         top = self.rack.height_u * U_PX

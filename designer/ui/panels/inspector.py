@@ -420,9 +420,16 @@ class InspectorPanel(QWidget):
         self.heading.setText(self.tr("<b>Design</b>: {name}").format(name=esc(design.meta.name)))
         s = design.settings
         description = self.fields["description"]
+        stale = stale_template_description(design, self.document.catalog)
         if isinstance(description, QLineEdit):  # empty: the sheet shows the line derived from the parts
             description.setPlaceholderText(parts_line(design, self.document.catalog))
-        shown = "" if stale_template_description(design, self.document.catalog) else design.meta.description
+            # the reference design's text no longer fits a design that has changed: the field shows, in grey, the
+            # line its documents use instead, and says so (a user read the text's going as an edit deleting it)
+            description.setToolTip(plain(self.tr(
+                "The reference design's description (\"{text}\") no longer fits this design, which has changed since: "
+                "its documents show the line made from its parts, in grey here. Type a description to use your "
+                "own.").format(text=design.meta.description)) if stale else "")
+        shown = "" if stale else design.meta.description
         for key, value in (("name", design.meta.name), ("description", shown), ("chassis", design.chassis),
                            ("author", design.meta.author),
                            ("redundancy", s.psu_redundancy), ("budget", (s.rack_power_budget_w or 0) / 1000),
