@@ -45,7 +45,7 @@ def present(window: Window) -> None:
 def new_design(window: Window) -> None:
     from designer.ui.gallery import TemplateGallery  # noqa: PLC0415 (thumbnails and the compare package)
 
-    gallery = TemplateGallery(window.catalog, window)
+    gallery = TemplateGallery(window.catalog, window, window.document.design.chassis)
     chosen = gallery.chosen() if gallery.exec() else None
     if chosen:
         window.files.new_from_template(chosen, gallery.chosen_chassis())

@@ -141,8 +141,9 @@ def thumbnail(design: Design, catalog: Catalog, size: QSize = THUMB) -> QPixmap:
 
 
 class TemplateGallery(QDialog):
-    def __init__(self, catalog: Catalog, parent=None) -> None:
+    def __init__(self, catalog: Catalog, parent=None, chassis: str | None = None) -> None:
         super().__init__(parent)
+        self.first_chassis = chassis or BLANK_CHASSIS  # the open design's, as File > New Blank Design offers it
         self.setWindowTitle(self.tr("New design from a reference design"))
         self.entries = [entry(tid, catalog) for tid in TEMPLATES]
         self.list = QListWidget()
@@ -204,7 +205,8 @@ class TemplateGallery(QDialog):
         self.chassis = QComboBox()
         for part in sorted((p for p in catalog.parts.values() if p.kind == "chassis"), key=lambda p: p.name):
             self.chassis.addItem(part.name, part.id)
-        self.chassis.setCurrentIndex(self.chassis.findData(BLANK_CHASSIS))
+        index = self.chassis.findData(self.first_chassis)
+        self.chassis.setCurrentIndex(index if index >= 0 else self.chassis.findData(BLANK_CHASSIS))
         item = QListWidgetItem(QIcon(thumbnail(build_blank(catalog), catalog)),
                                self.tr("Blank design\nAn empty chassis (choose it below): add parts from the library "
                                        "and wire them; Auto-wire finishes the wiring."))

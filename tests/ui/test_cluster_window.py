@@ -458,3 +458,27 @@ def test_rack_names_stay_readable_when_the_whole_floor_is_fitted(make_window, qt
     assert rack.label_layout(0.01) is None  # a speck: no text at all
     cluster.confirm_discard = lambda: True
     cluster.close()
+
+
+def test_the_cost_charts_keep_their_height_in_a_short_dock_and_scroll(make_window, qtbot):
+    """At 1366 x 768 the Cost tab squeezed seven to nine bars into 55 px, their labels over each other."""
+    from PySide6.QtWidgets import QScrollArea
+
+    from designer.ui.cluster.panels import COST_CHART_MIN_H
+
+    window = make_window("dgx-h100")
+    cluster = window.clusters.new_from_design()
+    qtbot.waitExposed(cluster)
+    cluster.resize(1024, 600)
+    cluster.bottom.setCurrentWidget(cluster.cost)
+    qtbot.waitUntil(lambda: cluster.cost.chart.figure is not None and bool(cluster.cost.chart.figure.axes),
+                    timeout=20000)
+    settle()
+    chart = cluster.cost.chart
+    scroll = chart.parentWidget().parentWidget()
+    assert isinstance(scroll, QScrollArea) and chart.height() >= COST_CHART_MIN_H
+    for ax in chart.figure.axes:  # each category label on its own line: no two overlap
+        boxes = [t.get_window_extent() for t in ax.get_yticklabels() if t.get_text()]
+        assert all(a.y1 <= b.y0 + 1 or b.y1 <= a.y0 + 1 for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    cluster.confirm_discard = lambda: True
+    cluster.close()

@@ -126,3 +126,12 @@ def test_the_blank_design_comes_first_with_a_chassis_of_the_users_choice(qtbot, 
     assert gallery.chosen_chassis() == "chassis-oam-8u"
     choose(qtbot, gallery.scheme, "rack")  # filters leave the blank design alone
     assert not gallery.list.item(0).isHidden() and gallery.visible_ids() == ["gb200-nvl72", "gb300-nvl72"]
+
+
+def test_the_blank_design_starts_on_the_open_designs_chassis_as_file_new_blank_does(qtbot, catalog):
+    """From a user session: File > New Blank Design offered the open design's chassis (DGX H100/H200-class 8U) and
+    the gallery's blank entry the HGX 6U; both now start from the open design's."""
+    dialog = TemplateGallery(catalog, None, "chassis-dgx-h100")
+    qtbot.addWidget(dialog)
+    dialog.list.setCurrentRow(0)
+    assert dialog.chosen() == "blank" and dialog.chosen_chassis() == "chassis-dgx-h100"

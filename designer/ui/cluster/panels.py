@@ -5,7 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHeaderView,
+    QLabel,
+    QScrollArea,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from designer.cluster.racks import FeedCheck
 from designer.core.electrical import btu_per_hr
@@ -107,6 +117,8 @@ class ClusterPowerPanel(QWidget):
         self.model.set_rows(list(zip(analysis.racks, analysis.model.feeds, strict=True)))
 
 
+COST_CHART_MIN_H = 210  # px: the cost tab's two bar charts, each label on its own line
+
 class ClusterCostPanel(QWidget):
     """Capital, yearly cost and cost per GPU-hour of the plan (shipped price book, the plan's PUE), with the
     breakdown drawn by designer.cost.chart; every figure resting on an estimate says so."""
@@ -118,10 +130,17 @@ class ClusterCostPanel(QWidget):
         self.totals = QLabel()
         self.totals.setWordWrap(True)
         self.chart = LazyChart()
+        # seven to nine bars a chart need about 200 px to be read: in a short dock (1366 x 768) they were squeezed
+        # into 55 px with their labels overlapping; now the charts keep their height and the tab scrolls
+        self.chart.setMinimumHeight(COST_CHART_MIN_H)
+        scroll = QScrollArea()
+        scroll.setWidget(self.chart)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self.totals)
-        layout.addWidget(self.chart, 1)
+        layout.addWidget(scroll, 1)
 
     def _book(self, origin: str) -> str:
         """The price book in words: 'the shipped book', or it and the user's file over it."""
