@@ -49,3 +49,29 @@ def test_a_moved_links_shape_and_bounds_follow_it_and_hover_raises_it(make_windo
     QTest.mouseMove(vp, vp.rect().topLeft() + QPoint(2, 2))  # off every link
     qtbot.waitUntil(lambda: not link.hovered, timeout=3000)
     assert link.zValue() == LINK_Z
+
+
+def test_link_labels_are_placed_clear_of_each_other_and_of_the_parts(make_window):
+    """After auto-wire a blank HGX board's GPU-switch labels drew over each other ('9x 45(9x 450 GB/s/dir'): each
+    link chose a place clear of the parts only. The scene now places them in order, each clear of the labels placed
+    before it; a label with no free place shows when its link is hovered or selected."""
+    window = make_window("dgx-b200")
+    design = window.document.design
+    keep = {"gpu0", "gpu1", "gpu2", "nvs0", "nvs1"}
+    gone = tuple(c.id for c in design.components if c.part in {"b200-sxm", "nvlink5-switch"} and c.id not in keep)
+    from designer.document import commands as cmd
+
+    window.document.push(cmd.remove_items(gone))
+    window.controller.autowire()
+    settle()
+    scene = window.scene
+    for zoom in (2.5, 4.0):
+        boxes = [b for b in scene.label_boxes(zoom).values() if b is not None]
+        assert boxes
+        assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+        parts = [c.mapToScene(c.shape()).boundingRect() for c in scene.components.values()]
+        assert not any(box.intersects(part) for box in boxes for part in parts)
+    before = dict(scene.label_boxes(4.0))
+    window.document.undo()  # the wiring changed: placed again, not kept from before
+    settle()
+    assert scene.label_boxes(4.0) != before

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -251,6 +252,7 @@ class LinkItem(QGraphicsPathItem):
         if path != self.path():
             self.setPath(path)
             self._shape = self._bounds = None
+            self._labels_moved()
         self._pen()
 
     def set_shape(self, offset: float, label: str) -> None:
@@ -258,10 +260,17 @@ class LinkItem(QGraphicsPathItem):
         if label != self.label:
             self.prepareGeometryChange()  # the label's room is part of the bounding rect
             self.label, self._bounds = label, None
+            self._labels_moved()
             self.setToolTip(plain(f"{self.lid}: {self.kind}, {label}"))
             self.update()
         self.offset = offset
         self.update_path()
+
+    def _labels_moved(self) -> None:
+        """Every label's place may change when one link moves or is relabelled: the scene places them again."""
+        forget = getattr(self.scene(), "forget_label_boxes", None)
+        if forget is not None:
+            forget()
 
     def set_label_zoom(self, zoom: float) -> None:
         """The view's zoom, for the label's size in scene units (part of boundingRect: nothing of it is clipped
@@ -277,12 +286,21 @@ class LinkItem(QGraphicsPathItem):
         return box
 
     def _free_label_box(self, zoom: float) -> QRectF | None:
-        """Where along the curve the label lies on no part (drawn below the parts, it would be cut by them);
-        None where every place is under one: the label then shows when the link is selected or hovered."""
+        """Where along the curve the label lies on no part (drawn below the parts, it would be cut by them) and on
+        no other link's label (the scene places them all, in order: designer.ui.canvas.scene.LabelPlacer); None
+        where every place is taken: the label then shows when the link is selected or hovered."""
         scene = self.scene()
+        placer = getattr(scene, "label_boxes", None)
+        if placer is not None:
+            return placer(zoom).get(self.lid)
+        return self.label_box_clear_of(zoom, lambda box: scene is not None and any(
+            isinstance(i, ComponentItem) for i in scene.items(box)))
+
+    def label_box_clear_of(self, zoom: float, taken: Callable[[QRectF], bool]) -> QRectF | None:
+        """The first place along the curve whose label box is not `taken` (by a part, or another label)."""
         for at in LABEL_AT:
             box = self._label_box(zoom, at)
-            if scene is None or not any(isinstance(i, ComponentItem) for i in scene.items(box)):
+            if not taken(box):
                 return box
         return None
 
