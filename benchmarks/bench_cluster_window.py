@@ -20,13 +20,13 @@ import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QElapsedTimer, QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QElapsedTimer, QTimer
+from PySide6.QtWidgets import QApplication
 
-from designer.cluster.document import PlanDocument, set_plan_field  # noqa: E402
-from designer.cluster.plan import ClusterPlan, Feed, NodeRef, Site  # noqa: E402
-from designer.model.catalog import default_catalog  # noqa: E402
-from designer.ui.cluster.window import ClusterWindow  # noqa: E402
+from designer.cluster.document import PlanDocument, set_plan_field
+from designer.cluster.plan import ClusterPlan, Feed, NodeRef, Site
+from designer.model.catalog import default_catalog
+from designer.ui.cluster.window import ClusterWindow
 
 NODES = 2047  # 64 SU of 32 positions, one holding the UFM (the DGX H100 RA's counting)
 
@@ -37,7 +37,7 @@ def wait_for_revision(app: QApplication, window: ClusterWindow, revision: int) -
     app.processEvents()
 
 
-def open_window(app: QApplication, plan: ClusterPlan, catalog) -> tuple[ClusterWindow, float]:  # noqa: ANN001
+def open_window(app: QApplication, plan: ClusterPlan, catalog) -> tuple[ClusterWindow, float]:
     start = time.perf_counter()
     window = ClusterWindow(PlanDocument(plan, catalog), catalog)
     window.resize(1600, 1000)

@@ -22,18 +22,18 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the UI test harness
 
-from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
-from ui_harness.gestures import settle  # noqa: E402
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+from ui_harness.gestures import settle
 
-from designer.document import commands as cmd  # noqa: E402
-from designer.document.changes import diff_designs  # noqa: E402
-from designer.document.document import Document  # noqa: E402
-from designer.model.budget import power_budget  # noqa: E402
-from designer.model.catalog import shipped_catalog  # noqa: E402
-from designer.templates import build_template  # noqa: E402
-from designer.topology import graph  # noqa: E402
-from designer.topology.graph import build_topology  # noqa: E402
+from designer.document import commands as cmd
+from designer.document.changes import diff_designs
+from designer.document.document import Document
+from designer.model.budget import power_budget
+from designer.model.catalog import shipped_catalog
+from designer.templates import build_template
+from designer.topology import graph
+from designer.topology.graph import build_topology
 
 REPEAT = 60
 
@@ -51,10 +51,10 @@ def wait_for_analysis(app, window) -> None:
 
 def main() -> None:
     app = QApplication.instance() or QApplication(["bench"])
-    from designer.ui.application import quiet_platform_messages  # noqa: PLC0415
+    from designer.ui.application import quiet_platform_messages
 
     quiet_platform_messages()  # the offscreen platform's notes on what it cannot do
-    from designer.ui.main_window import MainWindow  # noqa: PLC0415
+    from designer.ui.main_window import MainWindow
 
     catalog = shipped_catalog()
     template = sys.argv[1] if len(sys.argv) > 1 else "dgx-h100"  # e.g. gb200-nvl72 for the 72-GPU rack

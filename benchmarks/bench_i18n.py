@@ -38,7 +38,7 @@ def main() -> None:
     converted = sum(not isinstance(t, str) for t in texts)
     for lang in ("zh_TW", "zh_CN"):
         table = i18n.table(lang)
-        print(f"{lang}: {len(translations(lang)._catalog) - 1} catalog messages; "  # type: ignore[attr-defined]
+        print(f"{lang}: {len(translations(lang)._catalog) - 1} catalog messages; "  # type: ignore[attr-defined]  # noqa: SLF001
               f"{len(table.get('phrases', []))} sentence templates and {len(table.get('parts', []))} pieces left")
         t0 = time.perf_counter()
         render(texts[0], lang)  # first use: the compiled catalog (and the JSON table where a str needs it)

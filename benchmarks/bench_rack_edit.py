@@ -25,14 +25,14 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the UI test harness
 
-from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
-from ui_harness.gestures import settle  # noqa: E402
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+from ui_harness.gestures import settle
 
-from designer.document.document import Document  # noqa: E402
-from designer.model.catalog import shipped_catalog  # noqa: E402
-from designer.templates import build_template  # noqa: E402
+from designer.document.document import Document
+from designer.model.catalog import shipped_catalog
+from designer.templates import build_template
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -83,10 +83,10 @@ def main(argv: list[str]) -> int:
     template = argv[0] if argv else "gb200-nvl72"
     rounds = int(argv[1]) if len(argv) > 1 else 15
     app = QApplication.instance() or QApplication(["bench"])
-    from designer.ui.application import quiet_platform_messages  # noqa: PLC0415
+    from designer.ui.application import quiet_platform_messages
 
     quiet_platform_messages()
-    from designer.ui.main_window import MainWindow  # noqa: PLC0415
+    from designer.ui.main_window import MainWindow
 
     catalog = shipped_catalog()
     design = build_template(template, catalog)

@@ -28,12 +28,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from scale_designs import nvl72_like  # noqa: E402
+from scale_designs import nvl72_like
 
-from designer.model.catalog import shipped_catalog  # noqa: E402
-from designer.model.design import SCALEUP_KINDS, LinkKind  # noqa: E402
-from designer.rules import check  # noqa: E402
-from designer.templates import TEMPLATES, build_template  # noqa: E402
+from designer.model.catalog import shipped_catalog
+from designer.model.design import SCALEUP_KINDS, LinkKind
+from designer.rules import check
+from designer.templates import TEMPLATES, build_template
 
 ROUNDS = 20
 KEPT = 4  # topologies kept by wiring (designer.topology.graph._WIRING_KEEP)

@@ -17,12 +17,12 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the UI test harness
 
-from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
 
-from designer.document.document import Document  # noqa: E402
-from designer.model.catalog import shipped_catalog  # noqa: E402
-from designer.templates import build_template  # noqa: E402
+from designer.document.document import Document
+from designer.model.catalog import shipped_catalog
+from designer.templates import build_template
 
 
 def rss_mb() -> float:
@@ -38,12 +38,12 @@ def main(argv: list[str]) -> int:
     gestures = int(argv[0]) if argv else 5000
     template = argv[1] if len(argv) > 1 else "dgx-h100"
     app = QApplication.instance() or QApplication(["bench"])
-    from designer.ui.application import quiet_platform_messages  # noqa: PLC0415
+    from designer.ui.application import quiet_platform_messages
 
     quiet_platform_messages()  # the offscreen platform's notes on what it cannot do
-    from ui_harness.long_session import Session, live_counts, replay  # noqa: PLC0415
+    from ui_harness.long_session import Session, live_counts, replay
 
-    from designer.ui.main_window import MainWindow  # noqa: PLC0415
+    from designer.ui.main_window import MainWindow
 
     catalog = shipped_catalog()
     folder = Path(tempfile.mkdtemp())

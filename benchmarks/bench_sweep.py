@@ -51,13 +51,13 @@ def dask_speedup(folder: Path) -> None:
     """The sweep's throughput on a local dask.distributed cluster of one and of two workers (one thread each):
     run_sweep timed in this process after a small warm-up sweep on the same cluster (the workers' imports and
     node analyses), so the figure is the sweep's own scaling, not process start-up."""
-    from distributed import LocalCluster  # noqa: PLC0415
+    from distributed import LocalCluster
 
-    from designer.cost.prices import load_prices  # noqa: PLC0415
-    from designer.model.catalog import default_catalog  # noqa: PLC0415
-    from designer.sweep.evaluate import COLUMNS, SweepContext, evaluate_chunk, objectives, rank  # noqa: PLC0415
-    from designer.sweep.grid import Grid  # noqa: PLC0415
-    from designer.sweep.run import run_sweep  # noqa: PLC0415
+    from designer.cost.prices import load_prices
+    from designer.model.catalog import default_catalog
+    from designer.sweep.evaluate import COLUMNS, SweepContext, evaluate_chunk, objectives, rank
+    from designer.sweep.grid import Grid
+    from designer.sweep.run import run_sweep
 
     nodes = tuple(NODES.split(","))
     grid = Grid(node=nodes, gpus=tuple(int(g) for g in SIZES_25.split(",")), oversubscription=(1.0, 1.5, 2.0, 4.0),

@@ -37,7 +37,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=25)
     args = parser.parse_args(argv)
     try:
-        import mutmut  # noqa: F401, PLC0415
+        import mutmut  # noqa: F401
     except ImportError:
         print("mutmut is not installed: .venv/bin/pip install -c constraints.txt -e '.[mutation]'", file=sys.stderr)
         return 2

@@ -69,7 +69,7 @@ def cli_page() -> str:
 
 
 def rules_page() -> str:
-    import designer.cluster.rules  # noqa: F401, PLC0415 (registers the cluster rules)
+    import designer.cluster.rules  # noqa: PLC0415 (registers the cluster rules)
     import designer.rules.checks  # noqa: F401, PLC0415 (registers the design rules)
     from designer.cluster.rules import CLUSTER_RULES  # noqa: PLC0415
     from designer.rules.engine import RULES  # noqa: PLC0415

@@ -7,8 +7,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Keep the user's own catalog folder out of the tests.
 os.environ.setdefault("XDG_DATA_HOME", os.path.join(os.path.dirname(__file__), ".no-user-data"))
 
-import pytest  # noqa: E402
-from hypothesis import settings  # noqa: E402
+import pytest
+from hypothesis import settings
 
 # CI replays the same examples every run (a red build is then reproducible); locally they vary.
 settings.register_profile("ci", derandomize=True, print_blob=True)

@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
-    except Exception as exc:  # noqa: BLE001 (a bug, not bad input: one line, and the traceback on request)
+    except Exception as exc:
         if os.environ.get("GPU_DESIGNER_DEBUG"):
             raise
         sys.stderr.write(f"gpu-designer-cli: internal error: {exc.__class__.__name__}: {exc} "

@@ -21,10 +21,10 @@ class Signal(SignalInstance):
         args = self._emit_queue.popleft()
         errors: list[Exception] = []
         for caller in list(self._slots):
-            if caller._is_alive():
+            if caller._is_alive():  # noqa: SLF001 (psygnal's own loop, copied: see the module's note)
                 try:
                     caller.cb(args)
-                except Exception as exc:  # raised again below, after every slot ran
+                except Exception as exc:  # noqa: BLE001 (raised again below, after every slot ran)
                     errors.append(exc)
         if len(errors) == 1:
             raise errors[0]

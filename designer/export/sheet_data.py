@@ -303,8 +303,9 @@ class SheetData(SheetSections):
         rack_title = RACK_TITLES.get(f.rule) if self.rack else None  # a rack-scale design is a rack, not a node
         title = self.text[rack_title] if rack_title else i18n.rule_title(f.rule, f.title, lang)
         return {"severity": i18n.severity(f.severity, lang), "title": title,
-                "message": self.words.sentence(render(self.cited(f._text or f.message), lang, Audience.DOCUMENT)),
-                "fix": self.words.sentence(render(f._hint if f._hint is not None else f.fix, lang, Audience.DOCUMENT)),
+                "message": self.words.sentence(render(self.cited(f.text_msg or f.message), lang, Audience.DOCUMENT)),
+                "fix": self.words.sentence(render(f.hint_msg if f.hint_msg is not None else f.fix, lang,
+                                                  Audience.DOCUMENT)),
                 "reason": self.doc(_m("{reason}", reason=self.cited(reason) if isinstance(
                     reason := waiver_reason(f.waiver_reason), Msg) else reason))}  # a user's: as written
 

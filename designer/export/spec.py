@@ -184,10 +184,8 @@ def calibration_spec(calibration: Calibration) -> CalibrationSpec | None:
 
 
 def _finding(v: Violation) -> Finding:
-    f = Finding(rule=v.rule, severity=v.severity.value, title=v.title, message=v.message, ids=list(v.ids),
-                fix=v.fix, waiver_reason=v.waiver_reason)
-    f._text, f._hint = v.text, v.hint
-    return f
+    return Finding(rule=v.rule, severity=v.severity.value, title=v.title, message=v.message, ids=list(v.ids),
+                   fix=v.fix, waiver_reason=v.waiver_reason).with_messages(v.text, v.hint)
 
 
 def rules_spec(design: Design, catalog: Catalog, site: RackLimits = DEFAULT_RACK_LIMITS) -> RulesSpec:

@@ -140,6 +140,20 @@ class Finding(_Closed):
     _text: Any = PrivateAttr(default=None)
     _hint: Any = PrivateAttr(default=None)
 
+    def with_messages(self, text: Any, hint: Any) -> Finding:
+        """The finding carrying its message and fix as data (for the sheet's language)."""
+        self._text, self._hint = text, hint
+        return self
+
+    @property
+    def text_msg(self) -> Any:
+        """The message as data, or None (a finding read back from JSON has only its English)."""
+        return self._text
+
+    @property
+    def hint_msg(self) -> Any:
+        return self._hint
+
 
 class SeverityCounts(_Closed):
     error: int = _f("Unwaived errors")

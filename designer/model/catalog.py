@@ -91,7 +91,7 @@ def _shipped_files() -> list[tuple[str, str]]:
 def user_catalog_dirs() -> list[Path]:
     """Folders searched for the user's own part files: $GPU_DESIGNER_CATALOG_PATH, then the data dir."""
     dirs = [Path(p) for p in os.environ.get(USER_CATALOG_ENV, "").split(os.pathsep) if p]
-    from platformdirs import user_data_dir
+    from platformdirs import user_data_dir  # noqa: PLC0415 (only when the user's catalog folders are looked for)
 
     dirs.append(Path(user_data_dir("gpu-node-designer", appauthor=False)) / "catalog")
     return dirs

@@ -32,7 +32,7 @@ Progress = Callable[[int, int], None]
 CONNECT_TIMEOUT_S = 10
 
 
-class Cancelled(Exception):
+class Cancelled(Exception):  # noqa: N818 (a user's choice, not an error: the name says what happened)
     """The user stopped the sweep; no output file was written."""
 
 

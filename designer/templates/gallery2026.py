@@ -35,13 +35,13 @@ def build_gaudi3(catalog: Catalog, meta: Metadata) -> Design:
     chip to scale-out; the accelerators reach the host through 4 PCIe switches."""
     b = DesignBuilder(catalog, "chassis-oam-8u", meta, N1)
     gpus = b.add("gpu", "gaudi3", 8)
-    ref._scaleup(b, gpus)
-    cpus = ref._host(b, "xeon-8480plus")
+    ref.add_scaleup(b, gpus)
+    cpus = ref.add_host(b, "xeon-8480plus")
     psws = b.add("psw", "pex89144", 4)
     nics = b.add("nic", "gaudi3-roce-3x200", 8)
-    ref._pcie(b, gpus, nics, cpus, psws)  # the on-die ports on their chip
-    ref._network(b, nics, "scaleout-roce")
-    ref._power_and_cooling(b, "psu-3000", 6, "fan-wall-oam-8u")
+    ref.add_pcie(b, gpus, nics, cpus, psws)  # the on-die ports on their chip
+    ref.add_network(b, nics, "scaleout-roce")
+    ref.add_power_and_cooling(b, "psu-3000", 6, "fan-wall-oam-8u")
     waiver = Waiver(rule="pcie.nic_link_speed", reason=ON_DIE_WAIVER)
     return b.build().model_copy(update={"waivers": [waiver]})
 
@@ -50,12 +50,12 @@ def build_h100_nvl(catalog: Catalog, meta: Metadata) -> Design:
     """Scheme A: 8 H100 NVL cards on two PCIe Gen5 switches, each pair joined by NVLink bridges (12 links)."""
     b = DesignBuilder(catalog, "chassis-pcie-4u-10", meta, NN)
     gpus = b.add("gpu", "h100-nvl", 8)
-    ref._scaleup(b, gpus)  # the card's bridge group: pairs
-    cpus = ref._host(b, "epyc-9654")
+    ref.add_scaleup(b, gpus)  # the card's bridge group: pairs
+    cpus = ref.add_host(b, "epyc-9654")
     nics = b.add("nic", "cx7-400", 4)
-    ref._pcie_tree(b, gpus, nics, cpus, "pex89144", 2)
-    ref._network(b, nics, "scaleout-compute-flat")
-    ref._power_and_cooling(b, "psu-3000", 4, "fan-wall-4u")
+    ref.add_pcie_tree(b, gpus, nics, cpus, "pex89144", 2)
+    ref.add_network(b, nics, "scaleout-compute-flat")
+    ref.add_power_and_cooling(b, "psu-3000", 4, "fan-wall-4u")
     waiver = Waiver(rule="scaleup.unreachable", reason=BRIDGED_PAIRS_WAIVER)
     return b.build().model_copy(update={"waivers": [waiver]})
 

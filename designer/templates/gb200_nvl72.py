@@ -78,10 +78,10 @@ def build_nvl72(catalog: Catalog, meta: Metadata, cfg: Nvl72) -> Design:
         for into, ids in zip((gpus, cpus, nics, dpus, psws), _tray(b, cfg), strict=True):
             into += ids
     b.plan(superchip_links(gpus, cpus))
-    ref._scaleup(b, gpus, switches)
-    ref._pcie(b, gpus if psws else [], nics, cpus, psws, storage=dpus)
+    ref.add_scaleup(b, gpus, switches)
+    ref.add_pcie(b, gpus if psws else [], nics, cpus, psws, storage=dpus)
     for prefix, part, ends in (("fabric", "scaleout-compute", nics), ("storage", "scaleout-storage", dpus)):
-        ref._network(b, ends, part, prefix)
+        ref.add_network(b, ends, part, prefix)
     b.add("psu", "psu-5500-shelf", SHELVES * PSUS_PER_SHELF)
     b.add("cool", "cdu-rack-250kw")
     design = b.build()

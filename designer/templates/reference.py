@@ -46,7 +46,7 @@ class Hgx:
     n_pcie_switch: int = 4  # HGX B300: the 8 ConnectX-8s' own Gen6 switches
 
 
-def _host(b: DesignBuilder, cpu: str, n_cpu: int = 2) -> list[str]:
+def add_host(b: DesignBuilder, cpu: str, n_cpu: int = 2) -> list[str]:
     cpus = b.add("cpu", cpu, n_cpu)
     b.plan(socket_links(cpus))
     return cpus
@@ -56,7 +56,7 @@ def _lanes(b: DesignBuilder, cids: list[str]) -> list[tuple[str, int]]:
     return [(cid, p.host_pcie_lanes if isinstance(p := b.part_of(cid), GpuSpec) else p.pcie_lanes) for cid in cids]
 
 
-def _pcie(b: DesignBuilder, gpus: list[str], nics: list[str], cpus: list[str], psws: Sequence[str] = (),
+def add_pcie(b: DesignBuilder, gpus: list[str], nics: list[str], cpus: list[str], psws: Sequence[str] = (),
           storage: Sequence[str] = ()) -> None:
     """GPU i and compute NIC i under one PCIe switch, switches split across the sockets, uplinks at 2:1, storage
     NICs on the CPU root ports; on-accelerator ports on their accelerator (designer.model.wiring.host_links)."""
@@ -65,21 +65,21 @@ def _pcie(b: DesignBuilder, gpus: list[str], nics: list[str], cpus: list[str], p
                                 psws=list(psws), cpus=cpus, on_accelerator=on_accel)))
 
 
-def _pcie_tree(b: DesignBuilder, gpus: list[str], nics: list[str], cpus: list[str], psw_part: str,
+def add_pcie_tree(b: DesignBuilder, gpus: list[str], nics: list[str], cpus: list[str], psw_part: str,
                n_psw: int) -> None:
-    _pcie(b, gpus, nics, cpus, b.add("psw", psw_part, n_psw))
+    add_pcie(b, gpus, nics, cpus, b.add("psw", psw_part, n_psw))
 
 
-def _power_and_cooling(b: DesignBuilder, psu: str, n_psu: int, cooling: str) -> None:
+def add_power_and_cooling(b: DesignBuilder, psu: str, n_psu: int, cooling: str) -> None:
     b.add("psu", psu, n_psu)
     b.add("cool", cooling)
 
 
-def _network(b: DesignBuilder, nics: list[str], fabric_part: str, prefix: str = "fabric") -> None:
+def add_network(b: DesignBuilder, nics: list[str], fabric_part: str, prefix: str = "fabric") -> None:
     b.plan(network_links(b.typed(nics, NicSpec), b.add(prefix, fabric_part)[0]))
 
 
-def _scaleup(b: DesignBuilder, gpus: list[str], switches: Sequence[str] = ()) -> None:
+def add_scaleup(b: DesignBuilder, gpus: list[str], switches: Sequence[str] = ()) -> None:
     """Each GPU to every switch plane (even split), or an all-to-all mesh without switches."""
     typed = b.typed(gpus, GpuSpec)
     if switches:
@@ -92,16 +92,16 @@ def _scaleup(b: DesignBuilder, gpus: list[str], switches: Sequence[str] = ()) ->
 def build_hgx(catalog: Catalog, meta: Metadata, cfg: Hgx) -> Design:
     b = DesignBuilder(catalog, cfg.chassis, meta, cfg.redundancy)
     gpus = b.add("gpu", cfg.gpu, 8)
-    _scaleup(b, gpus, b.add("nvs", cfg.switch, cfg.n_switches))
-    cpus = _host(b, cfg.cpu)
+    add_scaleup(b, gpus, b.add("nvs", cfg.switch, cfg.n_switches))
+    cpus = add_host(b, cfg.cpu)
     nics = b.add("nic", cfg.nic, 8)
     psws = b.add("psw", cfg.pcie_switch, cfg.n_pcie_switch)
     storage = b.add("snic", cfg.storage_nic, cfg.n_storage)
-    _pcie(b, gpus, nics, cpus, psws, storage)
-    _network(b, nics, cfg.fabric)
+    add_pcie(b, gpus, nics, cpus, psws, storage)
+    add_network(b, nics, cfg.fabric)
     if storage:
-        _network(b, storage, "scaleout-storage", "storage")
-    _power_and_cooling(b, cfg.psu, cfg.n_psu, cfg.cooling)
+        add_network(b, storage, "scaleout-storage", "storage")
+    add_power_and_cooling(b, cfg.psu, cfg.n_psu, cfg.cooling)
     return b.build()
 
 
@@ -112,35 +112,35 @@ def build_mesh(catalog: Catalog, meta: Metadata, *, chassis: str, gpu: str, cpu:
     the accelerators sit on the CPU root ports and on-package NICs on their accelerator."""
     b = DesignBuilder(catalog, chassis, meta, redundancy)
     gpus = b.add("gpu", gpu, 8)
-    _scaleup(b, gpus)
-    cpus = _host(b, cpu, n_cpu)
+    add_scaleup(b, gpus)
+    cpus = add_host(b, cpu, n_cpu)
     nics = b.add("nic", nic, 8)
     psws = b.add("psw", pcie_switch, 4) if pcie_switch else []
-    _pcie(b, gpus, nics, cpus, psws)
-    _network(b, nics, "scaleout-compute")
-    _power_and_cooling(b, psu, n_psu, cooling)
+    add_pcie(b, gpus, nics, cpus, psws)
+    add_network(b, nics, "scaleout-compute")
+    add_power_and_cooling(b, psu, n_psu, cooling)
     return b.build()
 
 
 def build_pcie_l40s(catalog: Catalog, meta: Metadata) -> Design:
     b = DesignBuilder(catalog, "chassis-pcie-4u-10", meta, Redundancy.N_PLUS_N)
     gpus = b.add("gpu", "l40s", 8)
-    cpus = _host(b, "epyc-9654")
+    cpus = add_host(b, "epyc-9654")
     nics = b.add("nic", "cx7-400", 4)
-    _pcie_tree(b, gpus, nics, cpus, "pex89144", 2)  # 4 GPUs per switch: dual x16 (x32) uplinks
-    _network(b, nics, "scaleout-compute-flat")  # 4 NICs for 8 GPUs: an inference box, not a rail design
-    _power_and_cooling(b, "psu-3000", 4, "fan-wall-4u")
+    add_pcie_tree(b, gpus, nics, cpus, "pex89144", 2)  # 4 GPUs per switch: dual x16 (x32) uplinks
+    add_network(b, nics, "scaleout-compute-flat")  # 4 NICs for 8 GPUs: an inference box, not a rail design
+    add_power_and_cooling(b, "psu-3000", 4, "fan-wall-4u")
     return b.build()
 
 
 def build_rtx(catalog: Catalog, meta: Metadata) -> Design:
     b = DesignBuilder(catalog, "chassis-pcie-4u-8-consumer", meta, Redundancy.N_PLUS_1)
     gpus = b.add("gpu", "rtx-4090", 8)
-    cpus = _host(b, "epyc-9654")
+    cpus = add_host(b, "epyc-9654")
     nic = b.add("nic", "cx6-200")
-    _pcie(b, gpus, nic, cpus)  # no PCIe switch: 4 GPUs on each socket's root ports, the NIC on socket 0
-    _network(b, nic, "scaleout-compute-flat")
-    _power_and_cooling(b, "psu-3000", 3, "fan-wall-4u")
+    add_pcie(b, gpus, nic, cpus)  # no PCIe switch: 4 GPUs on each socket's root ports, the NIC on socket 0
+    add_network(b, nic, "scaleout-compute-flat")
+    add_power_and_cooling(b, "psu-3000", 3, "fan-wall-4u")
     return b.build()
 
 
@@ -149,9 +149,9 @@ def build_gh200_quad(catalog: Catalog, meta: Metadata) -> Design:
     gpus = b.add("gpu", "gh200-gpu", 4)
     cpus = b.add("cpu", "grace", 4)
     b.plan(superchip_links(gpus, cpus))
-    _scaleup(b, gpus)  # 18 links, 6 to each of 3 peers
+    add_scaleup(b, gpus)  # 18 links, 6 to each of 3 peers
     nics = b.add("nic", "cx7-400", 4)
-    _pcie(b, [], nics, cpus)  # each Grace's PCIe
-    _network(b, nics, "scaleout-compute")
-    _power_and_cooling(b, "psu-3000", 4, "cold-plate-loop")
+    add_pcie(b, [], nics, cpus)  # each Grace's PCIe
+    add_network(b, nics, "scaleout-compute")
+    add_power_and_cooling(b, "psu-3000", 4, "cold-plate-loop")
     return b.build()

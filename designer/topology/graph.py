@@ -338,7 +338,7 @@ def _build(design: Design, catalog: Catalog, base: Topology | None = None) -> To
         nodes = {cid: {"part": p, "kind": p.kind, "transit": is_transit(p)} for cid, p in found.items()}
         parts = dict(found)
     else:  # the same components: the base's parts and node data (never edited)
-        parts, nodes = base.parts, base.graph._node
+        parts, nodes = base.parts, base.graph._node  # noqa: SLF001 (networkx's node dicts, shared, never edited)
     edges = build_edges(design, parts, catalog.chassis(design.chassis), base.edges if base is not None else None)
     adjacency: dict[str, dict[str, dict]]
     if base is not None and edges.changed is not None:  # spliced into the base's edges: its neighbour dicts, edited
@@ -437,10 +437,10 @@ def _graph(nodes: dict[str, dict], adjacency: dict[str, dict[str, dict]]) -> nx.
     """A networkx graph over the given node and adjacency dicts, as add_nodes_from and add_edges_from would
     build it, without their per-edge checks (2 ms of a 72-GPU rack's check); tests/unit/test_topology_speed.py
     compares it with the graph networkx builds."""
-    g = nx.Graph()
-    g._node.update(nodes)
-    g._adj.update(adjacency)
-    nx._clear_cache(g)
+    g = nx.Graph()  # networkx's own dicts filled directly (below): its internals, on purpose and tested
+    g._node.update(nodes)  # noqa: SLF001
+    g._adj.update(adjacency)  # noqa: SLF001
+    nx._clear_cache(g)  # noqa: SLF001
     return g
 
 

@@ -50,7 +50,7 @@ class AnalysisJob(QRunnable):
         try:
             self.analysis.markers  # noqa: B018 (the rule report, through the markers)
             self.analysis.figures  # noqa: B018
-        except Exception:  # noqa: BLE001, S110 (the GUI thread repeats the work and shows the error there)
+        except Exception:  # noqa: BLE001 (the GUI thread repeats the work and shows the error there)
             pass
         self.signals.done.emit(self.generation, self.analysis)
 

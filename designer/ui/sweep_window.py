@@ -102,7 +102,7 @@ class ResultsModel(QAbstractTableModel):
         self.text = text
         self._refresh()
 
-    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:  # noqa: D102 (Qt)
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         self.sorted = (column if column >= 0 else None, order == Qt.SortOrder.DescendingOrder)  # -1: the file's order
         self._refresh()
 
@@ -260,6 +260,7 @@ class SweepWindow(QDialog):
         lay.addWidget(self.status)
         lay.addStretch(1)
 
+        self._hooked_canvas: Any = None  # the chart's canvas once its hover and click are connected
         self.chart = LazyChart()
         self.hover = QLabel()
         self.hover.setWordWrap(True)
@@ -463,10 +464,10 @@ class SweepWindow(QDialog):
 
         self.chart.draw(build)
         canvas = self.chart.canvas
-        if canvas is not None and not getattr(canvas, "_sweep_hooked", False):
+        if canvas is not None and canvas is not self._hooked_canvas:  # hover and click wired once per canvas
             canvas.mpl_connect("motion_notify_event", self.on_motion)
             canvas.mpl_connect("button_press_event", self.on_click)
-            canvas._sweep_hooked = True
+            self._hooked_canvas = canvas
 
     def row_at(self, event: Any) -> int | None:
         ax = getattr(self, "axes", None)

@@ -69,7 +69,7 @@ def type_into(edit: QLineEdit, text: str) -> None:
 
 def settle_analysis(cluster) -> None:
     """Wait until the window's analysis is of the plan's revision (it runs off the GUI thread)."""
-    from pytestqt.qtbot import QtBot  # noqa: PLC0415
+    from pytestqt.qtbot import QtBot
 
     QtBot(cluster).waitUntil(lambda: cluster.analysis.revision == cluster.document.revision)
 

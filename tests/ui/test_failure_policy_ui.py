@@ -44,10 +44,10 @@ def test_a_what_if_that_stops_the_nvlink_domain_shows_its_state_in_words(make_wi
 def test_the_what_if_state_and_notes_follow_the_interface_language(make_window, qtbot):
     """The same what-if in Traditional Chinese: the failure policy's state and notes are messages rendered in the
     interface's language (designer.core.locale.render), ids kept for the customer-name swap."""
-    from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+    from PySide6.QtWidgets import QApplication
 
-    from designer.core import i18n  # noqa: PLC0415
-    from designer.ui.i18n import install_translators  # noqa: PLC0415
+    from designer.core import i18n
+    from designer.ui.i18n import install_translators
 
     app = QApplication.instance()
     installed = install_translators(app, "zh_TW")

@@ -247,7 +247,7 @@ def test_undo_names_and_slot_refusals_follow_the_language(make_window, language)
 def test_the_gallery_titles_read_in_the_interface_language(qtbot, catalog, language):
     """'GB200 NVL72 rack', 'AMD MI300X platform': a reference design's title is shipped data the interface translates
     (product names such as 'DGX H100' stay as written)."""
-    from designer.ui.gallery import TemplateGallery  # noqa: PLC0415
+    from designer.ui.gallery import TemplateGallery
 
     language("zh_TW")
     gallery = TemplateGallery(catalog)
@@ -260,7 +260,7 @@ def test_the_gallery_titles_read_in_the_interface_language(qtbot, catalog, langu
 
 def test_the_canvas_titles_its_chassis_in_the_interface_language_with_its_height_once(make_window, language):
     """The chassis title read 'DGX H100/H200-class 8U (HGX H100 baseboard) (8U)' in every language."""
-    from designer.ui.canvas.items import ZoneItem  # noqa: PLC0415
+    from designer.ui.canvas.items import ZoneItem
 
     language("zh_TW")
     window = make_window("dgx-h100")

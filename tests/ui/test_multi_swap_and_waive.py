@@ -4,7 +4,7 @@ the waive dialog is wide enough for its question and does not grow with it."""
 from PySide6.QtCore import Qt
 from ui_harness.gestures import ScriptedUser
 
-from designer.ui.text_dialog import ask_text as REAL_ASK_TEXT  # before the fixture replaces it
+from designer.ui.text_dialog import ask_text as REAL_ASK_TEXT  # noqa: N812 (a constant: the real dialog)  # before the fixture replaces it
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 

@@ -43,7 +43,7 @@ def test_preferences_made_in_the_dialog_take_effect(make_window):
 def test_the_site_rack_limit_from_preferences_judges_the_rack_and_the_power_panel_splits_the_heat(make_window):
     """Four air-cooled DGX B200 (4 x 14.3 kW) exceed the 40 kW public default; a site built for 60 kW of air
     accepts them. The Power panel shows heat to liquid and to air, and coolant flow for a liquid design."""
-    from designer.document import commands as cmd  # noqa: PLC0415
+    from designer.document import commands as cmd
 
     window = make_window("dgx-b200")
     window.document.push(cmd.set_settings(nodes_per_rack=4))

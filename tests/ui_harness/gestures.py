@@ -94,14 +94,14 @@ class ScriptedUser:
 
     def drag_away(self) -> None:
         """The dragged part leaves the canvas without being dropped."""
-        from PySide6.QtGui import QDragLeaveEvent  # noqa: PLC0415
+        from PySide6.QtGui import QDragLeaveEvent
 
         QApplication.sendEvent(self.vp, QDragLeaveEvent())
         settle()
 
     def right_click(self, widget: QWidget, point: QPoint) -> None:
         """A right click: the press and release, and the context-menu event the window system sends with it."""
-        from PySide6.QtGui import QContextMenuEvent  # noqa: PLC0415
+        from PySide6.QtGui import QContextMenuEvent
 
         QTest.mousePress(widget, Qt.MouseButton.RightButton, NONE, point)
         QTest.mouseRelease(widget, Qt.MouseButton.RightButton, NONE, point)
@@ -168,7 +168,7 @@ class ScriptedUser:
 
     def answer_next_dialog(self, text: str, look: Callable[[QWidget], None] | None = None) -> None:
         """When the next modal input dialog opens, type `text` into it and press Enter (`look` sees it first)."""
-        from PySide6.QtWidgets import QLineEdit  # noqa: PLC0415
+        from PySide6.QtWidgets import QLineEdit
 
         def answer() -> None:
             dialog = QApplication.activeModalWidget()

@@ -95,7 +95,7 @@ def test_compare_cli_text_md_json_pdf(tmp_path, capsys):
 def test_compare_markdown_renders_its_marks_as_a_viewer_shows_them(capsys):
     """The best mark is a bold asterisk in a Markdown viewer (it rendered as a run of five asterisks); † and ‡ stay
     beside their figures."""
-    from markdown_it import MarkdownIt  # noqa: PLC0415
+    from markdown_it import MarkdownIt
 
     code, out, _ = run(capsys, "compare", "dgx-h100", "dgx-a100", "amd-mi300x", "--md")
     html = MarkdownIt().enable("table").render(out)

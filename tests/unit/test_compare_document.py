@@ -169,8 +169,8 @@ def test_text_and_markdown_print_the_class_matrices(h100_mi300x):
 
 
 def test_the_apps_overlay_chart_speaks_the_comparisons_language_and_keeps_its_legend_off_the_curves(catalog):
-    from designer.compare.charts import overlay_figure  # noqa: PLC0415
-    from designer.templates import build_template  # noqa: PLC0415
+    from designer.compare.charts import overlay_figure
+    from designer.templates import build_template
 
     named = [(t, build_template(t, catalog)) for t in ("dgx-h100", "gb200-nvl72", "huawei-atlas-910b")]
     fig = overlay_figure(comparison(named, catalog, lang="zh_TW"))
@@ -182,8 +182,8 @@ def test_the_apps_overlay_chart_speaks_the_comparisons_language_and_keeps_its_le
 
 def test_the_comparisons_matrices_name_devices_as_the_vendors_tool_does_never_by_id(catalog, capsys):
     """An Ascend node's matrix says NPU0..NPU7 (npu-smi), an NVIDIA node's GPU0..; a design's own ids never show."""
-    from designer.compare.document import matrices  # noqa: PLC0415
-    from designer.templates import build_template  # noqa: PLC0415
+    from designer.compare.document import matrices
+    from designer.templates import build_template
 
     data = comparison([("dgx", build_template("dgx-h100", catalog)),
                        ("atlas", build_template("huawei-atlas-910b", catalog))], catalog)

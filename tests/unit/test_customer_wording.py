@@ -225,7 +225,7 @@ def test_the_rack_sheet_says_rack_lists_ranges_and_writes_the_languages_punctuat
 def test_on_package_network_ports_are_drawn_as_on_package_links_not_pcie(catalog, design_of, template):
     """The Ascend 910B's and Gaudi 3's RoCE ports sit on the accelerator's package: the design models their tie
     to it as PCIe lanes, but the drawing says what they are."""
-    from designer.export.diagram_layout import bundle_layout, component_rects, on_package_ports  # noqa: PLC0415
+    from designer.export.diagram_layout import bundle_layout, component_rects, on_package_ports
 
     design = design_of(template)
     ports = on_package_ports(design, catalog)
@@ -242,7 +242,7 @@ def test_on_package_network_ports_are_drawn_as_on_package_links_not_pcie(catalog
 def test_the_bottleneck_counts_physical_links_not_bundles(catalog, design_of, template, links):
     """DGX H100's GPU reaches its 4 NVSwitches over 18 NVLinks (NVIDIA DGX H100 User Guide): the line said '4 links'
     (one per switch); a PCIe link's count is lanes, never links."""
-    from designer.simulation import SimConfig, simulate  # noqa: PLC0415
+    from designer.simulation import SimConfig, simulate
 
     result = simulate(design_of(template), catalog, SimConfig(collectives=("allreduce",), sizes=(1 << 30,)))
     assert links in result.rows[-1].bottleneck

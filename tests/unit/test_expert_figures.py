@@ -69,9 +69,9 @@ def test_a_published_maximum_that_calibrates_the_fan_term_reads_as_calibration(c
 
 
 def test_the_compare_table_and_the_inspector_say_the_cpu_total_and_usable_memory(catalog, design_of):
-    from designer.compare.data import comparison  # noqa: PLC0415
-    from designer.compare.render import comparison_text  # noqa: PLC0415
-    from designer.ui.panels.inspector import spec_rows  # noqa: PLC0415
+    from designer.compare.data import comparison
+    from designer.compare.render import comparison_text
+    from designer.ui.panels.inspector import spec_rows
 
     named = [(t, design_of(t)) for t in ("dgx-h100", "amd-mi300x")]
     totals = [_cores(catalog, d)[1] for _, d in named]

@@ -140,11 +140,11 @@ def test_rule_message_inspector_and_sheet_name_the_system_class(catalog, design_
     assert "screens as 3A090.a, a system containing it as 4A090.a" in found[0].message
     lines = {str(k): str(v) for k, v in screening_lines(catalog.get("h100-sxm5"))}
     assert lines["A system containing it"].startswith("4A090.a")
-    from datetime import UTC, datetime  # noqa: PLC0415
+    from datetime import UTC, datetime
 
-    from designer.export.analysis import ExportAnalysis  # noqa: PLC0415
-    from designer.export.brand import Brand  # noqa: PLC0415
-    from designer.export.sheet_data import SheetData  # noqa: PLC0415
+    from designer.export.analysis import ExportAnalysis
+    from designer.export.brand import Brand
+    from designer.export.sheet_data import SheetData
 
     sheet = SheetData(ExportAnalysis(design_of("dgx-h100"), catalog, 1, now=datetime(2026, 1, 1, tzinfo=UTC)), Brand())
     ec = sheet.export_control()

@@ -117,7 +117,7 @@ def test_english_lines_keep_their_ids_for_the_customer_name_swap(catalog, design
 def test_info_writes_the_failure_lines_and_heat_notes_in_the_language_asked(capsys, lang):
     """`info --lang`: the message rows (failure policy, the failure lines, the heat split) in the language, every
     other row as the English `info` writes it."""
-    from designer.cli.main import main  # noqa: PLC0415
+    from designer.cli.main import main
 
     main(["info", "gb200-nvl72"])
     english_rows, english_headlines = capsys.readouterr().out.split("\n\n")
@@ -136,7 +136,7 @@ def test_info_writes_the_failure_lines_and_heat_notes_in_the_language_asked(caps
 
 
 def test_info_refuses_an_unknown_language_in_one_line(capsys):
-    from designer.cli.main import main  # noqa: PLC0415
+    from designer.cli.main import main
 
     assert main(["info", "dgx-h100", "--lang", "fr"]) == 2
     out, err = capsys.readouterr()
@@ -147,8 +147,8 @@ def test_info_refuses_an_unknown_language_in_one_line(capsys):
 def test_a_racks_tray_findings_name_the_tray_in_the_language(catalog, design_of, lang, tray, shelf):
     """The compute-tray and power-shelf findings of the GB200 NVL72 rack (18 compute trays, 8 power shelves: NVIDIA
     GB200 NVL72 datasheet) name the tray as the rack drawing does ("Compute tray 1" was English on zh sheets)."""
-    from designer.core.locale import render  # noqa: PLC0415
-    from designer.rules import check  # noqa: PLC0415
+    from designer.core.locale import render
+    from designer.rules import check
 
     report = check(design_of("gb200-nvl72"), catalog)
     texts = [render(v.text, lang) for v in report.violations if "tray" in str(v.text).lower()

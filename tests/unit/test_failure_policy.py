@@ -143,16 +143,16 @@ def test_an_unknown_policy_is_refused_with_one_line(tmp_path, capsys, design_of)
 
 
 def test_the_json_spec_and_the_sheet_carry_the_policy(catalog, design_of):
-    from datetime import UTC, datetime  # noqa: PLC0415
+    from datetime import UTC, datetime
 
-    from designer.export.brand import Brand  # noqa: PLC0415
-    from designer.export.sheet_data import SheetData  # noqa: PLC0415
-    from designer.export.spec import build_spec  # noqa: PLC0415
+    from designer.export.brand import Brand
+    from designer.export.sheet_data import SheetData
+    from designer.export.spec import build_spec
 
     spec = build_spec(design_of("dgx-h100"), catalog)
     assert spec.failures is not None and spec.failures.policy.source.url == FM_URL
     assert spec.failures.one_plane.severity == "error" and "uninitialised" in spec.failures.one_plane.text
-    from designer.export.analysis import ExportAnalysis  # noqa: PLC0415
+    from designer.export.analysis import ExportAnalysis
 
     analysis = ExportAnalysis(design_of("gb200-nvl72"), catalog, 1, now=datetime(2026, 1, 1, tzinfo=UTC))
     sheet = SheetData(analysis, Brand())

@@ -163,7 +163,7 @@ def test_the_compare_cli_shows_the_headline_rows_and_the_psu_note(capsys):
 def _simulation_messages(catalog, design_of) -> list[Msg]:
     """The model's notes and bottleneck lines the templates give: every template's AllReduce and AllToAll, each
     with its first scale-up link failed, and one run with the algorithm forced."""
-    from designer.simulation import SimConfig, simulate  # noqa: PLC0415
+    from designer.simulation import SimConfig, simulate
 
     out: list[Msg] = []
     for tid in TEMPLATES:
@@ -178,7 +178,7 @@ def _simulation_messages(catalog, design_of) -> list[Msg]:
 
 @pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
 def test_the_models_notes_and_bottleneck_lines_are_chinese(catalog, design_of, lang):
-    from designer.simulation.model import NO_FIGURE  # noqa: PLC0415
+    from designer.simulation.model import NO_FIGURE
 
     group = [m for m in _simulation_messages(catalog, design_of) if m] + [NO_FIGURE]
     ids = {m.id for msg in group for m in _messages(msg)}
@@ -192,7 +192,7 @@ def test_the_models_notes_and_bottleneck_lines_are_chinese(catalog, design_of, l
 def test_the_models_english_lines_are_as_before(catalog, design_of):
     """str(message) is the English the JSON and the CLI print (DGX H100: 18 NVLinks of 25 GB/s per GPU over 4
     NVSwitches, NVIDIA DGX H100 User Guide)."""
-    from designer.simulation import SimConfig, simulate  # noqa: PLC0415
+    from designer.simulation import SimConfig, simulate
 
     row = simulate(design_of("dgx-h100"), catalog, SimConfig(("allreduce",), sizes=(1 << 30,))).rows[0]
     assert row.bottleneck == str(row.bottleneck_msg) and " GB/s per direction over " in row.bottleneck
@@ -203,8 +203,8 @@ def test_the_models_english_lines_are_as_before(catalog, design_of):
 def test_the_sheets_fact_rows_and_chart_words_are_chinese(catalog, design_of, lang):
     """The memory, compute, CPU, PSU and form-factor rows and the busbw chart's scope, tag and band, for every
     template (GPU and accelerator nodes, the rack) in both languages."""
-    from designer.export.sheet_charts import BAND_LABEL, chart_scope, model_tag  # noqa: PLC0415
-    from designer.simulation.constants import MODEL_SPREAD  # noqa: PLC0415
+    from designer.export.sheet_charts import BAND_LABEL, chart_scope, model_tag
+    from designer.simulation.constants import MODEL_SPREAD
 
     group: list[Msg] = [BAND_LABEL, model_tag(MODEL_SPREAD)]
     group += [chart_scope(8, rack, gpus) for rack in (False, True) for gpus in (False, True)]
@@ -228,9 +228,9 @@ def test_the_sheets_fact_rows_and_chart_words_are_chinese(catalog, design_of, la
 def test_confidence_words_are_one_table_of_messages(lang):
     """Every level of designer.core.labels.CONFIDENCE_WORDS, long and short, as the inspector, the palette, the
     budget panel and the sheet's references show it; English unchanged."""
-    from designer.core import i18n  # noqa: PLC0415
-    from designer.core.labels import CONFIDENCE_WORDS, confidence_label, confidence_message  # noqa: PLC0415
-    from designer.model.parts import Confidence  # noqa: PLC0415
+    from designer.core import i18n
+    from designer.core.labels import CONFIDENCE_WORDS, confidence_label, confidence_message
+    from designer.model.parts import Confidence
 
     assert set(CONFIDENCE_WORDS) == {c.value for c in Confidence}
     for code in [*Confidence, "?"]:
@@ -245,7 +245,7 @@ def test_confidence_words_are_one_table_of_messages(lang):
 @pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
 def test_the_inspectors_export_screening_lines_are_chinese(catalog, lang):
     """Every GPU's screening lines (TPP under the EAR, performance density, the screening and the system class)."""
-    from designer.model.export_control import screening_lines  # noqa: PLC0415
+    from designer.model.export_control import screening_lines
 
     lines = [m for part in catalog.of_kind("gpu") for pair in screening_lines(part) for m in pair]
     assert len(lines) == 8 * len(catalog.of_kind("gpu"))
@@ -258,7 +258,7 @@ def test_the_power_headline_never_rounds_a_load_below_capacity_up_to_it_and_sets
     """Atlas 800T A2: 5,952 W against 6,000 W usable read '6.0 kW of 6.0 kW usable', a full PSU budget; and the
     card set the wall's AC figure (10.2 kW) against the PSUs' DC output (13.2 kW) as if they compared (issue 34
     item 2): the large figure is the wall (AC), the DC load is what stands against the usable capacity."""
-    from designer.core.figures import _power  # noqa: PLC0415
+    from designer.core.figures import _power
 
     near = {"wall_peak_w": 6200.0, "dc_load_w": 5952.0, "psu_usable_w": 6000.0, "psu_count": 4,
             "psu_unit_output_w": 3000.0, "psu_redundancy": "N+N"}

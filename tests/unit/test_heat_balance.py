@@ -138,7 +138,7 @@ def test_a_version_1_file_opens_with_the_site_limits_and_saves_as_the_current_ve
 
 def test_a_coolant_rise_too_small_for_the_ocp_guideline_is_flagged(design_of):
     """At 5 K a kW needs 1,000 / (997 x 4,186 x 5) m3/s = 2.87 L/min, above OCP's 2.0 L/min per kW."""
-    from designer.model.catalog import load_catalog  # noqa: PLC0415
+    from designer.model.catalog import load_catalog
 
     catalog = load_catalog(user_dirs=[])
     part = catalog.get("cold-plate-cdu").model_copy(update={"id": "cold-plate-cdu-5k", "coolant_delta_t_k": 5.0})

@@ -211,7 +211,7 @@ def test_a_document_title_in_a_message_stays_as_published(catalog, design_of):
 @pytest.mark.parametrize("lang", ["zh_TW", "zh_CN"])
 def test_status_line_of_every_template_is_translated(catalog, design_of, lang):
     """GPU boxes, accelerator (NPU, Gaudi) boxes and PCIe boxes without a scale-up fabric, both bandwidth views."""
-    from designer.analysis import status_parts  # noqa: PLC0415
+    from designer.analysis import status_parts
 
     for tid in TEMPLATES:
         analysis = Analysis(design_of(tid), catalog)

@@ -82,9 +82,9 @@ def test_a_tool_instruction_stays_out_of_a_customer_document():
 
 def test_assumed_power_hint_is_not_in_the_spec_sheet_data(catalog, design_of):
     """power.assumed_figures on the DGX H100 (NVSwitch and NIC power assumed): its hint is a tool instruction."""
-    from designer.export.analysis import ExportAnalysis  # noqa: PLC0415
-    from designer.export.brand import Brand  # noqa: PLC0415
-    from designer.export.sheet_data import SheetData  # noqa: PLC0415
+    from designer.export.analysis import ExportAnalysis
+    from designer.export.brand import Brand
+    from designer.export.sheet_data import SheetData
 
     report = check(design_of("dgx-h100"), catalog)
     assumed = [v for v in report.violations if v.rule == "power.assumed_figures"]
@@ -118,7 +118,7 @@ def test_every_translation_is_chinese_and_keeps_its_placeholders(lang):
 
 def test_validate_prints_the_messages_in_the_language_asked(capsys):
     """The CLI renders the same Msg for its audience: rule ids, severities and ids stay; the sentences change."""
-    from designer.cli.main import main  # noqa: PLC0415
+    from designer.cli.main import main
 
     main(["validate", "dgx-h100"])
     english = capsys.readouterr().out
@@ -140,7 +140,7 @@ HALF_WIDTH = re.compile(r"[\u4e00-\u9fff] ?\(|[\u4e00-\u9fff}）] ?[:;] |[\u4e00
 def test_chinese_text_takes_full_width_brackets_colons_and_semicolons(lang):
     """A Chinese sentence writes （GB/s）, ：and ；(the sheets mixed '時間 (µs)' and '修正: ' with full-width marks);
     in every message catalog entry and every string table of the documents."""
-    from designer.core.i18n import table  # noqa: PLC0415
+    from designer.core.i18n import table
 
     found = [entry.string for entry in _catalog_tool().read(lang) if entry.id and HALF_WIDTH.search(entry.string)]
     strings = [v for section in table(lang).values() if isinstance(section, dict) for v in section.values()

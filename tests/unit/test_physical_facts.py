@@ -36,11 +36,11 @@ def test_a_fact_the_document_does_not_give_is_said_to_be_not_published(catalog):
 
 @pytest.mark.parametrize("template,physical", [("dgx-h200", True), ("amd-mi300x", False)])
 def test_the_sheet_and_the_json_spec_carry_them(catalog, design_of, template, physical):
-    from datetime import UTC, datetime  # noqa: PLC0415
+    from datetime import UTC, datetime
 
-    from designer.export.analysis import ExportAnalysis  # noqa: PLC0415
-    from designer.export.brand import Brand  # noqa: PLC0415
-    from designer.export.sheet_data import SheetData  # noqa: PLC0415
+    from designer.export.analysis import ExportAnalysis
+    from designer.export.brand import Brand
+    from designer.export.sheet_data import SheetData
 
     design = design_of(template)
     data = json.loads(spec_json(build_spec(design, catalog)))

@@ -138,9 +138,9 @@ def test_no_chart_legend_covers_a_curve(catalog, design_of, template):
 
 
 def test_the_comparisons_legends_cover_no_curve_and_stay_under_the_plot_when_long(catalog, design_of):
-    from designer.compare import comparison  # noqa: PLC0415
-    from designer.compare.document import charts  # noqa: PLC0415
-    from designer.compare.presets import scheme_preset  # noqa: PLC0415
+    from designer.compare import comparison
+    from designer.compare.document import charts
+    from designer.compare.presets import scheme_preset
 
     named = [(p.template, p.design) for p in scheme_preset(catalog).picks]
     for chart in charts(comparison(named, catalog, lang="zh_TW")):
@@ -157,7 +157,7 @@ def _line_heights(pdf: bytes, *starts: str) -> dict[str, float]:
     """The baseline (points from the page's foot) of the first text run that starts each of `starts`, by page."""
     found: dict[str, float] = {}
     for page in PdfReader(io.BytesIO(pdf)).pages:
-        def visit(text, cm, tm, font, size):  # noqa: ARG001
+        def visit(text, cm, tm, font, size):
             for start in starts:
                 if start not in found and text.strip().startswith(start):
                     found[start] = tm[5] * cm[3] + cm[5]
@@ -176,7 +176,7 @@ def test_the_band_note_and_the_bottleneck_line_do_not_overprint(catalog, design_
 
 
 def _layout_lines(pdf: bytes, tmp_path) -> list[str]:
-    import subprocess  # noqa: PLC0415
+    import subprocess
 
     path = tmp_path / "sheet.pdf"
     path.write_bytes(pdf)

@@ -112,7 +112,7 @@ def test_cluster_json_names_heat_and_power_as_the_spec(capsys, tmp_path):
 
 
 def test_schema_spec_prints_the_committed_spec_schema(capsys):
-    from designer.export.spec import committed_spec_schema  # noqa: PLC0415
+    from designer.export.spec import committed_spec_schema
 
     assert main(["schema", "--spec"]) == 0
     out = capsys.readouterr().out
@@ -123,7 +123,7 @@ def test_schema_spec_prints_the_committed_spec_schema(capsys):
 
 
 def test_the_spec_calibration_is_a_closed_typed_object():
-    from designer.export.spec import spec_schema_text  # noqa: PLC0415
+    from designer.export.spec import spec_schema_text
 
     schema = json.loads(spec_schema_text())
     ref = next(a["$ref"] for a in schema["properties"]["calibration"]["anyOf"] if "$ref" in a)

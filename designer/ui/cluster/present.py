@@ -52,11 +52,11 @@ class ClusterPresentWindow(QWidget):
                 ("cables", self.tr("Compute cables"), f"{h['cables']:,.0f}"),
                 ("feed", self.tr("Worst feed load, one feed lost"), f"{h['worst_feed']:.0%}")]
 
-    def showEvent(self, event) -> None:  # noqa: N802, ANN001 (Qt override)
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt override)
         super().showEvent(event)
         self.view.fit()
 
-    def resizeEvent(self, event) -> None:  # noqa: N802, ANN001 (Qt override)
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
         self.view.fit()
 

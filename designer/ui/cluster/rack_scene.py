@@ -71,7 +71,7 @@ class RackItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
         return QRectF(-3, -LABEL_H, RACK_W + 6, self.rack.height_u * U_PX + LABEL_H + 3)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # noqa: D102
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         px_per_u = U_PX * option.levelOfDetailFromTransform(painter.worldTransform())
         body = QRectF(0, 0, RACK_W, self.rack.height_u * U_PX)

@@ -140,7 +140,7 @@ class ClusterWindow(QMainWindow):
         self.addDockWidget(area, dock)
         return dock
 
-    def _action(self, menu, text: str, slot, shortcut=None) -> QAction:  # noqa: ANN001
+    def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
