@@ -7,8 +7,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from designer.cluster.architecture import AUX_FABRICS
-from designer.cluster.build import ClusterModel
+from designer.cluster.build import ClusterModel, boxes
 from designer.core.messages import Msg, _m
+from designer.model.parts import NetworkSwitchSpec
 
 ROLE_RACKS = {"compute": _m("compute racks"), "network": _m("network racks"), "management": _m("management racks")}
 
@@ -66,10 +67,12 @@ def bom(m: ClusterModel) -> list[BomLine]:
     lines = [BomLine("node", m.plan.node.template or "embedded design", m.node.name, m.nodes, ROLE_RACKS["compute"])]
     for tier, n in ((_m("compute leaf"), c.leaf_switches), (_m("compute spine"), c.spine_switches),
                     (_m("compute core"), c.core_switches)):
-        if n:
-            lines.append(BomLine("switch", sw.id, sw.name, n, tier))
+        if n:  # boxes: a Q3200-RA box holds two of the fabric's switches
+            lines.append(BomLine("switch", sw.id, sw.name, boxes(sw, n), tier))
     for a in m.aux:
-        lines.append(BomLine("switch", a.switch, m.catalog.get(a.switch).name, a.switches, AUX_FABRICS[a.role]))
+        part = m.catalog.get(a.switch)
+        count = boxes(part, a.switches) if isinstance(part, NetworkSwitchSpec) else a.switches
+        lines.append(BomLine("switch", a.switch, part.name, count, AUX_FABRICS[a.role]))
     lines += _cable_lines(m) + _optics(m)
     racks = Counter(r.role for r in m.racks.racks)
     rack = m.catalog.get(site.rack_part)

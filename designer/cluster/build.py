@@ -47,8 +47,14 @@ ASSUMED_SWITCH_MIN_W = 100.0  # a managed switch's own draw (fans, CPU, ASIC) wh
 
 
 def ports_rule_w(switch: NetworkSwitchSpec) -> float:
-    """The draw the ports' rule gives a switch whose power is not published."""
-    return max(ASSUMED_SWITCH_MIN_W, ASSUMED_SWITCH_W_PER_GBIT * switch.ports * switch.port_speed_gbit_s)
+    """The draw the ports' rule gives a switch box whose power is not published (every switch in it)."""
+    ports = switch.ports * switch.switches_per_box
+    return max(ASSUMED_SWITCH_MIN_W, ASSUMED_SWITCH_W_PER_GBIT * ports * switch.port_speed_gbit_s)
+
+
+def boxes(switch: NetworkSwitchSpec, switches: int) -> int:
+    """The boxes that hold `switches` of a part (a Q3200-RA box holds two): what is racked, powered and bought."""
+    return math.ceil(switches / switch.switches_per_box)
 
 
 def switch_watts(switch: NetworkSwitchSpec) -> tuple[float, bool]:
@@ -143,12 +149,12 @@ class ClusterModel:
     def _switch_items(self, aux: list[AuxSizing]) -> list[tuple[str, int, float]]:
         c, sw = self.compute, self.switch
         w = switch_watts(sw)[0]
-        items = [(f"{sw.id} leaf", sw.rack_units, w)] * c.leaf_switches
-        items += [(f"{sw.id} spine", sw.rack_units, w)] * c.spine_switches
-        items += [(f"{sw.id} core", sw.rack_units, w)] * c.core_switches
+        items = [(f"{sw.id} leaf", sw.rack_units, w)] * boxes(sw, c.leaf_switches)
+        items += [(f"{sw.id} spine", sw.rack_units, w)] * boxes(sw, c.spine_switches)
+        items += [(f"{sw.id} core", sw.rack_units, w)] * boxes(sw, c.core_switches)
         for a in aux:
             part = self.part(a.switch, NetworkSwitchSpec)
-            items += [(f"{part.id} {a.role}", part.rack_units, switch_watts(part)[0])] * a.switches
+            items += [(f"{part.id} {a.role}", part.rack_units, switch_watts(part)[0])] * boxes(part, a.switches)
         return items
 
     @cached_property

@@ -333,6 +333,9 @@ class NetworkSwitchSpec(PartBase):
     # the most it can draw on its redundant supplies with one failed (one PSU's rating, 1+1): an assumed draw from
     # its ports is never above it (designer.cluster.build.switch_watts)
     psu_limit_w: NonNeg | None = None
+    # independent switches in one box (Quantum-X800 Q3200-RA: two 36-port switches in a 2U box): `ports` and `cages`
+    # are one switch's, `rack_units`, `power_w`, `psu_limit_w` and the price the box's
+    switches_per_box: Annotated[int, Field(ge=1, le=8)] = 1
 
 
 class CableSpec(PartBase):

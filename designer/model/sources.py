@@ -49,7 +49,7 @@ DOMAIN_CLASSES: dict[str, SourceClass] = {
     "github.com/epoch-research": S, "epoch.ai": S, "github.com/bespoke-silicon-group": S,
     # integrators, operators, resellers
     "fs.com": RESELLER, "fibermall.com": RESELLER, "serversimply.com": RESELLER, "philisun.com": RESELLER,
-    "yobitel.com": RESELLER, "cscs.ch": RESELLER,
+    "yobitel.com": RESELLER, "cscs.ch": RESELLER, "gpusmith.com": RESELLER,
     # press and analysts
     "pcnews.ru": P, "tweakers.net": P, "anandtech.com": P, "cnbc.com": P, "reuters.com": P, "nextplatform.com": P,
     "servethehome.com": P, "storagereview.com": P, "theregister.com": P, "semianalysis.com": P,

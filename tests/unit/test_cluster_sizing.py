@@ -344,3 +344,21 @@ def test_an_assumed_switch_draw_never_exceeds_what_its_redundant_supplies_carry(
     line = next(n for n in notes if n.startswith("sn5600:"))
     assert "3,000 W assumed" in line and "3,440 W" in line
     assert "2.5 kW" not in sn5600.notes and "3,000 W" in sn5600.notes  # the note says the figure the plan uses
+
+
+def test_a_q3200_box_holds_two_switches_the_plan_sizes_switches_and_buys_boxes(catalog):
+    """Quantum-X800 Q3200-RA: two independent 36-port XDR switches in one 2U box. The fabric is sized in switches of
+    36 ports; the racks, the power and the bill of materials count boxes (one box for two switches of a tier)."""
+    from designer.cluster.bom import bom
+    from designer.cluster.build import ASSUMED_SWITCH_W_PER_GBIT, switch_watts
+
+    q3200 = catalog.get("q3200")
+    assert (q3200.ports, q3200.switches_per_box, q3200.rack_units) == (36, 2, 2)
+    m = model(catalog, "hgx-b300", gpus=576, fabric=ComputeFabric(switch="q3200"))
+    c = m.compute
+    assert c.leaf_switches > 0 and c.spine_switches > 0
+    lines = {str(line.where): line.quantity for line in bom(m) if line.part == "q3200"}
+    assert lines == {"compute leaf": math.ceil(c.leaf_switches / 2), "compute spine": math.ceil(c.spine_switches / 2)}
+    racked = sum(1 for r in m.racks.racks for s in r.slots if s.label.startswith("q3200"))
+    assert racked == math.ceil(c.leaf_switches / 2) + math.ceil(c.spine_switches / 2)
+    assert switch_watts(q3200) == (pytest.approx(ASSUMED_SWITCH_W_PER_GBIT * 72 * 800), True)  # the box's 72 ports
