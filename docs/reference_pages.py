@@ -56,7 +56,8 @@ def cli_page() -> str:
         if parser.description:
             lines += [_cell(parser.description), ""]
         rows = [a for a in parser._actions  # noqa: SLF001
-                if not isinstance(a, argparse._HelpAction | argparse._VersionAction)]  # noqa: SLF001
+                if not isinstance(a, argparse._HelpAction | argparse._VersionAction)  # noqa: SLF001
+                and a.help != argparse.SUPPRESS]  # a hidden option stays hidden here too
         subs = [a for a in rows if isinstance(a, argparse._SubParsersAction)]  # noqa: SLF001
         rows = [a for a in rows if a not in subs]
         if rows:

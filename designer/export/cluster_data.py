@@ -107,8 +107,10 @@ class ClusterSheet:
     def name(self) -> str:
         """The plan's name; the name `cluster new` gives by default ("DGX H100 cluster") in the sheet's language
         ("DGX H100 叢集"), a name of the user's own as written."""
-        m = self.m
-        return self.fmt("cl_default_name", node=m.node.name) if m.plan.name == f"{m.node.name} cluster" else m.plan.name
+        m = self.m  # the default as the CLI (English) or the window (in its language) wrote it
+        defaults = {i18n.sheet_text(CLUSTER_TEXT, lang)["cl_default_name"].format(node=m.node.name)
+                    for lang in ("en", "zh_TW", "zh_CN")}
+        return self.fmt("cl_default_name", node=m.node.name) if m.plan.name in defaults else m.plan.name
 
     # Cover ----------------------------------------------------------------------------------------------
     def meta(self) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 A plain QLabel in a layout that gives it less room than its text cuts the text mid-letter with no sign that more
 follows ("Bottleneck of alltoall at 16G"); a QComboBox narrower than its item cuts it too ("NVIDIA B200 (HGX)
-180("). ElidedLabel keeps the whole text (text(), and the tooltip unless one is set) and paints only what fits;
+180("). ElidedLabel keeps the whole text in text() (its user sets the tooltip) and paints only what fits;
 ElidedComboBox paints its current item elided and carries the whole name in its tooltip. Text is plain: user text
 never becomes markup.
 """
@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QToolTip,
     QWidget,
 )
+
+from designer.ui.text import plain
 
 
 class ElidedLabel(QLabel):
@@ -57,7 +59,7 @@ class ElidedComboBox(QComboBox):
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip and not self.toolTip() and isinstance(event, QHelpEvent):
-            QToolTip.showText(event.globalPos(), self.currentText(), self)
+            QToolTip.showText(event.globalPos(), plain(self.currentText()), self)  # a name, never markup
             return True
         return super().event(event)
 

@@ -189,6 +189,7 @@ class MainWindow(QMainWindow):
         self._action(f, self.tr("&Open..."), self.files.open_dialog, K.Open)
         self.recent_menu = f.addMenu(self.tr("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self._discard_confirmed = False  # File > Quit asked about this window's work before closing the others
         self.clusters = ClusterActions(self, self.document, self.catalog, self.files)
         self.clusters.add_to(f)
         self._action(f, self.tr("&Save"), self.files.save, K.Save)
@@ -513,13 +514,18 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, self._quit_now)
 
     def _quit_now(self) -> None:
+        if not self.files.confirm_discard():  # this window's work first: its Cancel leaves every window open
+            return
+        self._discard_confirmed = True
         for window in list(self.clusters.windows):
             if window.isVisible() and not window.close():
+                self._discard_confirmed = False
                 return
         self.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
-        if not self.files.confirm_discard():
+        confirmed, self._discard_confirmed = self._discard_confirmed, False  # Quit asked already: not twice
+        if not confirmed and not self.files.confirm_discard():
             event.ignore()
             return
         self.files.session_ended()

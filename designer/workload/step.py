@@ -218,9 +218,11 @@ def _activation_bytes_per_layer(model: ModelShape, lay: Layout) -> float:
 
 def stage_layers(model: ModelShape, lay: Layout) -> int:
     """The layers of the busiest pipeline stage, which sets the pipeline's pace and the first stage's memory: the
-    layers split as evenly as they go into PP x VPP virtual stages (Megatron-Core splits 126 layers over 32 virtual
-    stages as 4 and 3, counting the embedding and the loss as layers; the busiest then holds 4 a virtual stage)."""
-    return math.ceil(model.layers / (lay.pp * lay.vpp)) * lay.vpp
+    layers split as evenly as they go into PP x VPP virtual stages, the r left over one each to the first r virtual
+    stages, which the PP stages take in turn (126 layers over 8 x 8: 2 a virtual stage but for 2, so 16 on the first
+    stages; 100 over 8 x 4: 3 each and 4 left, so 13, not 4 x 4)."""
+    whole, left = divmod(model.layers, lay.pp * lay.vpp)
+    return whole * lay.vpp + math.ceil(left / lay.pp)
 
 
 def memory(model: ModelShape, lay: Layout, hbm_gib: float) -> Memory:

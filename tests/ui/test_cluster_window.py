@@ -482,3 +482,30 @@ def test_the_cost_charts_keep_their_height_in_a_short_dock_and_scroll(make_windo
         assert all(a.y1 <= b.y0 + 1 or b.y1 <= a.y0 + 1 for i, a in enumerate(boxes) for b in boxes[i + 1:])
     cluster.confirm_discard = lambda: True
     cluster.close()
+
+
+def test_the_legend_wraps_between_its_pieces_never_inside_one(make_window, qtbot):
+    """At 1024 x 700 the racks' legend wrapped between the 'server' swatch and its word."""
+    from PySide6.QtGui import QTextDocument
+
+    window = make_window("dgx-h100")
+    cluster = window.clusters.new_from_design()
+    qtbot.waitExposed(cluster)
+    label = cluster.legend()
+    doc = QTextDocument()
+    doc.setHtml(label.text())
+    doc.setTextWidth(320)  # narrow: the legend takes several lines
+    doc.size()  # lays the document out
+    lines = []
+    block = doc.begin()
+    while block.isValid():
+        layout = block.layout()
+        for i in range(layout.lineCount()):
+            start, length = layout.lineAt(i).textStart(), layout.lineAt(i).textLength()
+            lines.append(block.text()[start:start + length])
+        block = block.next()
+    assert len(lines) > 1
+    assert not any(line.rstrip().endswith("\u25a0") for line in lines)  # no swatch left at a line's end
+    assert any(line.lstrip().startswith("\u25a0 server") or "\u25a0\xa0server" in line for line in lines)
+    cluster.confirm_discard = lambda: True
+    cluster.close()

@@ -51,6 +51,19 @@ def test_quit_closes_the_cluster_windows_too_and_a_cancel_stops_it(make_window, 
     assert not isValid(cluster) or not cluster.isVisible()
 
 
+def test_a_cancel_on_the_main_windows_work_keeps_the_cluster_windows_open(make_window, qtbot, monkeypatch):
+    window = make_window("dgx-h100")
+    cluster = open_cluster_window(window, qtbot)
+    monkeypatch.setattr(window.files, "confirm_discard", lambda: False)  # the user cancels the main window's prompt
+    ScriptedUser(window).key(Qt.Key.Key_Q, CTRL)
+    qtbot.wait(50)
+    settle()
+    assert window.isVisible() and cluster.isVisible()  # the cluster windows were closed first, before the fix
+    monkeypatch.setattr(window.files, "confirm_discard", lambda: True)  # nothing left open for the next test
+    cluster.close()
+    window.close()
+
+
 def test_ctrl_equals_zooms_in_as_ctrl_plus_does(make_window):
     window = make_window("dgx-h100")
     window.activateWindow()

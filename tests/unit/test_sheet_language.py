@@ -95,3 +95,17 @@ def test_the_cluster_sheet_is_set_in_the_node_sheets_cjk_family_and_names_the_pl
     first = PdfReader(sheet).pages[0].extract_text()
     assert name in first and "DGX H100 cluster" not in first
     assert "Lab A pod" in PdfReader(mine).pages[0].extract_text()  # a name of the user's own stays as written
+
+
+
+def test_a_default_plan_name_written_in_chinese_reads_in_the_sheets_language(tmp_path, capsys):
+    """The window names a new plan in its own language ('DGX H100 叢集'); an English sheet of that plan said so in
+    Chinese: every language's default is recognised."""
+    plan = tmp_path / "plan.json"
+    assert main(["cluster", "new", "--node", "dgx-h100", "--gpus", "256", "--name", "DGX H100 叢集", "-o",
+                 str(plan)]) == 0
+    sheet = tmp_path / "en.pdf"
+    assert main(["cluster", "export", str(plan), "--pdf", str(sheet)]) == 0
+    capsys.readouterr()
+    first = PdfReader(sheet).pages[0].extract_text()
+    assert "DGX H100 cluster" in first and "叢集" not in first

@@ -409,6 +409,8 @@ def test_an_uneven_pipeline_split_paces_the_pipeline_by_its_busiest_stage(catalo
     m = model_by_id("llama3-405b")
     assert stage_layers(m, Layout(pp=8, vpp=8)) == 16 and stage_layers(m, Layout(pp=8, vpp=4)) == 16
     assert stage_layers(m, Layout(pp=2, vpp=1)) == 63 and stage_layers(m, Layout(pp=4, vpp=1)) == 32
+    hundred = m.model_copy(update={"layers": 100})  # 3 a virtual stage and 4 left over: 13 on the busiest, not 16
+    assert stage_layers(hundred, Layout(pp=8, vpp=4)) == 13
     with pytest.raises(DesignerError, match="fewer than PP"):
         check_layout(m, Layout(pp=64, vpp=2, dp=1), 64)
 

@@ -252,6 +252,9 @@ class LinkItem(QGraphicsPathItem):
         if path != self.path():
             self.setPath(path)
             self._shape = self._bounds = None
+            if self.hovered:  # moved away under a still mouse (undo, an Inspector edit): no hover event tells
+                self.hovered = self.isUnderMouse()
+                self._raise()
             self._labels_moved()
         self._pen()
 

@@ -274,7 +274,11 @@ class CanvasScene(QGraphicsScene):
         return placed
 
     def forget_label_boxes(self) -> None:
-        self._label_boxes = None
+        """Place the labels again at the next paint, and repaint them all: one change may move labels anywhere
+        (placement goes in link order); only where labels were shown (past 2.2x zoom) is there anything to do."""
+        if self._label_boxes is not None:
+            self._label_boxes = None
+            self.update()
 
     def set_view_zoom(self, zoom: float) -> None:
         self.view_zoom = zoom
@@ -318,6 +322,7 @@ class CanvasScene(QGraphicsScene):
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
         super().mouseMoveEvent(event)
         if self._press:
+            self.forget_label_boxes()  # a part moved: labels it now covers or frees move too, wired to it or not
             for link in self.links.values():
                 if any(end.isSelected() for end in link.ends):
                     link.update_path()

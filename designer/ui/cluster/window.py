@@ -120,14 +120,15 @@ class ClusterWindow(QMainWindow):
 
     def legend(self) -> QLabel:
         """What the colours mean: rack load against the site's rack power limit, and the racked parts."""
-        def swatch(color: QColor, text: str) -> str:
-            return f"<span style='color:{color.name()}'>&#9632;</span> {esc(text)}"
+        def swatch(color: QColor, text: str) -> str:  # one unbreakable piece: a swatch never wraps from its word
+            return (f"<span style='white-space:nowrap'><span style='color:{color.name()}'>&#9632;</span>&nbsp;"
+                    f"{esc(text)}</span>")
         loads = (("ok", self.tr("up to {high} of the rack power limit").format(high=f"{HIGH_LOAD:.0%}")),
                  ("high", self.tr("up to 100%")), ("over", self.tr("over the limit")))
         kinds = (("node", self.tr("node")), ("switch", self.tr("switch")), ("server", self.tr("server")),
                  ("power_shelf", self.tr("power shelf")), ("cdu", self.tr("CDU")))
-        label = QLabel("&nbsp;&nbsp;".join([swatch(LOAD_COLORS[k], t) for k, t in loads]
-                                           + ["&nbsp;|&nbsp;"] + [swatch(KIND_COLORS[k], t) for k, t in kinds]))
+        label = QLabel("&nbsp; ".join([swatch(LOAD_COLORS[k], t) for k, t in loads]  # wraps between the pieces
+                                      + ["|"] + [swatch(KIND_COLORS[k], t) for k, t in kinds]))
         label.setTextFormat(Qt.TextFormat.RichText)
         label.setWordWrap(True)  # a narrow window wraps the legend rather than growing past the screen
         label.setContentsMargins(8, 4, 8, 4)
