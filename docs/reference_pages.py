@@ -51,8 +51,8 @@ def cli_page() -> str:
              "built (`gpu-designer-cli COMMAND --help` prints the same). Exit status: 0 on success, 1 on a failed "
              "check, 2 on bad input (one line on stderr), 70 on an internal error.", ""]
     for name, parser in _subcommands(build_parser(), "gpu-designer-cli"):
-        depth = name.count(" ")
-        lines += [f"{'#' * min(depth + 1, 3) if depth else '##'} `{name}`", ""]
+        level = max(2, min(name.count(" ") + 1, 3))  # the tool and its commands ##, a command's commands ###
+        lines += [f"{'#' * level} `{name}`", ""]
         if parser.description:
             lines += [_cell(parser.description), ""]
         rows = [a for a in parser._actions  # noqa: SLF001

@@ -439,12 +439,10 @@ def test_a_plan_opened_from_its_cluster_sheet_is_saved_as_json_never_over_the_pd
     cluster.close()
 
 
-def test_rack_names_stay_readable_when_the_whole_floor_is_fitted(make_window, qtbot):
+def test_rack_names_stay_readable_when_the_whole_floor_is_fitted(open_cluster, qtbot):
     """At 1024 x 700 the 37 racks of a 1,024-GPU plan fitted the view at about 20 px a rack, too narrow for 'C001'
     across it: the names were gone. Now a rack too narrow turns its name down its body; closer in it sits above."""
-    window = make_window("dgx-h100")
-    cluster = window.clusters.new_from_design()
-    qtbot.waitExposed(cluster)
+    _main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
     cluster.resize(1024, 700)
     qtbot.waitUntil(lambda: bool(cluster.scene.items_by_name), timeout=20000)
     settle()
@@ -456,19 +454,15 @@ def test_rack_names_stay_readable_when_the_whole_floor_is_fitted(make_window, qt
     assert rack.label_layout(20 / RACK_W) == "down"  # a rack 20 px wide on screen: the name turned down it
     assert rack.label_layout(scale * 4) == "above"  # zoomed in: across the top, as before
     assert rack.label_layout(0.01) is None  # a speck: no text at all
-    cluster.confirm_discard = lambda: True
-    cluster.close()
 
 
-def test_the_cost_charts_keep_their_height_in_a_short_dock_and_scroll(make_window, qtbot):
+def test_the_cost_charts_keep_their_height_in_a_short_dock_and_scroll(open_cluster, qtbot):
     """At 1366 x 768 the Cost tab squeezed seven to nine bars into 55 px, their labels over each other."""
     from PySide6.QtWidgets import QScrollArea
 
     from designer.ui.cluster.panels import COST_CHART_MIN_H
 
-    window = make_window("dgx-h100")
-    cluster = window.clusters.new_from_design()
-    qtbot.waitExposed(cluster)
+    _main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
     cluster.resize(1024, 600)
     cluster.bottom.setCurrentWidget(cluster.cost)
     qtbot.waitUntil(lambda: cluster.cost.chart.figure is not None and bool(cluster.cost.chart.figure.axes),
@@ -480,17 +474,13 @@ def test_the_cost_charts_keep_their_height_in_a_short_dock_and_scroll(make_windo
     for ax in chart.figure.axes:  # each category label on its own line: no two overlap
         boxes = [t.get_window_extent() for t in ax.get_yticklabels() if t.get_text()]
         assert all(a.y1 <= b.y0 + 1 or b.y1 <= a.y0 + 1 for i, a in enumerate(boxes) for b in boxes[i + 1:])
-    cluster.confirm_discard = lambda: True
-    cluster.close()
 
 
-def test_the_legend_wraps_between_its_pieces_never_inside_one(make_window, qtbot):
+def test_the_legend_wraps_between_its_pieces_never_inside_one(open_cluster):
     """At 1024 x 700 the racks' legend wrapped between the 'server' swatch and its word."""
     from PySide6.QtGui import QTextDocument
 
-    window = make_window("dgx-h100")
-    cluster = window.clusters.new_from_design()
-    qtbot.waitExposed(cluster)
+    _main, cluster = open_cluster("New Cluster Plan", "From the Open Design")
     label = cluster.legend()
     doc = QTextDocument()
     doc.setHtml(label.text())
@@ -507,5 +497,3 @@ def test_the_legend_wraps_between_its_pieces_never_inside_one(make_window, qtbot
     assert len(lines) > 1
     assert not any(line.rstrip().endswith("\u25a0") for line in lines)  # no swatch left at a line's end
     assert any(line.lstrip().startswith("\u25a0 server") or "\u25a0\xa0server" in line for line in lines)
-    cluster.confirm_discard = lambda: True
-    cluster.close()
