@@ -2,9 +2,11 @@
 cached per message size and group, so one layout costs tens of microseconds), those that do not fit set aside,
 the rest ranked by step time, layouts the model cannot tell apart shown once.
 
-The grid: TP a power of two dividing the heads, up to twice the node's GPUs; PP a divisor of the layers; CP 1 to 8
-dividing the sequence; EP the experts' divisors for a mixture of experts; micro-batch 1, 2, 4; interleaving v
-with layers divisible by PP x v; recompute none, selective, full; ZeRO 1 (a distributed optimizer) or 3.
+The grid: TP a power of two dividing the heads, up to twice the node's GPUs; PP a divisor of the layers or a power of
+two below them (an uneven split, as Llama 3.1 405B's 126 layers run on PP 8 or 16: the busiest stage paces the
+pipeline, designer.workload.step.stage_layers); CP 1 to 8 dividing the sequence; EP the experts' divisors for a
+mixture of experts; micro-batch 1, 2, 4; interleaving v with at least one layer a virtual stage (PP x v up to the
+layers); recompute none, selective, full; ZeRO 1 (a distributed optimizer) or 3.
 
 A grid past MAX_LAYOUTS (a user's ranges, a mixture of many experts) is searched, not enumerated: Optuna's
 multivariate TPE sampler (seeded, so a search repeats) picks GUIDED_TRIALS layouts of the same grid, each evaluated as
@@ -45,11 +47,17 @@ def _divisors(n: int, limit: int) -> list[int]:
     return [d for d in range(1, min(n, limit) + 1) if n % d == 0]
 
 
+def _pipeline_sizes(layers: int, limit: int = 128) -> tuple[int, ...]:
+    """PP sizes to try: the layers' divisors (even stages) and the powers of two below the layers (uneven)."""
+    powers = {2**i for i in range(1, 8) if 2**i <= min(layers, limit)}
+    return tuple(sorted(set(_divisors(layers, limit)) | powers))
+
+
 def _dims(model: ModelShape, gpus_per_node: int, seq: int, ranges: Ranges) -> dict[str, tuple[Any, ...]]:
     """Each dimension's candidate values, in the order the grid nests them."""
     tps = tuple(t for t in (1, 2, 4, 8, 16, 32) if t <= 2 * gpus_per_node and model.heads % t == 0)
     return {"tp": ranges.tp or tps,
-            "pp": ranges.pp or tuple(_divisors(model.layers, 128)),
+            "pp": ranges.pp or _pipeline_sizes(model.layers),
             "cp": tuple(c for c in ranges.cp if seq % c == 0),
             "micro_batch": ranges.micro_batch, "vpp": ranges.vpp,
             "ep": tuple(_divisors(model.experts, 64)) if model.moe else (1,),
@@ -59,7 +67,7 @@ def _dims(model: ModelShape, gpus_per_node: int, seq: int, ranges: Ranges) -> di
 def _layout(model: ModelShape, gpus: int, seq: int, precision: str, ranges: Ranges, c: dict[str, Any]) -> Layout | None:
     """The layout of one choice per dimension, or None where the grid's rules exclude it."""
     tp, pp, cp, mb, v, ep = c["tp"], c["pp"], c["cp"], c["micro_batch"], c["vpp"], c["ep"]
-    if gpus % (tp * pp * cp) or (v > 1 and pp == 1) or model.layers % (pp * v):
+    if gpus % (tp * pp * cp) or (v > 1 and pp == 1) or model.layers < pp * v:
         return None
     dp = gpus // (tp * pp * cp)
     batch = ranges.global_batch or default_global_batch(seq, dp, mb)

@@ -20,7 +20,9 @@ Arithmetic (reference: ../shared/reference/workload.md; Narayanan et al., SC'21;
   distributed optimizer), overlapped with the last micro-batch's backward.
 - Bubble (1F1B): (p - 1) / (v m) of the pipeline's ideal time, v virtual stages, m micro-batches per pipeline.
 - Memory (Korthikanti, Table 2): activations per layer s b h (34/t + 5 a s / (h t)) bytes with sequence
-  parallelism; the 5 a s / h term gone with selective recompute or flash attention; full recompute keeps 2 s b h / t
+  parallelism, each term taken from the shape's own widths (queries, keys and values under grouped-query
+  attention, a gated FFN, a MoE's top-k experts: _activation_bytes_per_layer); the 5 a s / h term gone with
+  selective recompute or flash attention; full recompute keeps 2 s b h / t
   per layer and one layer whole. The first stage holds p micro-batches of its layers (the whole model's layers'
   worth; x (1 + (p - 1)/(p v)) interleaved). Weights, gradients and Adam state: 2 + 2 + 12 bytes per parameter,
   the optimizer state sharded over DP from ZeRO 1 (a distributed optimizer), gradients from ZeRO 2, weights ZeRO 3.
@@ -177,17 +179,32 @@ def check_layout(model: ModelShape, lay: Layout, gpus: int) -> None:
 
 
 # FLOPs -----------------------------------------------------------------------------------------------------------
-def _gemms(model: ModelShape, lay: Layout) -> list[float]:
-    """The forward GEMMs of one layer for one micro-batch on one GPU (FLOPs each): QKV, attention out, the scores
-    (QK^T and AV), FFN up and down (a MoE's top-k experts)."""
+def _gemms(model: ModelShape, lay: Layout) -> list[tuple[float, float]]:
+    """The forward GEMMs of one layer for one micro-batch on one GPU, each as (FLOPs, FLOPs of one kernel): QKV,
+    attention out, the scores (QK^T and AV), FFN up and down. A mixture of experts runs its up and down projections
+    as one small GEMM per local expert (experts / EP of them), each over the tokens routed to it (this GPU's tokens
+    x top-k / experts, times EP as the all-to-all brings the EP group's tokens): the kernel's size, not the layer's
+    total, sets the share of the peak it reaches (designer.workload.efficiency)."""
     t = lay.micro_batch * lay.seq_len / lay.cp  # tokens on this GPU
     h, tp = model.hidden, lay.tp
     ffn = model.moe_ffn or model.ffn if model.moe else model.ffn
     up = (2 if model.gated else 1) * ffn
     experts = model.top_k if model.moe else 1
+    kernels = model.experts // lay.ep if model.moe else 1  # expert GEMMs per layer on one GPU
     q = model.q_dim  # the hidden size where heads x head size is the hidden size
-    return [2 * t * h * (q + 2 * model.kv_dim) / tp, 2 * t * q * h / tp, 4 * t * lay.seq_len * q / tp,
-            experts * 2 * t * h * up / tp, experts * 2 * t * ffn * h / tp]
+    qkv, out, scores = 2 * t * h * (q + 2 * model.kv_dim) / tp, 2 * t * q * h / tp, 4 * t * lay.seq_len * q / tp
+    ffn_up, ffn_down = experts * 2 * t * h * up / tp, experts * 2 * t * ffn * h / tp
+    return [(qkv, qkv), (out, out), (scores, scores), (ffn_up, ffn_up / kernels), (ffn_down, ffn_down / kernels)]
+
+
+def _permute_bytes(model: ModelShape, lay: Layout) -> float:
+    """A mixture of experts' token permutation in one layer, forward and backward, for one micro-batch on one GPU:
+    each routed copy of a token (top-k a token, bf16) is written and read when sorted to its expert and again when
+    restored, both ways (memory-bound, at the HBM bandwidth)."""
+    if not model.moe:
+        return 0.0
+    routed = lay.micro_batch * lay.seq_len / lay.cp * model.top_k * model.hidden * 2 / lay.tp
+    return routed * 2 * 2 * 3  # read and write, permute and unpermute, forward and twice backward
 
 
 def flops_per_token(model: ModelShape, seq_len: int, recompute: str) -> tuple[float, float]:
@@ -207,13 +224,22 @@ def _passes(recompute: str) -> tuple[float, float]:
 
 # Memory ----------------------------------------------------------------------------------------------------------
 def _activation_bytes_per_layer(model: ModelShape, lay: Layout) -> float:
+    """Korthikanti et al.'s Table 2 term by term, for any shape (GPT's q = kv = h and 4h FFN give their 34 s b h):
+    per token, the attention keeps its input (2h bytes) and dropout mask (h), Q and K (2q + 2kv), V (2kv) and the
+    output projection's input (2q); the MLP its input (2h) and mask (h), the up projection's output (2 x its width:
+    2 ffn gated, ffn not) and the down projection's input (2 ffn); the two norms' inputs 4h. The 10h of inputs,
+    masks and norms is split over TP only with sequence parallelism; the rest always. A mixture of experts keeps the
+    MLP's per-expert part and the permuted input for each of its top-k experts."""
     s, b, h, a, t = lay.seq_len / lay.cp, lay.micro_batch, model.hidden, model.heads, lay.tp
-    scores = 0.0 if (lay.flash_attention or lay.recompute != "none") else 5 * a * s / (h * t)
     if lay.recompute == "full":
         return 2 * s * b * h / t
-    base = 34 / t if lay.sequence_parallel or t == 1 else 10 + 24 / t
-    mlp = (model.top_k if model.moe else 1) * (model.moe_ffn or model.ffn) / (4 * h)  # GPT's 4h FFN = 1
-    return s * b * h * (base * (0.5 + 0.5 * mlp) + scores)
+    scores = 0.0 if (lay.flash_attention or lay.recompute != "none") else 5 * a * s * s * b / t
+    ffn = model.moe_ffn or model.ffn if model.moe else model.ffn
+    k = model.top_k if model.moe else 1
+    split = 4 * model.q_dim + 4 * model.kv_dim + k * ((2 if model.gated else 1) * 2 * ffn + 2 * ffn)
+    whole = 10 * h + (2 * h * k if model.moe else 0)  # a MoE's permuted copies of the MLP's input
+    per_token = split / t + (whole / t if lay.sequence_parallel or t == 1 else whole)
+    return s * b * per_token + scores
 
 
 def stage_layers(model: ModelShape, lay: Layout) -> int:
@@ -261,11 +287,11 @@ def _compute_per_microbatch(model: ModelShape, lay: Layout, hw: Hardware) -> flo
     gemm_pass, score_pass = _passes(lay.recompute)
     eff = hw.efficiency
     layer = 0.0
-    for i, f in enumerate(_gemms(model, lay)):
-        layer += score_pass * f / (core * eff(f)) if i == 2 else gemm_pass * f / (linear * eff(f))
+    for i, (f, kernel) in enumerate(_gemms(model, lay)):
+        layer += score_pass * f / (core * eff(kernel)) if i == 2 else gemm_pass * f / (linear * eff(kernel))
     traffic = hw.efficiency.elementwise_passes * gemm_pass / 3  # the recomputed forward reads and writes again
     memory_bound = traffic * _activation_bytes_per_layer(model, Layout(**{**lay.__dict__, "recompute": "selective"}))
-    layer += memory_bound / (hw.hbm_tbytes_s * 1e12)
+    layer += (memory_bound + _permute_bytes(model, lay) * gemm_pass / 3) / (hw.hbm_tbytes_s * 1e12)
     stage = layer * stage_layers(model, lay)
     logits = 3 * 2 * lay.micro_batch * lay.seq_len / lay.cp * model.hidden * model.vocab / lay.tp
     return stage + logits / lay.pp / (core * eff(logits))
@@ -274,7 +300,7 @@ def _compute_per_microbatch(model: ModelShape, lay: Layout, hw: Hardware) -> flo
 def _gemm_time(model: ModelShape, lay: Layout, hw: Hardware) -> float:
     """One layer's GEMMs (not the scores), forward and backward, for one micro-batch, seconds."""
     linear = _peaks(hw, lay.precision)[0]
-    return sum(3 * f / (linear * hw.efficiency(f)) for i, f in enumerate(_gemms(model, lay)) if i != 2)
+    return sum(3 * f / (linear * hw.efficiency(k)) for i, (f, k) in enumerate(_gemms(model, lay)) if i != 2)
 
 
 def simulate_step(model: ModelShape, lay: Layout, hw: Hardware) -> Step:
@@ -298,7 +324,8 @@ def simulate_step(model: ModelShape, lay: Layout, hw: Hardware) -> Step:
     if lay.cp > 1:  # keys and values around the ring, forward and twice backward, against the scores' time
         kv = int(tokens_mb * model.kv_dim * 2 * 2 / lay.tp)
         ring = hw.comm("allgather", kv * lay.cp, lay.cp, lay.tp) * 3 * layers
-        scores = _gemms(model, lay)[2] * 3 * layers / (core * hw.efficiency(_gemms(model, lay)[2]))
+        f = _gemms(model, lay)[2][0]
+        scores = f * 3 * layers / (core * hw.efficiency(f))
         cp = max(0.0, ring - scores)
     ep = 0.0
     if lay.ep > 1:

@@ -250,7 +250,7 @@ def test_the_search_ranks_every_fitting_layout(catalog):
     hw = node_hardware(build_template("dgx-h100", catalog), catalog)
     m = model_by_id("llama3-70b")
     grid = list(layouts(m, 256, 8, 8192, "bf16"))
-    assert len(grid) > 1000 and all(lay.gpus == 256 and m.layers % (lay.pp * lay.vpp) == 0 for lay in grid)
+    assert len(grid) > 1000 and all(lay.gpus == 256 and m.layers >= lay.pp * lay.vpp for lay in grid)
     result = search(m, 256, hw, top=5)
     assert result.evaluated == len(grid) and 0 < result.fitting < len(grid) and len(result.best) == 5
     rates = [s.tokens / s.step_time_s for s in result.best]
@@ -354,19 +354,20 @@ def test_the_guides_serving_table_is_what_the_model_gives(catalog):
 
 
 def test_a_grid_past_the_limit_is_searched_by_optuna_and_finds_the_best(catalog):
-    """A grid past max_layouts is sampled (seeded multivariate TPE), not refused: on a 5,364-layout grid forced
-    through it, 600 trials find a layout as fast as the exhaustive search's best, and a second run repeats it."""
+    """A grid past max_layouts is sampled (seeded multivariate TPE), not refused: on a grid forced through it (Llama 3
+    70B on 256 GPUs: 9,144 layouts), 800 trials find a layout as fast as the exhaustive search's best, and a second
+    run repeats it."""
     from designer.workload.search import search
 
     hw = node_hardware(build_template("dgx-h100", catalog), catalog)
     m = model_by_id("llama3-70b")
     full = search(m, 256, hw, top=1)
-    guided = search(m, 256, hw, top=3, max_layouts=1000, trials=600)
+    guided = search(m, 256, hw, top=3, max_layouts=1000, trials=800)
     assert not full.guided and guided.guided and guided.grid == full.grid == full.evaluated
-    assert guided.evaluated <= 600 < full.evaluated and all(s.memory.fits for s in guided.best)
+    assert guided.evaluated <= 800 < full.evaluated and all(s.memory.fits for s in guided.best)
     rate = guided.best[0].tokens_per_s
     assert rate >= full.best[0].tokens_per_s * 0.99, (guided.best[0].layout, full.best[0].layout)
-    again = search(m, 256, hw, top=3, max_layouts=1000, trials=600)
+    again = search(m, 256, hw, top=3, max_layouts=1000, trials=800)
     assert [s.layout for s in again.best] == [s.layout for s in guided.best]
 
 
@@ -415,17 +416,55 @@ def test_an_uneven_pipeline_split_paces_the_pipeline_by_its_busiest_stage(catalo
         check_layout(m, Layout(pp=64, vpp=2, dp=1), 64)
 
 
+def test_activation_memory_takes_each_term_from_the_shapes_own_widths():
+    """Korthikanti's 34 s b h is GPT's widths (q = kv = h, FFN 4h, two matrices); under grouped-query attention K and
+    V are narrower, a SwiGLU FFN keeps a 2 x FFN-wide up-projection output, and a MoE keeps its per-expert part and
+    the permuted input for each of its top-k experts."""
+    from designer.workload.step import _activation_bytes_per_layer
+
+    s, b, t = 8192, 1, 8
+    lay = Layout(tp=t, dp=1, micro_batch=b, global_batch=1, seq_len=s, recompute="selective")
+    m = model_by_id("llama3-70b")  # h 8,192, 64 heads of 128, 8 KV heads, FFN 28,672, SwiGLU
+    h, q, kv, ffn = 8192, 8192, 1024, 28672
+    # inputs, masks and norms 10h; Q and K, V, the projection's input; the 2 x FFN-wide up output, the down input
+    per_token = (10 * h + 4 * q + 4 * kv + 2 * 2 * ffn + 2 * ffn) / t
+    assert _activation_bytes_per_layer(m, lay) == pytest.approx(s * b * per_token)
+    moe = model_by_id("qwen3-30b-a3b")  # h 2,048, queries 4,096 wide, 4 KV heads of 128, 8 of 128 experts of 768
+    per_token = (10 * 2048 + 2 * 2048 * 8 + 4 * 4096 + 4 * 512 + 8 * (2 * 2 * 768 + 2 * 768)) / t
+    assert _activation_bytes_per_layer(moe, lay) == pytest.approx(s * b * per_token)
+    no_sp = Layout(**{**lay.__dict__, "sequence_parallel": False})  # the 10h is then on every TP rank whole
+    assert _activation_bytes_per_layer(m, no_sp) == pytest.approx(s * b * (10 * h + (4 * q + 4 * kv + 6 * ffn) / t))
+
+
+def test_expert_gemms_run_at_the_share_their_own_size_reaches(catalog):
+    """A MoE's FFN is one small GEMM per local expert over the tokens routed to it, not one GEMM of the layer's
+    total: a smaller micro-batch (fewer tokens an expert) costs more per token, where a dense model of the same
+    active size barely changes; EP that leaves fewer, larger expert GEMMs per GPU is cheaper per token."""
+    from designer.workload.step import _compute_per_microbatch
+
+    hw = node_hardware(build_template("dgx-b200", catalog), catalog)
+    moe = model_by_id("qwen3-30b-a3b")
+
+    def per_token(model, mbs, ep):
+        lay = Layout(dp=8, ep=ep, micro_batch=mbs, global_batch=8 * mbs, seq_len=4096, precision="fp8")
+        return _compute_per_microbatch(model, lay, hw) / (mbs * 4096)
+
+    assert per_token(moe, 1, 8) > 1.2 * per_token(moe, 4, 8)
+    assert per_token(moe, 1, 1) > per_token(moe, 1, 8)  # 128 GEMMs of 256 tokens against 16 of 2,048
+    dense = moe.model_copy(update={"experts": 1, "top_k": 1, "ffn": 8 * 768})
+    assert per_token(dense, 1, 1) < 1.1 * per_token(dense, 4, 1)
+
+
 def test_moe_runs_are_reported_as_a_miss_and_the_cli_says_moe_is_not_validated(catalog, capsys):
-    """Megatron-Bridge 25.11's Qwen3 runs: the model has no term for a mixture of experts' own costs (token
-    permutation, router, grouped GEMMs of a few hundred tokens an expert), and runs above every one of them; they are
-    kept apart from the validated points, stated in the user guide as the model gives them, and `train` on a MoE
-    model says its figure is not validated."""
+    """Megatron-Bridge 25.11's Qwen3 runs: the model misses the small-micro-batch runs by far more than the validated
+    set allows (no router, load-imbalance or dispatcher-sync term); they are kept apart from the validated points,
+    stated in the user guide as the model gives them, and `train` on a MoE model says its figure is not validated."""
     from pathlib import Path
 
     from designer.workload.validation import check_moe
 
     rows = check_moe(catalog)
-    assert len(rows) == 7 and all(r.error > 0 for r in rows)  # always optimistic: a miss, not noise
+    assert len(rows) == 7 and max(r.error for r in rows) > 0.25  # past the validated set's worst allowed point
     assert {r.point.model.id for r in rows} == {"qwen3-30b-a3b", "qwen3-235b-a22b"}
     guide = Path(__file__).parents[2].joinpath("docs", "user-guide", "workload.md").read_text(encoding="utf-8")
     for r in rows:
@@ -436,3 +475,18 @@ def test_moe_runs_are_reported_as_a_miss_and_the_cli_says_moe_is_not_validated(c
     assert "mixture of experts" not in out
     code, out, _ = run(capsys, "train", "qwen3-30b-a3b", "--node", "gb200-nvl72", "--gpus", "8", "--json")
     assert json.loads(out)["validated"] is False
+
+
+def test_the_layout_search_offers_uneven_pipeline_splits(catalog):
+    """Llama 3.1 405B's 126 layers divide by no power of two past 2, yet its published recipes run PP 8 (H100) and
+    PP 16 (GB200) with interleaving: the search tries those uneven splits too and ranks them by their busiest
+    stage."""
+    from designer.workload.search import Ranges, layouts, search
+
+    m = model_by_id("llama3-405b")
+    grid = list(layouts(m, 1024, 8, 8192, "fp8", Ranges(tp=(8,), cp=(1,), micro_batch=(1,), zero=(1,))))
+    assert {lay.pp for lay in grid} >= {8, 16, 32, 64} and all(lay.pp * lay.vpp <= 126 for lay in grid)
+    assert any(lay.pp == 8 and lay.vpp == 8 for lay in grid)  # 64 virtual stages of 1-2 layers
+    hw = node_hardware(build_template("dgx-h100", catalog), catalog)
+    best = search(m, 1024, hw, 8192, "fp8", Ranges(tp=(8,), cp=(1, 2), micro_batch=(1,), zero=(1,)), top=3).best
+    assert best and all(126 % s.layout.pp for s in best)  # the fastest layouts are uneven ones here
