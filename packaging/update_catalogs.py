@@ -49,6 +49,7 @@ def extract() -> Catalog:
 def data_texts() -> list[str]:
     """Text of the shipped data that documents show translated: catalog texts, the failure policies' names and the
     reference designs' titles that carry English words."""
+    from designer.cluster.architecture import architecture_texts  # noqa: PLC0415
     from designer.model.catalog import shipped_catalog  # noqa: PLC0415
     from designer.model.data_text import catalog_texts  # noqa: PLC0415
     from designer.templates import template_titles  # noqa: PLC0415
@@ -56,6 +57,7 @@ def data_texts() -> list[str]:
 
     policies = policy_data()
     return (catalog_texts(shipped_catalog()) + [p["name"] for p in policies["policies"].values()]
+            + architecture_texts()  # what a plan says it follows (cluster info --lang)
             + [s["title"] for s in policies["sources"].values() if not s["url"]]  # no document: a sentence
             + template_titles())
 

@@ -163,7 +163,15 @@ def _model(path: str) -> ClusterModel:
     return ClusterModel(load_plan(path, catalog), catalog)
 
 
+def _language(args: argparse.Namespace) -> str:
+    try:
+        return i18n.parse_language(args.lang)
+    except DesignerError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def cmd_info(args: argparse.Namespace) -> int:
+    _language(args)  # a wrong --lang is bad input before any work
     params = tco_params(args)
     model = _model(args.plan)
     if args.pue is None:  # the plan's site PUE unless the command line sets another
@@ -174,7 +182,8 @@ def cmd_info(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
     else:
-        print("\n".join(info_lines(data) + cost_lines(data["cost"], cur)))
+        lang = _language(args)
+        print("\n".join(info_lines(model, data, lang) + cost_lines(data["cost"], cur, lang)))
     return EXIT_OK
 
 
@@ -301,6 +310,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         if name == "info":
             add_tco_arguments(c)
             add_currency_argument(c)
+            c.add_argument("--lang", default="en", help="language of the text lines: en (default), zh-TW or zh-CN "
+                                                        "(--json keeps the English words)")
         c.set_defaults(func=func)
     b = csub.add_parser("bom", help="bill of materials with unit and extended prices")
     b.add_argument("plan", help="cluster plan (JSON, or a cluster sheet PDF the app wrote)")

@@ -229,3 +229,8 @@ def _assumed(ra: ReferenceArchitecture, plan: ClusterPlan, site: Site) -> list[M
             out.append(_m("{ra}: {fabric} sized by the DGX H100 RA's rules (the document gives no count)", ra=name,
                           fabric=AUX_FABRICS[role]))
     return out
+
+
+def architecture_texts() -> list[str]:
+    """The shipped architectures' words a plan shows translated: which of the document's tables it follows."""
+    return sorted({t for ra in architectures().values() for t in (ra.follows, ra.table_ufm, ra.table_full) if t})

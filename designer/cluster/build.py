@@ -257,6 +257,14 @@ class ClusterModel:
         made |= {o.part.id: o.part for o in self.cabling.optics}
         return {k: v for k, v in made.items() if k not in self.catalog}
 
+    def node_title(self) -> Msg | str:
+        """The node's name: a reference design's title in the language it is shown in ("GB200 NVL72 rack")."""
+        from designer.templates import TEMPLATES, template_title  # noqa: PLC0415 (the templates build designs)
+
+        template = self.plan.node.template
+        return template_title(template) if template in TEMPLATES and self.node.name == TEMPLATES[template].title \
+            else self.node.name
+
     def assumptions(self) -> list[Msg]:
         """What the plan assumes where nothing is published, as messages (str(msg) is the English)."""
         out = list(self.resolved.notes) + list(self.racks.notes)
@@ -265,7 +273,7 @@ class ClusterModel:
                           raw_id=self.cdu.id))
         if self.node.liquid and self.node.coolant_inlet_c_max is None:
             out.append(_m("the node's highest coolant inlet temperature is not published: the supply is not checked"))
-        out += [_m("{node}, heat split: {note}", node=self.node.name, note=a) for a in self.node.heat_assumptions]
+        out += [_m("{node}, heat split: {note}", node=self.node_title(), note=a) for a in self.node.heat_assumptions]
         for sw in {self.switch.id: self.switch, **{a.switch: self.catalog.get(a.switch) for a in self.aux}}.values():
             if isinstance(sw, NetworkSwitchSpec) and switch_watts(sw)[1]:
                 watts, rule = switch_watts(sw)[0], ports_rule_w(sw)

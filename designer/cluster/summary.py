@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from designer.cluster.build import ClusterModel
 from designer.cluster.racks import rack_types
+from designer.core import i18n
 from designer.core.electrical import phase_current_a
+from designer.core.locale import render
+from designer.core.messages import Audience, Msg, Number, Percent, Quantity, _m
+from designer.model.data_text import data_msg
 
 
 def plural(count: int, noun: str) -> str:
@@ -40,11 +44,16 @@ def architecture_dict(m: ClusterModel) -> dict:
             "url": ra.url, "generic": ra.generic}
 
 
-def errors(m: ClusterModel) -> list[str]:
-    """The unwaived rule errors: a plan that cannot run says so first, in `cluster info` as in its documents."""
+def _error_texts(m: ClusterModel) -> list[Msg | str]:
+    """The unwaived rule errors as messages: a plan that cannot run says so first, in `cluster info` as in its
+    documents."""
     from designer.cluster.rules import check_plan  # noqa: PLC0415 (the rules import this package's model)
 
-    return [v.message for v in check_plan(m).active if v.severity.value == "error"]
+    return [v.text for v in check_plan(m).active if v.severity.value == "error"]
+
+
+def errors(m: ClusterModel) -> list[str]:
+    return [str(t) for t in _error_texts(m)]
 
 
 def info_dict(m: ClusterModel) -> dict:
@@ -78,38 +87,104 @@ def info_dict(m: ClusterModel) -> dict:
     }
 
 
-def info_lines(d: dict) -> list[str]:
+def _count(n: int, one: Msg, other: Msg) -> Msg:
+    return one if n == 1 else other
+
+
+def _limit(word: str) -> Msg:
+    return {"power": _m("power"), "air": _m("heat to air"), "height": _m("height"),
+            "rack-scale": _m("rack scale"),
+            "architecture": _m("the reference architecture")}.get(word, Msg(word))
+
+
+def _kw(watts: float) -> Quantity:
+    return Quantity(watts / 1000, "kW", 1)
+
+
+def _plural_words(n: int, word: str) -> Msg:
+    """"1 node", "2 nodes" (each its own message: a translator sees both forms)."""
+    forms = {"rule error": (_m("{n} rule error", n=n), _m("{n} rule errors", n=n)),
+             "node": (_m("{n} node", n=n), _m("{n} nodes", n=n)),
+             "tier": (_m("{n} tier", n=n), _m("{n} tiers", n=n)),
+             "plane": (_m("{n} plane", n=n), _m("{n} planes", n=n)),
+             "CDU": (_m("{n} CDU", n=n), _m("{n} CDUs", n=n))}[word]
+    return _count(n, *forms)
+
+
+def _aux_line(role: str, a: dict) -> Msg:
+    fabric = {"storage": _m("Storage fabric"), "inband": _m("In-band fabric"),
+              "oob": _m("Out-of-band fabric")}.get(role, Msg(role))
+    if a["storage_leaf_switches"]:
+        return _m("{fabric}: {n} x {switch} ({leaves} leaf, {spines} spine, {storage} storage leaf)", fabric=fabric,
+                  n=a["switches"], switch=a["switch"], leaves=a["leaf_switches"], spines=a["spine_switches"],
+                  storage=a["storage_leaf_switches"])
+    return _m("{fabric}: {n} x {switch} ({leaves} leaf, {spines} spine)", fabric=fabric, n=a["switches"],
+              switch=a["switch"], leaves=a["leaf_switches"], spines=a["spine_switches"])
+
+
+def plan_title(m: ClusterModel) -> Msg | str:
+    """The plan's name; a default name ('DGX H100 cluster', written in any language) as a message, so that it reads
+    in the language it is shown in."""
+    node = m.node_title()
+    default = _m("{node} cluster", node=node)
+    names = {render(_m("{node} cluster", node=m.node.name), lang) for lang in i18n.LANGUAGES}
+    if m.plan.name in names | {render(default, lang) for lang in i18n.LANGUAGES}:
+        return default
+    return m.plan.name
+
+
+def info_messages(m: ClusterModel, d: dict) -> list[Msg]:
+    """`cluster info`'s lines as messages, for any language (`--lang`); d is info_dict(m). The rule errors and the
+    assumptions are the plan's own messages, the document titles, part ids and rack names are kept as written.
+    (Each message is built on its own line: Babel does not extract a message written inside another's arguments.)"""
     c, p, f, k, r = (d["fabrics"]["compute"], d["power"], d["feeds"], d["cooling"], d["racks"])
     ra = d["architecture"]
-    follows = f"Follows: {ra['title']} ({ra['document']}): {ra['applied']}" if not ra["generic"] else \
-        f"Follows: {ra['title']}"
-    aux = [f"{role.capitalize() if role != 'oob' else 'Out-of-band'} fabric: {f['switches']} x {f['switch']} "
-           f"({f['leaf_switches']} leaf, {f['spine_switches']} spine"
-           + (f", {f['storage_leaf_switches']} storage leaf" if f["storage_leaf_switches"] else "") + ")"
-           for role, f in d["fabrics"].items() if role != "compute"]
-    cannot = [f"CANNOT RUN: {plural(len(d['errors']), 'rule error')} ('cluster validate' lists every finding)",
-              *[f"  error: {e}" for e in d["errors"]]] if d["errors"] else []
+    errors = _error_texts(m)
+    count = _plural_words(len(errors), "rule error")
+    cannot = [_m("CANNOT RUN: {errors} ('cluster validate' lists every finding)", errors=count),
+              *[_m("  error: {finding}", finding=e) for e in errors]] if errors else []
+    follows = (_m("Follows: {title}", title=ra["title"]) if ra["generic"] else
+               _m("Follows: {title} ({document}): {applied}", title=ra["title"], document=ra["document"],
+                  applied=data_msg(ra["applied"])))
+    aux = [_aux_line(role, a) for role, a in d["fabrics"].items() if role != "compute"]
+    topology = _m("rail-optimized") if c["topology"] == "rail_optimized" else _m("leaf-spine")
+    per_rack = _plural_words(d["nodes_per_rack"], "node")
+    tiers, planes = _plural_words(c["tiers"], "tier"), _plural_words(c["planes"], "plane")
+    cdus = _plural_words(k["cdus"], "CDU")
     return [
         *cannot,
-        f"{d['name']}: {d['gpus']:,} GPUs in {d['nodes']:,} x {d['node']} ({d['gpus_per_node']} GPUs each)",
+        _m("{name}: {gpus} GPUs in {nodes} x {node} ({per_node} GPUs each)", name=plan_title(m), gpus=d["gpus"],
+           nodes=d["nodes"], node=m.node_title(), per_node=d["gpus_per_node"]),
         follows,
-        f"Racks: {r['total']} ({r['compute']} compute at {plural(d['nodes_per_rack'], 'node')} each, limited by "
-        f"{d['rack_limited_by']}; {r['network']} network; {r['management']} management)",
-        f"Compute fabric: {c['switch']} {c['topology'].replace('_', '-')}, {plural(c['tiers'], 'tier')}, "
-        f"{plural(c['planes'], 'plane')}, "
-        f"{c['scalable_units']} SU of {c['positions_per_su']} positions; {c['leaf_switches']} leaf, "
-        f"{c['spine_switches']} spine, {c['core_switches']} core; oversubscription {c['oversubscription']:g}:1",
+        _m("Racks: {total} ({compute} compute at {per_rack} each, limited by {limit}; {network} network; "
+           "{management} management)", total=r["total"], compute=r["compute"], per_rack=per_rack,
+           limit=_limit(d["rack_limited_by"]), network=r["network"], management=r["management"]),
+        _m("Compute fabric: {switch} {topology}, {tiers}, {planes}, {sus} SU of {per_su} positions; {leaf} leaf, "
+           "{spine} spine, {core} core; oversubscription {ratio}:1", switch=c["switch"], topology=topology,
+           tiers=tiers, planes=planes, sus=c["scalable_units"], per_su=c["positions_per_su"],
+           leaf=c["leaf_switches"], spine=c["spine_switches"], core=c["core_switches"],
+           ratio=Number(c["oversubscription"], None)),
         *aux,
-        f"Cables: {c['node_leaf_cables']:,} node-leaf, {c['leaf_spine_cables']:,} leaf-spine, "
-        f"{c['spine_core_cables']:,} spine-core; transceivers {c['switch_transceivers']:,} on switches, "
-        f"{c['node_transceivers']:,} on nodes",
-        f"Power: IT {p['it_w'] / 1000:,.1f} kW, facility {p['facility_w'] / 1000:,.1f} kW at PUE {p['pue']:g}; "
-        f"largest rack {p['max_rack_w'] / 1000:,.1f} kW",
-        f"Feeds: {f['feeds_per_rack']} per compute rack of {f['feed_capacity_w'] / 1000:,.1f} kW each (a "
-        f"{f['feed_rating_a']:g} A feed used to {f['feed_utilisation']:.0%}; {f['ab_policy'].upper()} policy); worst "
-        f"load {f['max_load']:.0%}, {f['max_load_after_loss']:.0%} with one feed lost ({f['worst_rack']}, "
-        f"{f['worst_rack_feeds']} feeds: {f['worst_rack_phase_current_a']:,.1f} A per phase)",
-        f"Cooling: {k['heat_to_air_w'] / 1000:,.1f} kW to air, {k['heat_to_liquid_w'] / 1000:,.1f} kW to liquid, "
-        f"{k['coolant_flow_l_min']:,.1f} L/min coolant, {plural(k['cdus'], 'CDU')}, {k['cooling_tons']:,.1f} tons",
-        *[f"Assumed: {a}" for a in d["assumptions"]],
+        _m("Cables: {node_leaf} node-leaf, {leaf_spine} leaf-spine, {spine_core} spine-core; transceivers "
+           "{switch_side} on switches, {node_side} on nodes", node_leaf=c["node_leaf_cables"],
+           leaf_spine=c["leaf_spine_cables"], spine_core=c["spine_core_cables"],
+           switch_side=c["switch_transceivers"], node_side=c["node_transceivers"]),
+        _m("Power: IT {it}, facility {facility} at PUE {pue}; largest rack {rack}", it=_kw(p["it_w"]),
+           facility=_kw(p["facility_w"]), pue=Number(p["pue"], None), rack=_kw(p["max_rack_w"])),
+        _m("Feeds: {feeds} per compute rack of {capacity} each (a {amps} feed used to {utilisation}; {policy} "
+           "policy); worst load {load}, {after} with one feed lost ({rack}, {rack_feeds} feeds: {current} per "
+           "phase)", feeds=f["feeds_per_rack"], capacity=_kw(f["feed_capacity_w"]),
+           amps=Quantity(f["feed_rating_a"], "A", None), utilisation=Percent(f["feed_utilisation"]),
+           policy=f["ab_policy"].upper(), load=Percent(f["max_load"]), after=Percent(f["max_load_after_loss"]),
+           rack=f["worst_rack"], rack_feeds=f["worst_rack_feeds"],
+           current=Quantity(f["worst_rack_phase_current_a"], "A", 1)),
+        _m("Cooling: {air} to air, {liquid} to liquid, {flow} coolant, {cdus}, {tons} tons",
+           air=_kw(k["heat_to_air_w"]), liquid=_kw(k["heat_to_liquid_w"]),
+           flow=Quantity(k["coolant_flow_l_min"], "L/min", 1), cdus=cdus, tons=Number(k["cooling_tons"], 1)),
+        *[_m("Assumed: {what}", what=a) for a in m.assumptions()],
     ]
+
+
+def info_lines(m: ClusterModel, d: dict, lang: str = "en") -> list[str]:
+    """`cluster info`'s text lines in a language."""
+    return [render(msg, lang, Audience.CLI) for msg in info_messages(m, d)]

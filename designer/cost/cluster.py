@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from designer.cluster.bom import BomLine, bom
 from designer.cluster.build import ClusterModel
 from designer.core.csvcells import cell
+from designer.core.locale import render
+from designer.core.messages import Audience, Msg, Name, Number, Percent, _m, many
 from designer.cost.bill import Bill, cost_breakdown, node_bill, price_lines
 from designer.cost.money import USD, Currency
 from designer.cost.prices import Prices
@@ -37,18 +39,40 @@ def cost_summary(m: ClusterModel, prices: Prices, params: TcoParams | None = Non
     return cost_breakdown(bill, cluster_tco(m, prices, params, bill)) | {"price_book": prices.origin}
 
 
-def cost_lines(cost: dict, cur: Currency | None = None) -> list[str]:
-    """`cluster info` text lines for the cost block, in a currency (US dollars by default)."""
+CATEGORY_WORDS = {"node": _m("nodes"), "switch": _m("switches"), "cable": _m("cables"),
+                  "transceiver": _m("transceivers"), "pdu": _m("PDUs"), "rack": _m("racks"), "cdu": _m("CDUs")}
+
+
+def _category(key: str, amount: Name) -> Msg:
+    return _m("{category} {amount}", category=CATEGORY_WORDS.get(key, Msg(key)), amount=amount)
+
+
+def cost_messages(cost: dict, cur: Currency | None = None) -> list[Msg]:
+    """`cluster info`'s lines for the cost block as messages, in a currency (US dollars by default); amounts are
+    written by the currency (designer.cost.money), the rest in the language the lines are rendered in."""
     cur = cur or USD
-    est = " (estimated)" if cost["capital_estimated"] else ""
-    cats = ", ".join(f"{k} {cur.format(v)}" for k, v in cost["capital_by_category_usd"].items())
+    est = cost["capital_estimated"]
+    cats = many([_category(k, Name(cur.format(v))) for k, v in cost["capital_by_category_usd"].items()])
     p = cost["params"]
-    rate = [f"Prices in {cur.code} at {cur.rate_line()}"] if not cur.is_usd else []
-    return [f"Capital: {cur.format(cost['capital_usd'])}{est} ({cats}); {cur.format(cost['estimated_capital_usd'])} "
-            f"of it from estimates",
-            f"Yearly cost: {cur.format(cost['yearly_usd'])}{est}; {cur.format(cost['usd_per_gpu_hour'], 2)} per "
-            f"GPU-hour at {p['utilisation']:.0%} utilisation, PUE {p['pue']:g}, US${p['electricity_usd_kwh']:g}/kWh; "
-            f"{cost['energy_kwh_per_year']:,.0f} kWh a year", *rate]
+    capital = dict(total=Name(cur.format(cost["capital_usd"])), categories=cats,
+                   estimated=Name(cur.format(cost["estimated_capital_usd"])))
+    yearly = dict(yearly=Name(cur.format(cost["yearly_usd"])), per_hour=Name(cur.format(cost["usd_per_gpu_hour"], 2)),
+                  utilisation=Percent(p["utilisation"]), pue=Number(p["pue"], None),
+                  kwh_price=Number(p["electricity_usd_kwh"], None), energy=Number(cost["energy_kwh_per_year"]))
+    out = [_m("Capital: {total} (estimated) ({categories}); {estimated} of it from estimates", **capital) if est
+           else _m("Capital: {total} ({categories}); {estimated} of it from estimates", **capital),
+           _m("Yearly cost: {yearly} (estimated); {per_hour} per GPU-hour at {utilisation} utilisation, PUE {pue}, "
+              "US${kwh_price}/kWh; {energy} kWh a year", **yearly) if est
+           else _m("Yearly cost: {yearly}; {per_hour} per GPU-hour at {utilisation} utilisation, PUE {pue}, "
+                   "US${kwh_price}/kWh; {energy} kWh a year", **yearly)]
+    if not cur.is_usd:
+        out.append(_m("Prices in {code} at {rate}", code=cur.code, rate=Name(cur.rate_line())))
+    return out
+
+
+def cost_lines(cost: dict, cur: Currency | None = None, lang: str = "en") -> list[str]:
+    """`cluster info` text lines for the cost block, in a currency and a language."""
+    return [render(msg, lang, Audience.CLI) for msg in cost_messages(cost, cur)]
 
 
 @dataclass(frozen=True)

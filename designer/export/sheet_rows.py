@@ -67,7 +67,8 @@ def physical_row(physical: Physical | None) -> Msg:
     volts = _m("{lo}-{hi} V AC", lo=p.ac_volts[0], hi=p.ac_volts[1]) if p.ac_volts else _m("input voltage {v}",
                                                                                               v=unknown)
     cords = (_m("{n} power cords {plug} ({rating})", n=p.cords, plug=Name(p.plug), rating=Name(p.cord_rating))
-             if p.cords and p.plug else _m("power cords {v}", v=unknown))
+             if p.cords and p.plug else _m("{n} power cords, plug {v}", n=p.cords, v=unknown) if p.cords
+             else _m("power cords {v}", v=unknown))
     temp = (_m("operating {lo}-{hi} °C", lo=_as_written(p.operating_temp_c[0]),
                   hi=_as_written(p.operating_temp_c[1]))
             if p.operating_temp_c else _m("operating temperature {v}", v=unknown))

@@ -53,7 +53,7 @@ DOMAIN_CLASSES: dict[str, SourceClass] = {
     # press and analysts
     "pcnews.ru": P, "tweakers.net": P, "anandtech.com": P, "cnbc.com": P, "reuters.com": P, "nextplatform.com": P,
     "servethehome.com": P, "storagereview.com": P, "theregister.com": P, "semianalysis.com": P,
-    "linleygroup.com": P, "tomshardware.com": P, "hyper.ai": P,
+    "linleygroup.com": P, "tomshardware.com": P, "hyper.ai": P, "heise.de": P,
     # blogs, wikis, forums, personal spreadsheets
     "arthurchiao.art": C, "aiwiki.ai": C, "awesomeagents.ai": C, "haoyuanyu.icu": C, "flashgenius.net": C,
     "unanswered.io": C, "glennklockwood.com": C, "wikichip.org": C, "docs.google.com": C, "holynerdvana.com": C,

@@ -135,6 +135,30 @@ TEMPLATES: dict[str, Template] = {
             ),
         ),
         Template(
+            "dgx-b300",
+            "DGX B300",
+            "8x B300 (Blackwell Ultra, 1,100 W) air-cooled, 2 NVLink5 switch chips, 8x ConnectX-8 800G (each GPU on "
+            "its NIC's Gen6 switch) + 2 BlueField-3, 2x Xeon 6776P, 12x 3.3 kW (N+N); the AC version",
+            _hgx(
+                Hgx(
+                    "chassis-dgx-b300",
+                    "b300-sxm",
+                    "nvlink5-switch",
+                    NVLINK5_CHIPS,
+                    "xeon-6776p",
+                    "cx8-pcie-switch",
+                    "cx8-800",
+                    "bf3-b3240",
+                    2,
+                    "psu-3300",
+                    12,
+                    Redundancy.N_PLUS_N,
+                    "fan-wall-10u-b300",
+                    n_pcie_switch=8,
+                )
+            ),
+        ),
+        Template(
             "hgx-h800",
             "HGX H800 (Inspur NF5688-class)",
             "8x export-limited H800 (8 NVLinks, 400 GB/s bidir), 4 NVSwitch gen3, 8x 400G, 6U; PSUs not public: "

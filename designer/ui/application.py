@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QSettings, QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from designer import __version__
@@ -106,7 +106,9 @@ def run(argv: list[str]) -> int:
     app.setOrganizationName("gpu-node-designer")
     catalog = default_catalog()
     try:
-        lang = chosen_language(args.lang, QSettings("gpu-node-designer", "GPU Node Designer"))
+        from designer.ui.files import app_settings  # noqa: PLC0415 (with the window's modules, after the app)
+
+        lang = chosen_language(args.lang, app_settings())
     except DesignerError as exc:
         sys.stderr.write(f"gpu-designer: error: {exc}\n")
         return 2

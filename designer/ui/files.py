@@ -34,6 +34,16 @@ def state_dir() -> Path:
     return Path(user_state_dir("gpu-node-designer", appauthor=False))
 
 
+def app_settings() -> QSettings:
+    """The app's settings store: the platform's own, or settings.ini in GPU_DESIGNER_STATE_DIR where that is set (a
+    test, a portable install or a second profile keeps its preferences, recent files and window layout apart, with
+    its autosaves)."""
+    override = os.environ.get("GPU_DESIGNER_STATE_DIR")
+    if override:
+        return QSettings(str(Path(override) / "settings.ini"), QSettings.Format.IniFormat)
+    return QSettings("gpu-node-designer", "GPU Node Designer")
+
+
 def _process_alive(pid: int) -> bool:
     if os.name != "posix" or pid <= 0:
         return False  # cannot tell: treat the autosave as left behind (recovery is offered, never forced)

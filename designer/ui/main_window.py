@@ -37,7 +37,7 @@ from designer.ui.canvas.controller import CanvasController
 from designer.ui.canvas.scene import CanvasScene
 from designer.ui.canvas.view import CanvasView, ConnectTool, SelectTool
 from designer.ui.cluster.actions import ClusterActions
-from designer.ui.files import FileActions
+from designer.ui.files import FileActions, app_settings
 from designer.ui.panels.budget import BomPanel, PowerPanel
 from designer.ui.panels.inspector import InspectorPanel
 from designer.ui.panels.palette import PalettePanel
@@ -71,7 +71,7 @@ class MainWindow(QMainWindow):
         collect_on_gui_thread()  # cycles collected on this thread only: see qt_guard
         super().__init__()
         self.document, self.catalog = document, catalog
-        self.settings = settings or QSettings("gpu-node-designer", "GPU Node Designer")
+        self.settings = settings or app_settings()
         self.prefs = Preferences(self.settings)
         self.setWindowIcon(app_icon())
         self.scene = CanvasScene(catalog)

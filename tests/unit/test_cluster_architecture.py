@@ -30,7 +30,8 @@ def model(catalog, template="dgx-h100", **kw):
 
 @pytest.mark.parametrize("template,ra", [
     ("dgx-h100", "dgx-superpod-h100"), ("dgx-h200", "dgx-superpod-h100"), ("dgx-b200", "dgx-superpod-b200"),
-    ("hgx-b300", "dgx-superpod-b300-xdr"), ("gb200-nvl72", "dgx-superpod-gb200"),
+    ("dgx-b300", "dgx-superpod-b300-xdr"), ("hgx-b300", "dgx-superpod-b300-xdr"),
+    ("gb200-nvl72", "dgx-superpod-gb200"),
     ("gb300-nvl72", "dgx-superpod-gb200-on-gb300"), ("amd-mi300x", "generic-ethernet"),
     ("hgx-h800", "generic-infiniband"),
 ])

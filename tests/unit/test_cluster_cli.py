@@ -167,3 +167,31 @@ def test_nvl72_racks_are_joined_over_the_scale_out_fabric(capsys, tmp_path):
                           "--min-bytes", "1G", "--max-bytes", "1G", "--json")[1])
     assert one["tier"] == "node" and many["nodes"] == 8
     assert many["results"][0]["busbw_GBps"] < one["results"][0]["busbw_GBps"]
+
+
+def test_cluster_info_speaks_the_language_asked_for(capsys, tmp_path):
+    """issue 34 item 7: `cluster info --lang`: every line in Chinese but the names it keeps as written (document
+    titles, part ids, rack names, product names); a default plan name reads in the language; a plan that cannot run
+    says so first, in the language; --json keeps its English; a language the tool does not have is bad input."""
+    import re
+
+    path = tmp_path / "gb.json"
+    assert run(capsys, "cluster", "new", "--node", "gb200-nvl72", "--gpus", "576", "--cooling", "air",
+               "-o", str(path))[0] == 0
+    english = run(capsys, "cluster", "info", str(path))[1].splitlines()
+    assert english[0].startswith("CANNOT RUN: 1 rule error") and english[2].startswith("GB200 NVL72 rack cluster:")
+    for lang, first, cluster, racks in (("zh-TW", "無法運作：1 項規則錯誤", "叢集：", "機櫃："),
+                                        ("zh-CN", "无法运行：1 项规则错误", "集群：", "机柜：")):
+        code, out, _ = run(capsys, "cluster", "info", str(path), "--lang", lang)
+        lines = out.splitlines()
+        assert code == 0 and len(lines) == len(english)
+        assert lines[0].startswith(first) and cluster in lines[2] and lines[4].startswith(racks)
+        assert all(re.search(r"[\u4e00-\u9fff]", ln) for ln in lines), [ln for ln in lines if
+                                                                          not re.search(r"[\u4e00-\u9fff]", ln)]
+        # English words left: the command's name and the RA's title ("... Architecture with DGX GB200")
+        words = [w for ln in lines for w in re.findall(r"\b[a-z]{4,}\b", ln)]
+        assert set(words) <= {"cluster", "validate", "with"}, set(words)
+    assert json.loads(run(capsys, "cluster", "info", str(path), "--json", "--lang", "zh-TW")[1])["name"] == \
+        "GB200 NVL72 rack cluster"
+    code, out, err = run(capsys, "cluster", "info", str(path), "--lang", "fr")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "zh-TW" in err

@@ -258,7 +258,7 @@ def test_counts_of_one_are_written_in_the_singular(catalog):
     from designer.export.cluster_data import ClusterSheet
 
     m = ClusterModel(ClusterPlan(name="p", node=NodeRef(template="gb200-nvl72"), gpus=576), catalog)
-    text = "\n".join(info_lines(info_dict(m)))
+    text = "\n".join(info_lines(m, info_dict(m)))
     assert "1 plane," in text and "at 1 node each" in text and "(s)" not in text and "1 nodes" not in text
     overview = dict(ClusterSheet(m, "en", datetime.now(UTC), Brand()).overview())
     assert "1 plane," in overview["Compute fabric"] and "3 tiers" in overview["Compute fabric"]

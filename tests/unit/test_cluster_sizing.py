@@ -81,29 +81,41 @@ B300_RA = ("NVIDIA DGX SuperPOD Reference Architecture with DGX B300, DGX SuperP
            "(docs.nvidia.com/dgx-superpod/reference-architecture/scalable-infrastructure-b300): Spectrum-X, two planes")
 
 
+@pytest.mark.parametrize("template", ["dgx-b300", "hgx-b300"])
 @pytest.mark.parametrize("nodes,leaf,spine,cables", [
     (72, 8, 4, 576), (144, 16, 8, 1152), (288, 32, 18, 2304), (576, 64, 36, 4608), (1296, 144, 72, 10368),
 ])
-def test_b300_xdr_ra_rows_on_quantum_x800(catalog, nodes, leaf, spine, cables):
+def test_b300_xdr_ra_rows_on_quantum_x800(catalog, template, nodes, leaf, spine, cables):
     # 8 x 800G per node on 144-port Q3400: 72 node positions per SU; 4 SU need 2,304 / 144 = 16 spines, built as
     # 18 (a divisor of the leaf's 72 uplinks), 8 SU 32 -> 36: the balanced-spine rule gives the RA's odd counts.
     # The defaults: an InfiniBand B300 node follows the XDR RA (Q3400, no UFM position).
-    m = model(catalog, "hgx-b300", nodes=nodes)
+    m = model(catalog, template, nodes=nodes)
     c = m.compute
     assert m.architecture.id == "dgx-superpod-b300-xdr" and m.switch.id == "q3400"
     assert (c.leaf_switches, c.spine_switches, c.core_switches) == (leaf, spine, 0), B300_XDR_RA
     assert c.node_leaf_cables == c.leaf_spine_cables == cables, B300_XDR_RA
 
 
+def test_a_dgx_b300_su_fills_the_xdr_ras_racks(catalog):
+    """The B300 XDR RA's DGX SuperPOD architecture page: 'four DGX B300 fit within a single rack', 'the rack-level
+    power consumption per rack is ~56kW', 72 systems 'each with three (3) 2U rack PDUs'."""
+    m = model(catalog, "dgx-b300", nodes=72)
+    compute = m.racks.of_role("compute")
+    assert len(compute) == 18 and {r.count("node") for r in compute} == {4}, B300_XDR_RA
+    assert {r.count("pdu") for r in compute} == {3}, B300_XDR_RA
+    assert 56_000 * 0.95 <= max(r.watts for r in compute) <= 56_000 * 1.05, B300_XDR_RA
+
+
+@pytest.mark.parametrize("template", ["dgx-b300", "hgx-b300"])
 @pytest.mark.parametrize("nodes,leaf,spine", [(64, 16, 8), (128, 32, 16), (256, 64, 32), (512, 128, 64),
                                               (1024, 256, 128)])
-def test_b300_ra_rows_on_two_spectrum_x_planes(catalog, nodes, leaf, spine):
+def test_b300_ra_rows_on_two_spectrum_x_planes(catalog, template, nodes, leaf, spine):
     # Each 800G NIC port split into 2 x 400G, one per plane; SN5600 as 128 x 400G: 64 nodes per SU, two tiers to
     # 16 SU; cables physical (one per node port, 800G between switches). The defaults: a B300 node on Ethernet
     # NICs follows the Spectrum-X RA (two planes).
     from designer.sweep.evaluate import node_variant
 
-    m = ClusterModel(ClusterPlan(node=NodeRef(design=node_variant("hgx-b300", "roce")), nodes=nodes), catalog)
+    m = ClusterModel(ClusterPlan(node=NodeRef(design=node_variant(template, "roce")), nodes=nodes), catalog)
     c = m.compute
     assert m.architecture.id == "dgx-superpod-b300-spectrum-x" and c.planes == 2
     assert (c.leaf_switches, c.spine_switches, c.core_switches) == (leaf, spine, 0), B300_RA

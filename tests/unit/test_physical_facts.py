@@ -53,3 +53,23 @@ def test_the_sheet_and_the_json_spec_carry_them(catalog, design_of, template, ph
     assert ("130.45 kg max" in row["value"]) == physical
     assert (row["value"] == "not published in the vendor documents read") == (not physical)
     assert bool(row["refs"]) == physical  # the user guide among the references
+
+
+def test_the_dgx_b300_is_built_from_its_user_guide(catalog, design_of):
+    """DGX B300 (issue 32 item 7), the AC version: 10U, 8 B300, 2 Xeon 6776P, 8 ConnectX-8 and 2 BlueField-3, 12 x
+    3.3 kW supplies in N+N (its user guide); the computed wall power within 5 % of the guide's 14.5 kW; what the
+    guide's pages read do not give (dimensions, weight, plug) said to be not published."""
+    from designer.analysis import Analysis
+    from designer.model.design import Redundancy
+
+    d = design_of("dgx-b300")
+    kinds = [catalog.get(c.part).kind for c in d.components]
+    assert kinds.count("gpu") == 8 and kinds.count("psu") == 12 and kinds.count("cpu") == 2
+    assert {c.part for c in d.components if catalog.get(c.part).kind == "cpu"} == {"xeon-6776p"}
+    assert d.settings.psu_redundancy == Redundancy.N_PLUS_N and catalog.chassis(d.chassis).rack_units == 10
+    result = Analysis(d, catalog)
+    assert abs(result.budget.published_gap) <= 0.05 and result.budget.published_max_w == 14_500
+    assert not [v for v in result.report.active if v.severity.value in ("error", "warning")]
+    text = render(physical_row(catalog.chassis("chassis-dgx-b300").physical))
+    assert text == ("dimensions not published, weight not published; 200-240 V AC, 12 power cords, plug not "
+                    "published; operating 10-35 °C")
