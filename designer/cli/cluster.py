@@ -291,7 +291,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                      help="leave a fabric the RA sizes out of the plan (repeatable)")
     new.add_argument("--rack-kw", type=float, help="rack power limit in kW (default: what the RA's rack needs)")
     new.add_argument("--rack-air-kw", type=float,
-                     help="heat a rack may give to room air, in kW (default: the rack limit; 45 on a liquid site)")
+                     help="heat a rack may give to room air, in kW (default: the rack limit; 40 on a liquid site, as "
+                          "the node's rack check)")
     new.add_argument("--nodes-per-rack", type=int, help="nodes per compute rack (default: the RA's)")
     new.add_argument("--cooling", choices=["air", "liquid"], help="site cooling (default: the node's)")
     new.add_argument("--feed", help="VOLTS,AMPS,PHASES[,UTIL] of each rack feed (default 415,60,3,0.8)")

@@ -9,17 +9,21 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from designer.cli.common import EXIT_OK, UsageError, print_json, resolve_design
+from designer.core import i18n
 from designer.core.errors import DesignerError, one_line
+from designer.core.locale import render
+from designer.core.messages import Audience, Msg, Name, Number, Percent, _m
 from designer.cost.bill import Bill, cost_breakdown, node_tco
 from designer.cost.money import OFFERED, USD, Currency, currency
 from designer.cost.prices import Prices, catalog_prices
-from designer.cost.quote import quote_dict, quote_text
+from designer.cost.quote import pad, quote_dict, quote_text
 from designer.cost.tco import SOURCES, Tco, TcoParams
 from designer.model.catalog import Catalog, default_catalog
 
-YEARLY_WORDS = {"it_depreciation": "IT depreciation", "it_interest": "IT interest", "it_maintenance": "IT maintenance",
-                "facility_depreciation": "facility depreciation", "facility_interest": "facility interest",
-                "facility_operation": "facility operation", "energy": "energy"}
+YEARLY_WORDS = {"it_depreciation": _m("IT depreciation"), "it_interest": _m("IT interest"),
+                "it_maintenance": _m("IT maintenance"), "facility_depreciation": _m("facility depreciation"),
+                "facility_interest": _m("facility interest"), "facility_operation": _m("facility operation"),
+                "energy": _m("energy")}
 TCO_OPTIONS = {  # option -> (TcoParams field, help)
     "--electricity-usd-kwh": ("electricity_usd_kwh", "electricity price, US$ per kWh"),
     "--pue": ("pue", "power usage effectiveness of the site (>= 1)"),
@@ -70,24 +74,41 @@ def cost_dict(bill: Bill, t: Tco, rental: float | None, prices: Prices, cur: Cur
     return out
 
 
-def _text(bill: Bill, t: Tco, rental: float | None, prices: Prices, cur: Currency) -> list[str]:
-    est = " (estimated)" if bill.estimated else ""
-    lines = [f"{'Capital':<24} {cur.format(t.capital_usd)}{est}", *quote_text(bill, prices, cur)]
-    lines.append(f"{'Yearly cost':<24} {cur.format(t.yearly_usd)}{est}")
+def _text(bill: Bill, t: Tco, rental: float | None, prices: Prices, cur: Currency, lang: str = "en") -> list[str]:
+    def say(msg: Msg) -> str:
+        return render(msg, lang, Audience.CLI)
+
+    def row(label: Msg, value: str, indent: int = 0) -> str:
+        return " " * indent + pad(say(label), 24 - indent) + " " + value
+
+    est = say(_m(" (estimated)")) if bill.estimated else ""
+    lines = [row(_m("Capital"), cur.format(t.capital_usd) + est), *quote_text(bill, prices, cur, lang=lang)]
+    lines.append(row(_m("Yearly cost"), cur.format(t.yearly_usd) + est))
     for term, value in t.yearly.items():
-        lines.append(f"  {YEARLY_WORDS.get(term, term.replace('_', ' ')):<22} {cur.format(value):>14}")
-    lines.append(f"{'Cost per GPU-hour':<24} {cur.format(t.usd_per_gpu_hour, 2)}{est} at {t.params.utilisation:.0%} "
-                 f"utilisation, PUE {t.params.pue:g}, US${t.params.electricity_usd_kwh:g}/kWh")
-    lines.append(f"{'Energy':<24} {t.energy_kwh_per_year:,.0f} kWh a year at the meter")
+        word = YEARLY_WORDS.get(term) or _m("{term}", term=term.replace("_", " "))
+        lines.append("  " + pad(say(word), 22) + " " + f"{cur.format(value):>14}")
+    per_hour = _m("{price}{estimated} at {utilisation} utilisation, PUE {pue}, US${kwh_price}/kWh",
+                  price=Name(cur.format(t.usd_per_gpu_hour, 2)), estimated=Name(est),
+                  utilisation=Percent(t.params.utilisation), pue=Number(t.params.pue, None),
+                  kwh_price=Number(t.params.electricity_usd_kwh, None))
+    lines.append(row(_m("Cost per GPU-hour"), say(per_hour)))
+    energy = _m("{kwh} kWh a year at the meter", kwh=Number(t.energy_kwh_per_year))
+    lines.append(row(_m("Energy"), say(energy)))
     if rental is not None:
         be = t.break_even_utilisation(rental)
-        verdict = f"{be:.0%} utilisation" if be <= 1 else "never (owning costs more even fully used)"
-        lines.append(f"{'Break-even vs renting':<24} at US${rental:,.2f}/GPU-hour: {verdict}")
-    lines.append("* estimate, not a list price (see --json for each price's source and basis)")
+        verdict = _m("{share} utilisation", share=Percent(be)) if be <= 1 else \
+            _m("never (owning costs more even fully used)")
+        rent = _m("at US${price}/GPU-hour: {verdict}", price=Number(rental, 2), verdict=verdict)
+        lines.append(row(_m("Break-even vs renting"), say(rent)))
+    lines.append(say(_m("* estimate, not a list price (see --json for each price's source and basis)")))
     return lines
 
 
 def cmd_cost(args: argparse.Namespace) -> int:
+    try:
+        lang = i18n.parse_language(args.lang)
+    except DesignerError as exc:
+        raise UsageError(str(exc)) from None
     catalog = default_catalog()
     params = tco_params(args)
     if args.rental_usd_gpu_hour is not None and args.rental_usd_gpu_hour <= 0:
@@ -101,7 +122,7 @@ def cmd_cost(args: argparse.Namespace) -> int:
     if args.json:
         print_json(cost_dict(bill, t, args.rental_usd_gpu_hour, prices, cur))
     else:
-        print("\n".join(_text(bill, t, args.rental_usd_gpu_hour, prices, cur)))
+        print("\n".join(_text(bill, t, args.rental_usd_gpu_hour, prices, cur, lang)))
     return EXIT_OK
 
 
@@ -112,4 +133,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rental-usd-gpu-hour", type=float, metavar="P", help="rental price to break even against")
     add_currency_argument(p)
     p.add_argument("--json", action="store_true", help="machine-readable figures with every price's source")
+    p.add_argument("--lang", default="en", help="language of the text: en (default), zh-TW or zh-CN (--json keeps "
+                                                "the English words)")
     p.set_defaults(func=cmd_cost)

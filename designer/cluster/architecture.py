@@ -29,9 +29,13 @@ from designer.core.errors import DesignerError
 from designer.core.messages import Msg, Name, Quantity, _m
 from designer.model.catalog import Catalog
 from designer.model.parts import NetworkKind, NetworkSwitchSpec, PduSpec
+from designer.model.rack_limits import DEFAULT_AIR_W
 
 AUX_FABRICS = {"storage": _m("storage fabric"), "inband": _m("inband fabric"), "oob": _m("oob fabric")}
-ROOM_AIR_PER_RACK_W = 45_000.0  # a liquid site's room air per rack where nothing else is said (assumption)
+MIN_RACK_LIMIT_W = 45_000.0  # the least default rack power limit where the RA's rack needs less (assumption)
+# A liquid site's room air per rack where nothing else is said: the same default the node's rack check uses
+# (Preferences), so the two windows never judge one rack's heat to air against different limits.
+ROOM_AIR_PER_RACK_W = DEFAULT_AIR_W
 RACK_LIMIT_STEP_W = 5_000.0  # a default rack limit is the RA's rack rounded up to whole 5 kW
 
 
@@ -141,8 +145,8 @@ def _rack_limit(node: NodeFigures, nodes_per_rack: int | None) -> float:
     if node.rack_scale:
         return _round_up(node.wall_w)
     if nodes_per_rack:
-        return max(ROOM_AIR_PER_RACK_W, _round_up(nodes_per_rack * node.wall_w))
-    return ROOM_AIR_PER_RACK_W
+        return max(MIN_RACK_LIMIT_W, _round_up(nodes_per_rack * node.wall_w))
+    return MIN_RACK_LIMIT_W
 
 
 def pdu_for_feed(site: Site, catalog: Catalog) -> PduSpec | None:
@@ -161,8 +165,8 @@ def _site(plan: ClusterPlan, node: NodeFigures, ra: ReferenceArchitecture, catal
     limit = s.rack_power_limit_w or _rack_limit(node, per_rack)
     air = s.rack_air_limit_w or (limit if cooling == "air" else ROOM_AIR_PER_RACK_W)
     if s.rack_air_limit_w is None and cooling == "liquid":
-        notes.append(_m("room air takes {w} per rack on the liquid site (assumed)",
-                        w=Quantity(air / 1000, "kW", None)))
+        notes.append(_m("room air takes {w} per rack on the liquid site (assumed: the node window's default for a "
+                        "rack's heat to air, Preferences)", w=Quantity(air / 1000, "kW", None)))
     pdu = s.pdu_part
     if pdu is None and (match := pdu_for_feed(s, catalog)) is not None:
         pdu = match.id

@@ -90,6 +90,12 @@ def render(msg: Msg | str, lang: str | None = None, audience: Audience = Audienc
     return tidy(text, lang)
 
 
+def catalog_text(text: str, lang: str) -> str:
+    """A catalog text (a part's name, a chassis's) in a language where the catalogs translate it, else as written:
+    looked up whole, never formatted (a name may hold braces)."""
+    return text if lang == "en" or not text else tidy(translations(lang).gettext(text), lang)
+
+
 def tidy(text: str, lang: str) -> str:
     """Text in a language with its spaces as the language writes them: none between two Chinese words."""
     return text if lang == "en" else _CJK_GAP.sub("", text)

@@ -66,7 +66,7 @@ def cost_messages(cost: dict, cur: Currency | None = None) -> list[Msg]:
            else _m("Yearly cost: {yearly}; {per_hour} per GPU-hour at {utilisation} utilisation, PUE {pue}, "
                    "US${kwh_price}/kWh; {energy} kWh a year", **yearly)]
     if not cur.is_usd:
-        out.append(_m("Prices in {code} at {rate}", code=cur.code, rate=Name(cur.rate_line())))
+        out.append(_m("Prices in {code} at {rate}", code=cur.code, rate=cur.rate_msg()))
     return out
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from babel.numbers import format_currency, get_currency_symbol
 
 from designer.core.errors import DesignerError, one_line
+from designer.core.messages import Msg, Name, _m
 from designer.cost.prices import Prices
 
 OFFERED = ("USD", "TWD", "CNY", "EUR")  # the --currency choices the shipped book has rates for
@@ -49,6 +50,11 @@ class Currency:
         if self.is_usd:
             return ""
         return f"{1 / self.usd_per_unit:,.4g} {self.code} per US$ ({self.date}; {self.source})"
+
+    def rate_msg(self) -> Msg:
+        """rate_line as a message, for a text in another language (the source, a cited title, kept as written)."""
+        return _m("{rate} {code} per US$ ({date}; {source})", rate=Name(f"{1 / self.usd_per_unit:,.4g}"),
+                  code=self.code, date=self.date, source=Name(self.source))
 
     def as_dict(self) -> dict[str, str | float]:
         return {"code": self.code, "usd_per_unit": self.usd_per_unit, "date": self.date, "source": self.source}

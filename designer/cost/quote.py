@@ -8,18 +8,22 @@ bill's order inside a group; groups follow GROUP_ORDER.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from designer.core.errors import one_line
+from designer.core.locale import catalog_text, render
+from designer.core.messages import Audience, Msg, Name, _m
 from designer.cost.bill import Bill, CapitalLine
 from designer.cost.money import Currency
 from designer.cost.prices import Prices
 
-# group key -> its heading (English; the CLI's words)
+# group key -> its heading (a message: the CLI's words in its language; str() the English the JSON gives)
 GROUP_WORDS = {
-    "chassis": "Chassis", "gpu": "GPUs", "scaleup_switch": "Scale-up switches", "pcie_switch": "PCIe switches",
-    "nic": "NICs", "cpu": "CPUs", "psu": "PSUs", "cooling": "Cooling", "switch": "Network switches",
-    "cable": "Cables", "transceiver": "Transceivers", "pdu": "PDUs", "rack": "Racks", "cdu": "CDUs",
+    "chassis": _m("Chassis"), "gpu": _m("GPUs"), "scaleup_switch": _m("Scale-up switches"),
+    "pcie_switch": _m("PCIe switches"), "nic": _m("NICs"), "cpu": _m("CPUs"), "psu": _m("PSUs"),
+    "cooling": _m("Cooling"), "switch": _m("Network switches"), "cable": _m("Cables"),
+    "transceiver": _m("Transceivers"), "pdu": _m("PDUs"), "rack": _m("Racks"), "cdu": _m("CDUs"),
 }
 GROUP_ORDER = tuple(GROUP_WORDS)
 NODE_CATEGORIES = ("node", "nodes")
@@ -31,8 +35,12 @@ class QuoteGroup:
     lines: tuple[CapitalLine, ...]
 
     @property
+    def label_msg(self) -> Msg:
+        return GROUP_WORDS.get(self.key) or _m("{group}", group=self.key.replace("_", " ").capitalize())
+
+    @property
     def label(self) -> str:
-        return GROUP_WORDS.get(self.key, self.key.replace("_", " ").capitalize())
+        return str(self.label_msg)
 
     @property
     def subtotal_usd(self) -> float:
@@ -51,27 +59,57 @@ def quote_groups(bill: Bill) -> list[QuoteGroup]:
     return [QuoteGroup(k, tuple(v)) for k, v in sorted(groups.items(), key=lambda kv: rank.get(kv[0], len(rank)))]
 
 
-def book_line(prices: Prices, cur: Currency) -> str:
+def book_line(prices: Prices, cur: Currency, lang: str = "en") -> str:
     """'Price book: shipped, version 2026.12; prices in CNY at 7.2 CNY per US$ (2024-12; ...)'."""
-    line = f"Price book: {one_line(prices.origin)}, version {one_line(prices.version)}"
-    return line + (f"; prices in {cur.code} at {cur.rate_line()}" if not cur.is_usd else "; prices in US$")
+    version = Name(one_line(prices.version))
+    user = prices.origin.removeprefix("shipped + ") if prices.origin.startswith("shipped + ") else ""
+    origin = (_m("shipped") if prices.origin == "shipped" else
+              _m("shipped + {file}", file=Name(one_line(user))) if user else Name(one_line(prices.origin)))
+    msg = (_m("Price book: {origin}, version {version}; prices in US$", origin=origin, version=version) if cur.is_usd
+           else _m("Price book: {origin}, version {version}; prices in {code} at {rate}", origin=origin,
+                   version=version, code=cur.code, rate=cur.rate_msg()))
+    return render(msg, lang, Audience.CLI)
 
 
-def quote_text(bill: Bill, prices: Prices, cur: Currency, width: int = 52) -> list[str]:
-    """The priced bill as text lines: a header, each group's lines and subtotal, the total."""
+def text_width(text: str) -> int:
+    """Columns a text takes in a terminal: a wide (CJK) character two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """`text` padded with spaces to `width` terminal columns (right-aligned with right=True)."""
+    gap = " " * max(0, width - text_width(text))
+    return gap + text if right else text + gap
+
+
+def _cut(text: str, width: int) -> str:
+    while text_width(text) > width:
+        text = text[:-2] + "…"
+    return text
+
+
+def quote_text(bill: Bill, prices: Prices, cur: Currency, width: int = 52, lang: str = "en") -> list[str]:
+    """The priced bill as text lines in a language: a header, each group's lines and subtotal, the total (columns
+    counted in terminal cells, so Chinese headings line up)."""
+    def say(msg: Msg) -> str:
+        return render(msg, lang, Audience.CLI)
+
     money = max([len(cur.format(ln.total_usd)) for ln in bill.lines] + [len(cur.format(bill.total_usd)), 10])
-    head = f"  {'Qty':>7}  {'Part':<{width}}  {'Unit price':>{money + 2}}  {'Extended':>{money + 2}}"
-    out = [book_line(prices, cur), head]
+    qty, part, unit, extended, total = (say(_m("Qty")), say(_m("Part")), say(_m("Unit price")), say(_m("Extended")),
+                                        say(_m("Total")))
+    head = f"  {pad(qty, 7, True)}  {pad(part, width)}  {pad(unit, money + 2, True)}  {pad(extended, money + 2, True)}"
+    out = [book_line(prices, cur, lang), head]
     for group in quote_groups(bill):
         for ln in group.lines:
             mark = " *" if ln.estimate else "  "
-            name = ln.name if len(ln.name) <= width else ln.name[: width - 1] + "…"
-            out.append(f"  {ln.quantity:>7,}  {name:<{width}}  {cur.format(ln.unit_usd):>{money}}{mark}  "
-                       f"{cur.format(ln.total_usd):>{money}}")
-        out.append(f"  {'':>7}  {'Subtotal, ' + group.label:<{width}}  {'':>{money + 2}}  "
-                   f"{cur.format(group.subtotal_usd):>{money}}")
-    est = f" (estimated; {cur.format(bill.estimated_usd)} of it from estimates)" if bill.estimated else ""
-    out.append(f"  {'':>7}  {'Total':<{width}}  {'':>{money + 2}}  {cur.format(bill.total_usd):>{money}}{est}")
+            name = _cut(catalog_text(ln.name, lang), width)
+            out.append(f"  {ln.quantity:>7,}  {pad(name, width)}  {cur.format(ln.unit_usd):>{money}}"
+                       f"{mark}  {cur.format(ln.total_usd):>{money}}")
+        subtotal = say(_m("Subtotal, {group}", group=group.label_msg))
+        out.append(f"  {'':>7}  {pad(subtotal, width)}  {'':>{money + 2}}  {cur.format(group.subtotal_usd):>{money}}")
+    est = say(_m(" (estimated; {amount} of it from estimates)", amount=Name(cur.format(bill.estimated_usd)))) \
+        if bill.estimated else ""
+    out.append(f"  {'':>7}  {pad(total, width)}  {'':>{money + 2}}  {cur.format(bill.total_usd):>{money}}{est}")
     return out
 
 

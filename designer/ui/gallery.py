@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListView,
     QListWidget,
     QListWidgetItem,
@@ -89,10 +90,17 @@ class Entry:
     cooling: str  # air, cold_plate, immersion
     design: Design
 
-    def matches(self, vendor: str, scheme_key: str, cooling: str) -> bool:
+    def matches(self, vendor: str, scheme_key: str, cooling: str, text: str = "") -> bool:
         scheme_ok = scheme_key == ALL or (self.scheme.endswith("rack-scale") if scheme_key == "rack-scale"
                                           else self.scheme.startswith(f"{scheme_key}:"))
-        return (vendor in (ALL, self.vendor)) and scheme_ok and cooling in (ALL, self.cooling)
+        return (vendor in (ALL, self.vendor)) and scheme_ok and cooling in (ALL, self.cooling) and \
+            self.says(text)
+
+    def says(self, text: str) -> bool:
+        """Whether every word of a search (any case) is in the design's id, title, description, figures or
+        vendor: "b300 air" finds the air-cooled B300 designs."""
+        haystack = " ".join((self.id, self.title, self.description, self.figures, self.vendor)).casefold()
+        return all(word in haystack for word in text.casefold().split())
 
 
 def figures_line(k: KeyFigures) -> str:
@@ -166,10 +174,14 @@ class TemplateGallery(QDialog):
         self.scheme = self._combo([(k, translate("TemplateGallery", SCHEME_NAMES[k])) for k in SCHEMES])
         kinds = [c for c in COOLING_TEXT if any(e.cooling == c for e in self.entries)]
         self.cooling = self._combo([(c, cooling_text(c)) for c in kinds])
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(self.tr("Search: name, GPU, vendor, figures"))
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.apply_filters)
         self.shown = QLabel()
-        self.empty = QLabel(self.tr("No reference design matches these filters."))  # where the list was
+        self.empty = QLabel(self.tr("No reference design matches this search and these filters."))  # the list's place
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.clear_filters = QPushButton(self.tr("Clear filters"))
+        self.clear_filters = QPushButton(self.tr("Clear search and filters"))
         self.clear_filters.clicked.connect(self.reset_filters)
         self.pages = QStackedWidget()
         self.pages.addWidget(self.list)
@@ -187,6 +199,7 @@ class TemplateGallery(QDialog):
         filters.addWidget(self.shown)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(self.tr("Start from a reference design:")))
+        layout.addWidget(self.search)
         layout.addLayout(filters)
         layout.addWidget(self.pages)
         blank_row = QHBoxLayout()
@@ -197,6 +210,7 @@ class TemplateGallery(QDialog):
         fit_to_screen(self, 900, 640)
         self.list.currentRowChanged.connect(self._blank_chosen)
         self.apply_filters()
+        self.search.setFocus()  # type to find, as Qt Creator's and KiCad's choosers do
         self._blank_chosen(self.list.currentRow())
 
     def _blank_item(self, catalog: Catalog) -> QListWidgetItem:
@@ -231,6 +245,7 @@ class TemplateGallery(QDialog):
         return page
 
     def reset_filters(self) -> None:
+        self.search.clear()
         for combo in (self.vendor, self.scheme, self.cooling):
             combo.setCurrentIndex(0)
 
@@ -245,7 +260,7 @@ class TemplateGallery(QDialog):
     def apply_filters(self) -> None:
         if not hasattr(self, "cooling"):
             return  # the combos are still being built
-        wanted = (self.vendor.currentData(), self.scheme.currentData(), self.cooling.currentData())
+        wanted = (self.vendor.currentData(), self.scheme.currentData(), self.cooling.currentData(), self.search.text())
         visible = 0
         for row, e in enumerate(self.entries, start=1):  # row 0: the blank design, never filtered out
             hide = not e.matches(*wanted)

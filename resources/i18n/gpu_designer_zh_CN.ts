@@ -2128,20 +2128,24 @@ fix: {fix}</source>
         <translation>{vendor} · 方案 {scheme} · {cooling}</translation>
     </message>
     <message>
-        <source>No reference design matches these filters.</source>
-        <translation>没有符合这些筛选条件的参考设计。</translation>
-    </message>
-    <message>
-        <source>Clear filters</source>
-        <translation>清除筛选</translation>
-    </message>
-    <message>
         <source>B: switched full mesh</source>
         <translation>B：交换式全互连</translation>
     </message>
     <message>
         <source>B: full mesh (direct links, no switch)</source>
         <translation>B：全互连（直连链路，无交换机）</translation>
+    </message>
+    <message>
+        <source>Search: name, GPU, vendor, figures</source>
+        <translation>搜索：名称、GPU、厂商、数据</translation>
+    </message>
+    <message>
+        <source>No reference design matches this search and these filters.</source>
+        <translation>没有符合此搜索和筛选条件的参考设计。</translation>
+    </message>
+    <message>
+        <source>Clear search and filters</source>
+        <translation>清除搜索和筛选</translation>
     </message>
     <message>
         <source>Vendor:</source>

@@ -2128,20 +2128,24 @@ fix: {fix}</source>
         <translation>{vendor} · 方案 {scheme} · {cooling}</translation>
     </message>
     <message>
-        <source>No reference design matches these filters.</source>
-        <translation>沒有符合這些篩選條件的參考設計。</translation>
-    </message>
-    <message>
-        <source>Clear filters</source>
-        <translation>清除篩選</translation>
-    </message>
-    <message>
         <source>B: switched full mesh</source>
         <translation>B：交換式全互連</translation>
     </message>
     <message>
         <source>B: full mesh (direct links, no switch)</source>
         <translation>B：全互連（直接鏈路，無交換器）</translation>
+    </message>
+    <message>
+        <source>Search: name, GPU, vendor, figures</source>
+        <translation>搜尋：名稱、GPU、廠商、數據</translation>
+    </message>
+    <message>
+        <source>No reference design matches this search and these filters.</source>
+        <translation>沒有符合此搜尋與篩選條件的參考設計。</translation>
+    </message>
+    <message>
+        <source>Clear search and filters</source>
+        <translation>清除搜尋與篩選</translation>
     </message>
     <message>
         <source>Vendor:</source>

@@ -97,7 +97,8 @@ def test_filters_that_match_nothing_say_so_and_clear_filters_brings_the_designs_
     choose(qtbot, gallery.vendor, vendor)
     choose(qtbot, gallery.cooling, gallery.cooling.itemText(gallery.cooling.findData(cooling)))
     assert gallery.visible_ids() == [] and gallery.shown.text() == f"0 of {len(TEMPLATES)} designs"
-    assert gallery.empty.isVisible() and gallery.empty.text() == "No reference design matches these filters."
+    assert gallery.empty.isVisible()
+    assert gallery.empty.text() == "No reference design matches this search and these filters."
     assert not gallery.list.isVisible() and not gallery.ok.isEnabled() and gallery.chosen() is None
     QTest.mouseClick(gallery.clear_filters, Qt.MouseButton.LeftButton)
     assert len(gallery.visible_ids()) == len(TEMPLATES) and gallery.list.isVisible() and gallery.ok.isEnabled()
@@ -135,3 +136,19 @@ def test_the_blank_design_starts_on_the_open_designs_chassis_as_file_new_blank_d
     qtbot.addWidget(dialog)
     dialog.list.setCurrentRow(0)
     assert dialog.chosen() == "blank" and dialog.chosen_chassis() == "chassis-dgx-h100"
+
+
+def test_typing_in_the_search_finds_designs_by_any_word_and_clear_brings_them_back(qtbot, gallery):
+    """issue 35: a text search, focused when the gallery opens: every word must be found (any case) in a design's
+    name, description, figures or vendor; the filters still apply; Clear search and filters empties it too."""
+    assert gallery.search.hasFocus() or gallery.focusWidget() is gallery.search
+    QTest.keyClicks(gallery.search, "B300 air")
+    found = gallery.visible_ids()
+    assert "dgx-b300" in found and "hgx-b300" in found and "gb300-nvl72" not in found  # liquid, so no "air"
+    assert gallery.shown.text() == f"{len(found)} of {len(TEMPLATES)} designs"
+    assert gallery.chosen() in found  # the current row follows to a design that is shown
+    gallery.search.clear()
+    QTest.keyClicks(gallery.search, "no such design")
+    assert gallery.visible_ids() == [] and gallery.empty.isVisible() and not gallery.ok.isEnabled()
+    QTest.mouseClick(gallery.clear_filters, Qt.MouseButton.LeftButton)
+    assert gallery.search.text() == "" and len(gallery.visible_ids()) == len(TEMPLATES)

@@ -275,3 +275,14 @@ def test_supply_water_and_the_cdus_approach_against_the_nodes_coolant_limit(cata
     assert found and found[0].severity.value == "error" and "47.0 °C" in found[0].message
     nvl = model(catalog, "gb200-nvl72", nodes=8)  # no published inlet limit: said, not checked
     assert any("not published: the supply is not checked" in str(a) for a in nvl.assumptions())
+
+
+def test_a_liquid_sites_room_air_is_the_node_windows_default(catalog):
+    """issue 35: the node window judged a rack's heat to air against 40 kW (Preferences' default) and the cluster
+    plan against 45 kW; one figure now, said in the plan's notes."""
+    from designer.model.rack_limits import DEFAULT_RACK_LIMITS
+
+    m = model(catalog, "gb200-nvl72", gpus=576)
+    assert m.site.cooling == "liquid" and m.site.rack_air_limit_w == DEFAULT_RACK_LIMITS.air_w == 40_000
+    assert any("room air takes 40 kW per rack" in str(n) for n in m.resolved.notes)
+    assert model(catalog, nodes=32).site.rack_power_limit_w == 45_000  # the least rack power limit stays 45 kW

@@ -258,3 +258,38 @@ def test_one_default_pue_for_cost_compare_cluster_and_sweep(capsys, catalog, des
     pair = [("H100", design_of("dgx-h100")), ("B200", design_of("dgx-b200"))]
     rows = {r["key"]: r for r in comparison(pair, catalog)["power"]}
     assert f"PUE {default:g}," in rows["usd_per_gpu_hour"]["label"]
+
+
+@pytest.mark.parametrize("lang,capital,subtotal,shipped", [("zh-TW", "資本支出", "GPU 小計", "內建"),
+                                                            ("zh-CN", "资本支出", "GPU 小计", "内置")])
+def test_cost_speaks_the_language_asked_for_with_its_columns_in_line(capsys, lang, capital, subtotal, shipped):
+    """issue 34 item 7: `cost --lang`: labels, group headings, the price book and the exchange rate in Chinese; the
+    chassis's name as the catalogs translate it; product names as written; the columns counted in terminal cells,
+    so the prices stand under their Chinese headings; --json keeps English; an unknown language is bad input."""
+    import re
+
+    from designer.cost.quote import text_width
+
+    code, out, _ = _cli(capsys, "cost", "dgx-h100", "--lang", lang, "--currency", "TWD", "--rental-usd-gpu-hour",
+                        "2.5")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith(capital) and any(ln.strip().startswith(subtotal) for ln in lines)
+    assert shipped in lines[1] and "TWD per US$" not in out and "HGX H100" in out and "class 8U" not in out
+    english = [ln for ln in lines if not re.search(r"[\u4e00-\u9fff]", ln)]
+    assert all(re.match(r"\s+\d+  \S", ln) for ln in english), english  # part rows only (product names)
+    head = next(i for i, ln in enumerate(lines) if ln.lstrip().startswith(("數量", "数量")))
+    header, row = lines[head], lines[head + 1]
+    unit_end = text_width(header[:header.index("單價" if lang == "zh-TW" else "单价") + 2])
+    assert text_width(row.split(" *")[0]) + 2 == unit_end  # the price and its estimate mark end under the heading
+    english = _cli(capsys, "cost", "dgx-h100")[1].splitlines()  # as the English table has it
+    assert len(english[2][:english[2].index("Unit price") + 10]) == len(english[3].split(" *")[0]) + 2
+    data = json.loads(_cli(capsys, "cost", "dgx-h100", "--lang", lang, "--json")[1])
+    assert data["quote"]["groups"][0]["label"] == "Chassis"
+    code, out, err = _cli(capsys, "cost", "dgx-h100", "--lang", "de")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_a_catalog_name_with_braces_is_looked_up_never_formatted():
+    from designer.core.locale import catalog_text
+
+    assert catalog_text("{gpus} box", "zh_TW") == "{gpus} box" and catalog_text("", "zh_CN") == ""
