@@ -165,8 +165,8 @@ def _site(plan: ClusterPlan, node: NodeFigures, ra: ReferenceArchitecture, catal
     limit = s.rack_power_limit_w or _rack_limit(node, per_rack)
     air = s.rack_air_limit_w or (limit if cooling == "air" else ROOM_AIR_PER_RACK_W)
     if s.rack_air_limit_w is None and cooling == "liquid":
-        notes.append(_m("room air takes {w} per rack on the liquid site (assumed: the node window's default for a "
-                        "rack's heat to air, Preferences)", w=Quantity(air / 1000, "kW", None)))
+        notes.append(_m("room air takes {w} per rack on the liquid site (assumed: the public default the node "
+                        "window's rack check starts from)", w=Quantity(air / 1000, "kW", None)))
     pdu = s.pdu_part
     if pdu is None and (match := pdu_for_feed(s, catalog)) is not None:
         pdu = match.id
@@ -236,5 +236,7 @@ def _assumed(ra: ReferenceArchitecture, plan: ClusterPlan, site: Site) -> list[M
 
 
 def architecture_texts() -> list[str]:
-    """The shipped architectures' words a plan shows translated: which of the document's tables it follows."""
-    return sorted({t for ra in architectures().values() for t in (ra.follows, ra.table_ufm, ra.table_full) if t})
+    """The shipped architectures' words a plan shows translated: which of the document's tables it follows, and the
+    sentence a generic record has for a title (a document's own title is cited as written)."""
+    return sorted({t for ra in architectures().values() for t in (ra.follows, ra.table_ufm, ra.table_full,
+                                                                   ra.title if ra.generic else "") if t})

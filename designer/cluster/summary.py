@@ -143,7 +143,7 @@ def info_messages(m: ClusterModel, d: dict) -> list[Msg]:
     count = _plural_words(len(errors), "rule error")
     cannot = [_m("CANNOT RUN: {errors} ('cluster validate' lists every finding)", errors=count),
               *[_m("  error: {finding}", finding=e) for e in errors]] if errors else []
-    follows = (_m("Follows: {title}", title=ra["title"]) if ra["generic"] else
+    follows = (_m("Follows: {title}", title=data_msg(ra["title"])) if ra["generic"] else
                _m("Follows: {title} ({document}): {applied}", title=ra["title"], document=ra["document"],
                   applied=data_msg(ra["applied"])))
     aux = [_aux_line(role, a) for role, a in d["fabrics"].items() if role != "compute"]

@@ -39,7 +39,7 @@ def cost_summary(m: ClusterModel, prices: Prices, params: TcoParams | None = Non
     return cost_breakdown(bill, cluster_tco(m, prices, params, bill)) | {"price_book": prices.origin}
 
 
-CATEGORY_WORDS = {"node": _m("nodes"), "switch": _m("switches"), "cable": _m("cables"),
+CATEGORY_WORDS = {"nodes": _m("nodes"), "switch": _m("switches"), "cable": _m("cables"),
                   "transceiver": _m("transceivers"), "pdu": _m("PDUs"), "rack": _m("racks"), "cdu": _m("CDUs")}
 
 

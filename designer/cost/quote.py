@@ -97,7 +97,7 @@ def quote_text(bill: Bill, prices: Prices, cur: Currency, width: int = 52, lang:
     money = max([len(cur.format(ln.total_usd)) for ln in bill.lines] + [len(cur.format(bill.total_usd)), 10])
     qty, part, unit, extended, total = (say(_m("Qty")), say(_m("Part")), say(_m("Unit price")), say(_m("Extended")),
                                         say(_m("Total")))
-    head = f"  {pad(qty, 7, True)}  {pad(part, width)}  {pad(unit, money + 2, True)}  {pad(extended, money + 2, True)}"
+    head = f"  {pad(qty, 7, True)}  {pad(part, width)}  {pad(unit, money + 2, True)}  {pad(extended, money, True)}"
     out = [book_line(prices, cur, lang), head]
     for group in quote_groups(bill):
         for ln in group.lines:

@@ -11,8 +11,8 @@ layers); recompute none, selective, full; ZeRO 1 (a distributed optimizer) or 3.
 A grid past MAX_LAYOUTS (a user's ranges, a mixture of many experts) is searched, not enumerated: Optuna's
 multivariate TPE sampler (seeded, so a search repeats) picks GUIDED_TRIALS layouts of the same grid, each evaluated as
 above (a layout outside the grid's rules or one that does not fit scores 0). What it returns is the best it found,
-not proven best; the result says so (`guided`). On an 11,250-layout grid (Llama 3 70B, 4,096 GPUs, wide ranges) 1,000
-trials found the exhaustive search's best layout (tests/unit/test_workload.py checks a smaller grid).
+not proven best; the result says so (`guided`). tests/unit/test_workload.py forces Llama 3 70B's 9,144-layout grid on
+256 GPUs through it: 800 trials find the exhaustive search's best layout (600 came within 2.1 %).
 """
 
 from __future__ import annotations

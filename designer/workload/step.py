@@ -199,12 +199,13 @@ def _gemms(model: ModelShape, lay: Layout) -> list[tuple[float, float]]:
 
 def _permute_bytes(model: ModelShape, lay: Layout) -> float:
     """A mixture of experts' token permutation in one layer, forward and backward, for one micro-batch on one GPU:
-    each routed copy of a token (top-k a token, bf16) is written and read when sorted to its expert and again when
-    restored, both ways (memory-bound, at the HBM bandwidth)."""
+    each routed copy of a token (top-k a token, bf16) is read and written when sorted to its expert and again when
+    restored; the backward scatters the gradients back the same way, once (a permutation has no weight gradient),
+    so twice the forward's traffic in all (memory-bound, at the HBM bandwidth)."""
     if not model.moe:
         return 0.0
     routed = lay.micro_batch * lay.seq_len / lay.cp * model.top_k * model.hidden * 2 / lay.tp
-    return routed * 2 * 2 * 3  # read and write, permute and unpermute, forward and twice backward
+    return routed * 2 * 2 * 2  # read and write, permute and unpermute, forward and backward
 
 
 def flops_per_token(model: ModelShape, seq_len: int, recompute: str) -> tuple[float, float]:

@@ -185,7 +185,7 @@ def points() -> list[Point]:
 def moe_points() -> list[Point]:
     """Megatron-Bridge 25.11's Qwen3 MoE runs, all held out and reported apart from points(): beyond a MoE's FLOPs,
     all-to-alls, token permutation and per-expert GEMM sizes the model has no term for the router, load imbalance or
-    the dispatcher's host synchronisation, and misses the small-micro-batch runs by up to 2.7x."""
+    the dispatcher's host synchronisation, and misses the small-micro-batch runs by up to 2.7x (+173 %)."""
     out = []
     for node, name, gpus, precision, gbs, mbs, seq, tp, pp, cp, vp, ep, tokens in _MOE_ROWS:
         model = model_by_id(name)

@@ -31,4 +31,7 @@ def test_the_window_reads_and_writes_that_store(tmp_path, monkeypatch, qtbot):
     window.show()
     qtbot.waitExposed(window)
     assert Path(window.settings.fileName()) == tmp_path / "settings.ini"
+    window.prefs.set(paper="letter")  # what Preferences writes lands in the folder's file
+    window.settings.sync()
+    assert "letter" in (tmp_path / "settings.ini").read_text(encoding="utf-8")
     window.close()

@@ -193,5 +193,9 @@ def test_cluster_info_speaks_the_language_asked_for(capsys, tmp_path):
         assert set(words) <= {"cluster", "validate", "with"}, set(words)
     assert json.loads(run(capsys, "cluster", "info", str(path), "--json", "--lang", "zh-TW")[1])["name"] == \
         "GB200 NVL72 rack cluster"
+    generic = tmp_path / "mi300x.json"  # a node no RA names: the generic record's title is a sentence, translated
+    assert run(capsys, "cluster", "new", "--node", "amd-mi300x", "--gpus", "64", "-o", str(generic))[0] == 0
+    follows = run(capsys, "cluster", "info", str(generic), "--lang", "zh-TW")[1].splitlines()[1]
+    assert follows.startswith("依據：此節點沒有公開的參考架構") and "no public" not in follows
     code, out, err = run(capsys, "cluster", "info", str(path), "--lang", "fr")
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "zh-TW" in err

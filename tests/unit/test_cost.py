@@ -283,6 +283,7 @@ def test_cost_speaks_the_language_asked_for_with_its_columns_in_line(capsys, lan
     assert text_width(row.split(" *")[0]) + 2 == unit_end  # the price and its estimate mark end under the heading
     english = _cli(capsys, "cost", "dgx-h100")[1].splitlines()  # as the English table has it
     assert len(english[2][:english[2].index("Unit price") + 10]) == len(english[3].split(" *")[0]) + 2
+    assert text_width(header) == text_width(row) and len(english[2]) == len(english[3])  # amounts end under theirs
     data = json.loads(_cli(capsys, "cost", "dgx-h100", "--lang", lang, "--json")[1])
     assert data["quote"]["groups"][0]["label"] == "Chassis"
     code, out, err = _cli(capsys, "cost", "dgx-h100", "--lang", "de")
