@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from designer.cluster.build import ClusterModel
+from designer.cluster.build import ClusterModel, boxes
 from designer.cluster.racks import rack_types
 from designer.core import i18n
 from designer.core.electrical import phase_current_a
@@ -26,7 +26,9 @@ def _fabric(m: ClusterModel) -> dict:
             "spine_core_cables": c.spine_core_cables, "compute_cables": c.compute_cables,
             "switch_transceivers": switch_optics, "node_transceivers": node_optics,
             "oversubscription": round(c.oversubscription, 4), "ufm_positions": c.ufm_positions,
-            "spine_oversubscription": m.fabric.spine_oversubscription, "pod_gpus": m.fabric.pod_gpus}
+            "spine_oversubscription": m.fabric.spine_oversubscription, "pod_gpus": m.fabric.pod_gpus,
+            "switches_per_box": m.switch.switches_per_box,
+            "switch_boxes": sum(boxes(m.switch, n) for n in (c.leaf_switches, c.spine_switches, c.core_switches))}
 
 
 def _phase_current(m: ClusterModel, watts: float, feeds: int) -> float:
@@ -164,6 +166,9 @@ def info_messages(m: ClusterModel, d: dict) -> list[Msg]:
            tiers=tiers, planes=planes, sus=c["scalable_units"], per_su=c["positions_per_su"],
            leaf=c["leaf_switches"], spine=c["spine_switches"], core=c["core_switches"],
            ratio=Number(c["oversubscription"], None)),
+        *([_m("  the {switches} switches come {per} to a box: {boxes} boxes racked, powered and bought",
+              switches=c["switches"], per=c["switches_per_box"], boxes=c["switch_boxes"])]
+          if c["switches_per_box"] > 1 else []),
         *aux,
         _m("Cables: {node_leaf} node-leaf, {leaf_spine} leaf-spine, {spine_core} spine-core; transceivers "
            "{switch_side} on switches, {node_side} on nodes", node_leaf=c["node_leaf_cables"],

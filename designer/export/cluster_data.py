@@ -23,7 +23,7 @@ from designer.cluster.racks import SLOT_WORDS, rack_types
 from designer.cluster.rules import check_plan
 from designer.core import i18n
 from designer.core.electrical import btu_per_hr
-from designer.core.locale import render
+from designer.core.locale import render, tidy
 from designer.core.messages import Audience, Msg
 from designer.cost.cluster import cost_summary, priced_bom
 from designer.cost.money import currency as money_currency
@@ -77,6 +77,11 @@ def reference(text: str) -> list[dict[str, str]]:
     return [*pieces, {"text": text[at:], "url": ""}]
 
 
+def _title(title: Msg | str, lang: str) -> str:
+    """A reference design's title (a message) in a language; a name of the user's own as written."""
+    return render(title, lang, Audience.DOCUMENT) if isinstance(title, Msg) else title
+
+
 class ClusterSheet:
     """Builds the dict; one instance per export."""
 
@@ -108,18 +113,26 @@ class ClusterSheet:
         """The plan's name; the name `cluster new` gives by default ("DGX H100 cluster") in the sheet's language
         ("DGX H100 叢集"), a name of the user's own as written."""
         m = self.m  # the default as the CLI (English) or the window (in its language) wrote it
-        defaults = {i18n.sheet_text(CLUSTER_TEXT, lang)["cl_default_name"].format(node=m.node.name)
-                    for lang in ("en", "zh_TW", "zh_CN")}
-        return self.fmt("cl_default_name", node=m.node.name) if m.plan.name in defaults else m.plan.name
+        defaults = {tidy(i18n.sheet_text(CLUSTER_TEXT, lang)["cl_default_name"].format(node=node), lang)
+                    for lang in ("en", "zh_TW", "zh_CN") for node in (m.node.name, _title(m.node_title(), lang))}
+        defaults |= {i18n.sheet_text(CLUSTER_TEXT, lang)["cl_default_name"].format(node=m.node.name)
+                     for lang in ("en", "zh_TW", "zh_CN")}  # as earlier releases wrote it
+        default = tidy(self.fmt("cl_default_name", node=self.node_name), self.lang)
+        return default if m.plan.name in defaults else m.plan.name
+
+    @property
+    def node_name(self) -> str:
+        """The node's name in the sheet's language: a reference design's title translated ("GB200 NVL72 機櫃")."""
+        return _title(self.m.node_title(), self.lang)
 
     # Cover ----------------------------------------------------------------------------------------------
     def meta(self) -> dict[str, Any]:
         m = self.m
-        return {"name": self.name, "node": m.node.name, "date": self.now.date().isoformat(),
+        return {"name": self.name, "node": self.node_name, "date": self.now.date().isoformat(),
                 "generator": generator_line("cluster", m.plan.name, plan_to_json(m.plan), self.lang,
                                             self.brand.document_prefix),
                 "catalog_version": m.catalog.version,
-                "subtitle": self.fmt("cl_subtitle", gpus=_num(m.compute.gpus), nodes=_num(m.nodes), node=m.node.name,
+                "subtitle": self.fmt("cl_subtitle", gpus=_num(m.compute.gpus), nodes=_num(m.nodes), node=self.node_name,
                                      per_node=m.node.gpus)}
 
     def brand_data(self) -> dict[str, Any]:
@@ -132,7 +145,7 @@ class ClusterSheet:
         m, site, roles = self.m, self.m.site, self.role_counts()
         job = min(m.compute.gpus, MAX_NODES * m.node.gpus)
         return [
-            {"value": _num(m.compute.gpus), "unit": self.t["cl_card_gpus"], "detail": m.node.name},
+            {"value": _num(m.compute.gpus), "unit": self.t["cl_card_gpus"], "detail": self.node_name},
             {"value": _num(m.nodes), "unit": self.t["cl_card_nodes"],
              "detail": self.fmt("cl_card_nodes_detail", per_rack=m.racks.nodes_per_rack)},
             {"value": _num(len(m.racks.racks)), "unit": self.t["cl_card_racks"],
@@ -160,7 +173,7 @@ class ClusterSheet:
                              cooling=self.t[f"cl_{site.cooling}"], feeds=site.feeds_per_rack, volts=f"{feed.volts:g}",
                              amps=f"{feed.amps:g}", phases=feed.phases, policy=site.ab_policy.upper(),
                              pue=f"{site.pue:g}")
-        return [[self.t["cl_node"], m.node.name], [self.t["cl_size"], self.meta()["subtitle"]],
+        return [[self.t["cl_node"], self.node_name], [self.t["cl_size"], self.meta()["subtitle"]],
                 [self.t["cl_fabric_row"], fabric], [self.t["cl_site_row"], site_text]]
 
     # Fabric ---------------------------------------------------------------------------------------------

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QSettings, QSize, Qt, QTimer
+from PySide6.QtCore import QPoint, QProcess, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -435,12 +436,37 @@ class MainWindow(QMainWindow):
         self.performance.whatif.setChecked(True)
 
     def preferences(self) -> None:
+        language = self.prefs.language
         dialog = PreferencesDialog(self.prefs, self)
         if dialog.exec():
             dialog.apply()
             self.files.timer.setInterval(self.prefs.autosave_s * 1000)
             self.apply_theme()
             self.analyse()
+            if self.prefs.language != language:
+                QTimer.singleShot(0, self.offer_restart)  # after the dialog has gone
+
+    def offer_restart(self) -> None:
+        """A new language shows once the app starts again: say so and offer to restart now (each window asks about
+        its unsaved work first, as Quit does), or later."""
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Language"),
+                          self.tr("The new language shows when GPU Node Designer starts again."), parent=self)
+        box.setInformativeText(self.tr("Restart now? Each window asks about unsaved work first."))
+        restart = box.addButton(self.tr("Restart Now"), QMessageBox.ButtonRole.AcceptRole)
+        later = box.addButton(self.tr("Later"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(later)
+        box.exec()
+        if box.clickedButton() is restart:
+            QTimer.singleShot(0, self.restart)
+
+    def restart(self) -> None:
+        """Quit as File > Quit does and, once every window has closed, start the app again on the saved design."""
+        path = self.document.path
+        self._quit_now()
+        if self.isVisible():  # a Cancel kept the work open: no restart
+            return
+        args = ["-m", "designer", *([str(path)] if path is not None and path.suffix == ".json" else [])]
+        QProcess.startDetached(sys.executable, args)
 
     def apply_theme(self, theme: str | None = None) -> None:
         """The chosen theme (or `theme`) on the whole app; toolbar icons follow the new text colour."""

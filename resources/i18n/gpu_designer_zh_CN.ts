@@ -1382,6 +1382,26 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>假设分析：使其故障(&amp;W)</translation>
     </message>
     <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The new language shows when GPU Node Designer starts again.</source>
+        <translation>新的语言会在 GPU Node Designer 重新启动后显示。</translation>
+    </message>
+    <message>
+        <source>Restart now? Each window asks about unsaved work first.</source>
+        <translation>现在重新启动吗？每个窗口会先询问未保存的工作。</translation>
+    </message>
+    <message>
+        <source>Restart Now</source>
+        <translation>立即重新启动</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>稍后</translation>
+    </message>
+    <message>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>

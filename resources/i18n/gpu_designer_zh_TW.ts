@@ -1382,6 +1382,26 @@ Recover opens it as unsaved work; Discard deletes the autosave; Ignore keeps it 
         <translation>假設分析：讓它故障(&amp;W)</translation>
     </message>
     <message>
+        <source>Language</source>
+        <translation>語言</translation>
+    </message>
+    <message>
+        <source>The new language shows when GPU Node Designer starts again.</source>
+        <translation>新的語言會在 GPU Node Designer 重新啟動後顯示。</translation>
+    </message>
+    <message>
+        <source>Restart now? Each window asks about unsaved work first.</source>
+        <translation>現在重新啟動嗎？每個視窗會先詢問未儲存的工作。</translation>
+    </message>
+    <message>
+        <source>Restart Now</source>
+        <translation>立即重新啟動</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>稍後</translation>
+    </message>
+    <message>
         <source>(none)</source>
         <translation>（無）</translation>
     </message>

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QMenu,
+    QMessageBox,
     QToolButton,
 )
 from ui_harness.gestures import ScriptedUser, settle
@@ -133,9 +134,26 @@ def test_rule_titles_and_messages_follow_the_language(make_window, language):
     assert any(m.startswith("一个 PSU 故障后剩 5 x 3,300 W") for m in messages), messages
 
 
-def test_language_chosen_in_preferences_is_used_at_the_next_start(make_window, tmp_path):
+def click_in_message_box(label: str, seen: list[str]) -> None:
+    """Click the button `label` of the message box once it is up, noting its text in `seen`."""
+    box = QApplication.activeModalWidget()
+    if not isinstance(box, QMessageBox):
+        QTimer.singleShot(20, lambda: click_in_message_box(label, seen))
+        return
+    seen.append(box.text())
+    QTest.mouseClick(next(b for b in box.buttons() if b.text() == label), Qt.MouseButton.LeftButton)
+
+
+def test_language_chosen_in_preferences_is_used_at_the_next_start(make_window, tmp_path, monkeypatch):
+    """The new language shows at the next start: the window says so and offers to restart; Later keeps it open and
+    starts nothing (issue 35)."""
+    from PySide6.QtCore import QProcess
+
+    started: list[tuple[str, list[str]]] = []
+    monkeypatch.setattr(QProcess, "startDetached", lambda program, args: started.append((program, args)) or True)
     window = make_window("dgx-h100")
     user = ScriptedUser(window)
+    seen: list[str] = []
 
     def fill() -> None:
         dialog = QApplication.activeModalWidget()
@@ -144,14 +162,35 @@ def test_language_chosen_in_preferences_is_used_at_the_next_start(make_window, t
             return
         user.choose(dialog.language, "zh_TW")
         ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+        QTimer.singleShot(0, lambda: click_in_message_box("Later", seen))
         QTest.mouseClick(ok, Qt.MouseButton.LeftButton)
 
     QTimer.singleShot(0, fill)
     user.key(Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
+    QTest.qWait(200)
     settle()
+    assert seen == ["The new language shows when GPU Node Designer starts again."]
+    assert window.isVisible() and started == []
     assert window.prefs.language == "zh_TW"
     assert chosen_language(None, window.settings, system="en_US") == "zh_TW"
     assert chosen_language("zh-CN", window.settings, system="en_US") == "zh_CN"  # --lang wins
+
+
+def test_restart_now_closes_the_windows_as_quit_does_and_starts_the_app_again(make_window, tmp_path, monkeypatch):
+    from PySide6.QtCore import QProcess
+
+    started: list[tuple[str, list[str]]] = []
+    monkeypatch.setattr(QProcess, "startDetached", lambda program, args: started.append((program, args)) or True)
+    window = make_window("dgx-h100")
+    path = tmp_path / "node.json"
+    window.document.save(path)
+    seen: list[str] = []
+    QTimer.singleShot(0, lambda: click_in_message_box("Restart Now", seen))
+    window.offer_restart()
+    QTest.qWait(100)
+    settle()
+    assert seen and not window.isVisible()
+    assert started == [(sys.executable, ["-m", "designer", str(path)])]
 
 
 def test_without_a_choice_the_system_locale_decides(tmp_path):

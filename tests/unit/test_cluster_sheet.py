@@ -248,6 +248,25 @@ def test_a_one_node_plan_has_a_sheet_without_a_scaling_chart(capsys, tmp_path, n
     assert "against job size" not in text
 
 
+def test_a_reference_designs_title_reads_in_the_sheets_language(catalog):
+    """The node's name on the cluster sheet is the reference design's title as the node sheet translates it, in the
+    title, the subtitle and the default plan name (one gap between Chinese words, none left): "GB200 NVL72 機櫃叢集"
+    where it read "GB200 NVL72 rack 叢集"; a plan written with the English default name is still a default."""
+    from datetime import UTC, datetime
+
+    from designer.cluster.plan import ClusterPlan, NodeRef
+    from designer.export.brand import Brand
+    from designer.export.cluster_data import ClusterSheet
+
+    m = ClusterModel(ClusterPlan(name="GB200 NVL72 rack cluster", node=NodeRef(template="gb200-nvl72"), gpus=576),
+                     catalog)
+    tw = ClusterSheet(m, "zh_TW", datetime.now(UTC), Brand()).meta()
+    assert tw["name"] == "GB200 NVL72 機櫃叢集" and "GB200 NVL72 機櫃（每台 72 個 GPU）" in tw["subtitle"]
+    cn = ClusterSheet(m, "zh_CN", datetime.now(UTC), Brand()).meta()
+    assert cn["name"] == "GB200 NVL72 机柜集群" and "rack" not in cn["subtitle"]
+    assert ClusterSheet(m, "en", datetime.now(UTC), Brand()).meta()["name"] == "GB200 NVL72 rack cluster"
+
+
 def test_counts_of_one_are_written_in_the_singular(catalog):
     """'1 plane(s)' on the sheet and '1 plane(s)', 'at 1 nodes each' in `cluster info` (issue 35 item 4)."""
     from datetime import UTC, datetime

@@ -373,4 +373,12 @@ def test_a_q3200_box_holds_two_switches_the_plan_sizes_switches_and_buys_boxes(c
     assert lines == {"compute leaf": math.ceil(c.leaf_switches / 2), "compute spine": math.ceil(c.spine_switches / 2)}
     racked = sum(1 for r in m.racks.racks for s in r.slots if s.label.startswith("q3200"))
     assert racked == math.ceil(c.leaf_switches / 2) + math.ceil(c.spine_switches / 2)
+    # cluster info counts the switches as the fabric is sized and says the boxes the bill counts (32 + 18 in 25)
+    from designer.cluster.summary import info_dict, info_lines
+
+    data = info_dict(m)
+    assert data["fabrics"]["compute"]["switch_boxes"] == racked == 25 and c.switches == 50
+    assert "  the 50 switches come 2 to a box: 25 boxes racked, powered and bought" in info_lines(m, data)
+    plain = model(catalog, "hgx-b300", gpus=576)  # a switch to a box: nothing more said
+    assert not any("to a box" in line for line in info_lines(plain, info_dict(plain)))
     assert switch_watts(q3200) == (pytest.approx(ASSUMED_SWITCH_W_PER_GBIT * 72 * 800), True)  # the box's 72 ports
