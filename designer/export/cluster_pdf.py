@@ -14,6 +14,7 @@ from designer.export.cluster_data import ClusterSheet, cluster_sheet_data
 from designer.export.cluster_drawings import fabric_diagram
 from designer.export.engine import render
 from designer.export.files import check_target
+from designer.export.pdf import without_short_last_page
 from designer.io.files import atomic_write_bytes
 
 
@@ -32,7 +33,8 @@ def cluster_pdf(model: ClusterModel, lang: str = "en", brand: Brand | None = Non
                 now: datetime | None = None, trains: list[dict] | None = None, currency: str | None = None) -> bytes:
     """`trains`: what the plan trains (designer.workload.summary), computed by the caller; None leaves it out.
     `currency`: the amounts' currency (a code the price book has a rate for; None: US dollars)."""
-    pdf = render("cluster-sheet", cluster_sheet_data(model, lang, now, brand, trains, currency), lang=lang)
+    data = cluster_sheet_data(model, lang, now, brand, trains, currency)
+    pdf = without_short_last_page(lambda tight: render("cluster-sheet", {**data, "tight": tight}, lang=lang))
     return pdf if b"(" + PLAN_ATTACHMENT.encode() + b")" in pdf else attach_plan(pdf, model)
 
 

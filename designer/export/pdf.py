@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from datetime import datetime
 
 from designer.export.analysis import ExportAnalysis
@@ -48,5 +49,45 @@ def spec_sheet_pdf(design: Design, catalog: Catalog, paper: str = "a4", nodes: i
     """The sheet; `analysis` is the export's shared one (the JSON spec and the slide of the same export use it)."""
     data = sheet_data(design, catalog, paper, nodes, now, brand, calibration, lang, analysis, trains)
     data["attachment"] = design_to_json(design)
-    pdf = render("spec-sheet", data, lang=lang)
+    pdf = without_short_last_page(lambda tight: render("spec-sheet", {**data, "tight": tight}, lang=lang))
     return pdf if has_design(pdf) else attach_design(pdf, design)
+
+
+def without_short_last_page(make: Callable[[bool], bytes]) -> bytes:
+    """The document `make(False)` makes, or `make(True)` (its references set tighter) where the first would end on
+    a page under MIN_LAST_PAGE_FILL and the tighter one saves that page."""
+    pdf = make(False)
+    if last_page_fill(pdf) < MIN_LAST_PAGE_FILL:
+        tight = make(True)
+        if page_count(tight) < page_count(pdf):
+            return tight
+    return pdf
+
+
+MIN_LAST_PAGE_FILL = 0.25  # issue 34 item 6: no document ends on a page under a quarter full
+BAND_PT = 45.0  # the header and the footer lie within this far of the page's top and bottom edges
+
+
+def page_count(pdf: bytes) -> int:
+    from pypdf import PdfReader  # noqa: PLC0415 (only an export reads a PDF back)
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+def last_page_fill(pdf: bytes) -> float:
+    """How much of the last page's body (between the header and the footer bands) the text reaches down to, 0-1:
+    the lowest line's distance from the body's top over the body's height."""
+    from pypdf import PdfReader  # noqa: PLC0415
+
+    page = PdfReader(io.BytesIO(pdf)).pages[-1]
+    height = float(page.mediabox.height)
+    lows: list[float] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], _font: object, _size: object) -> None:
+        y = tm[5] * cm[3] + cm[5]
+        if text.strip() and BAND_PT < y < height - BAND_PT:
+            lows.append(y)
+
+    page.extract_text(visitor_text=visit)
+    top, bottom = height - BAND_PT, BAND_PT
+    return (top - min(lows)) / (top - bottom) if lows else 0.0

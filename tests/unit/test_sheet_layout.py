@@ -17,6 +17,7 @@ from designer.export.sheet_charts import model_tag
 from designer.export.sheet_data import sheet_data
 from designer.model.design import Waiver
 from designer.simulation.constants import MODEL_SPREAD
+from designer.templates import TEMPLATES
 
 COMPANY = "Formosa Advanced Computing Systems Integration and Datacenter Engineering Corporation Limited (Hsinchu)"
 DISCLAIMER = ("Figures are estimates from public data and a performance model; they are not a quotation. Please "
@@ -213,3 +214,51 @@ def test_a_documented_waiver_cites_its_document_by_number(catalog, design_of):
 def test_an_npu_sheet_calls_its_matrix_lead_accelerators(catalog, design_of):
     text = "".join(pages_of(spec_sheet_pdf(design_of("huawei-atlas-910b"), catalog, lang="zh_CN"))).replace("\n", "")
     assert "加速器与加速器、加速器与网卡之间的路径" in text and "GPU 与 GPU、GPU 与网卡" not in text
+
+
+LETTER_SAMPLES = ("dgx-a100", "dgx-h100", "dgx-b200", "gb200-nvl72", "hgx-b300")
+
+
+@pytest.mark.parametrize("template,paper", [(t, "a4") for t in TEMPLATES]
+                         + [(t, "letter") for t in LETTER_SAMPLES])
+def test_no_sheet_ends_on_a_page_under_a_quarter_full(catalog, design_of, template, paper):
+    """issue 34 item 6: a sheet whose last page would hold a few lines (the last references and the closing words:
+    10-20 % of the page on the DGX and HGX sheets) sets its references in two columns, a little smaller, and keeps
+    that only where it saves the page."""
+    from designer.export.pdf import MIN_LAST_PAGE_FILL, last_page_fill
+
+    pdf = spec_sheet_pdf(design_of(template), catalog, paper=paper)
+    assert last_page_fill(pdf) >= MIN_LAST_PAGE_FILL
+    assert PdfReader(io.BytesIO(pdf)).attachments  # the design is still attached
+
+
+def test_the_tight_references_are_kept_where_they_save_the_last_page(catalog, design_of):
+    """The DGX H100 sheet set as before ends on a sixth page holding 14 % of its body (the last two references and
+    the closing words); the export measures that, sets the references tighter and keeps the five-page sheet."""
+    from designer.export.engine import render
+    from designer.export.pdf import last_page_fill, page_count
+    from designer.io.files import design_to_json
+
+    design = design_of("dgx-h100")
+    data = sheet_data(design, catalog, "a4")
+    data["attachment"] = design_to_json(design)
+    loose = render("spec-sheet", data, lang="en")
+    assert last_page_fill(loose) < 0.25
+    sheet = spec_sheet_pdf(design, catalog)
+    assert page_count(sheet) == page_count(loose) - 1 and last_page_fill(sheet) > 0.9
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(sheet)).pages)
+    assert "pass it to gpu-designer-cli" in " ".join(text.split())  # the closing words are still there
+
+
+@pytest.mark.parametrize("node,gpus", [("dgx-h100", 1024), ("gb200-nvl72", 1152), ("amd-mi300x", 1024)])
+def test_no_cluster_sheet_ends_on_a_page_under_a_quarter_full(catalog, node, gpus, tmp_path):
+    from designer.cluster.build import ClusterModel
+    from designer.cluster.plan import ClusterPlan, NodeRef
+    from designer.export.cluster_pdf import export_cluster
+    from designer.export.pdf import MIN_LAST_PAGE_FILL, last_page_fill
+    from designer.workload.summary import what_it_trains
+
+    m = ClusterModel(ClusterPlan(node=NodeRef(template=node), gpus=gpus), catalog)
+    out = tmp_path / "c.pdf"
+    export_cluster(m, {"pdf": out}, "en", Brand(), what_it_trains(m), "USD")  # as `cluster export` and the app make it
+    assert last_page_fill(out.read_bytes()) >= MIN_LAST_PAGE_FILL
