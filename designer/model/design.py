@@ -29,7 +29,8 @@ LongText = Annotated[str, Field(max_length=20_000)]
 
 
 class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # a field's docstring is its description in the JSON schema and the file-format reference
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
 
 class LinkKind(StrEnum):
@@ -55,18 +56,28 @@ class Redundancy(StrEnum):
 
 class Placement(Frozen):
     id: Id
+    """The part's id in this design (gpu0, nic3): what links and waivers name."""
     part: PartId
+    """The catalog part placed (an id of the shipped catalog or a user catalog file)."""
     slot: Annotated[int, Field(ge=0, le=1000)] | None = None
+    """The chassis slot of the part's kind it sits in, from 0; null: in no numbered slot."""
     label: Text = ""
+    """The name shown on the canvas and in documents; empty: the part's id."""
 
 
 class Link(Frozen):
     id: Id
+    """The link's id in this design."""
     kind: LinkKind
+    """What the link is: NVLink or another scale-up fabric, PCIe, the CPUs' socket link, a network port."""
     a: Id
+    """The id of the part at one end."""
     b: Id
+    """The id of the part at the other end."""
     count: Annotated[int, Field(ge=1, le=1024)] = 1  # links, lanes or ports, by kind
+    """How many: NVLinks for a scale-up link, lanes for PCIe, ports for a network link."""
     pcie_gen: Annotated[int, Field(ge=3, le=6)] | None = None  # cap for a PCIe link; None = ends decide
+    """A PCIe generation the link is held to; null: the lower of its two ends."""
 
     @model_validator(mode="after")
     def _distinct_ends(self) -> Link:
@@ -77,8 +88,11 @@ class Link(Frozen):
 
 class Waiver(Frozen):
     rule: Annotated[str, Field(pattern=r"^[a-z0-9_.]{1,80}$")]
+    """The id of the rule whose finding is accepted (power.psu_redundancy); the rules reference lists them."""
     ids: tuple[Id, ...] = ()
+    """The parts or links the finding names; empty: every finding of the rule."""
     reason: Annotated[str, Field(min_length=1, max_length=2000)]
+    """Why the finding is accepted, as documents print it beside the waived finding."""
 
 
 def duplicate_waiver(waivers: Iterable[Waiver]) -> str | None:
@@ -96,11 +110,17 @@ def duplicate_waiver(waivers: Iterable[Waiver]) -> str | None:
 
 class Metadata(Frozen):
     name: Text = "Untitled design"
+    """The design's name: window title, document titles."""
     author: Text = ""
+    """Who made the design, as documents print it."""
     version: Annotated[str, Field(max_length=40)] = "1"
+    """The design's own version, as documents print it."""
     description: Annotated[str, Field(max_length=500)] = ""
+    """One line under the title of the design's documents."""
     notes: LongText = ""
+    """Free notes kept with the design."""
     template: Annotated[str, Field(max_length=64)] = ""
+    """The reference design it started from (dgx-h100); empty for a blank or imported design."""
 
 
 class ScaleOutTopology(StrEnum):
@@ -114,10 +134,11 @@ class ScaleOut(Frozen):
     """How nodes are connected to each other (the network outside the chassis)."""
 
     topology: ScaleOutTopology = ScaleOutTopology.RAIL_OPTIMIZED
-    # Nodes under one set of leaf switches (a DGX SuperPOD scalable unit has 32 nodes).
+    """rail_optimized: NIC i of every node on leaf i; fat_tree: all of a node's NICs on one leaf."""
     nodes_per_leaf: Annotated[int, Field(ge=1, le=4096)] = 32
-    # Leaf downlink to spine uplink bandwidth ratio (1.0 = non-blocking, 2.0 = 2:1 oversubscribed).
+    """Nodes under one set of leaf switches (a DGX SuperPOD scalable unit has 32)."""
     oversubscription: Annotated[float, Field(ge=1.0, le=16.0)] = 1.0
+    """Leaf downlink to spine uplink bandwidth (1: non-blocking, 2: 2:1 oversubscribed)."""
 
 
 class FailurePolicy(StrEnum):
@@ -134,26 +155,43 @@ class FailurePolicy(StrEnum):
 
 class Settings(Frozen):
     psu_redundancy: Redundancy = Redundancy.N_PLUS_1
+    """How many power supplies may fail with the load still carried: N+1, N+2 or N+N."""
     rack_power_budget_w: Annotated[float, Field(gt=0, le=2_000_000)] | None = None
+    """A rack's power budget in W the nodes must fit; null: the rack limits by cooling kind judge it."""
     nodes_per_rack: Annotated[int, Field(ge=1, le=128)] = 1
+    """Nodes of this design in one rack, for the rack checks."""
     # This design's rack limits by cooling kind (heat to air, heat to liquid per rack); None: the site's
     # (Preferences), else the public defaults (designer.model.rack_limits).
     rack_air_limit_w: Annotated[float, Field(gt=0, le=2_000_000)] | None = None
+    """Heat in W one rack may give to room air; null: the site's (Preferences), else the public default."""
     rack_liquid_limit_w: Annotated[float, Field(gt=0, le=2_000_000)] | None = None
+    """Heat in W one rack may give to its coolant; null: the site's (Preferences), else the public default."""
     rack_height_u: Annotated[int, Field(ge=1, le=60)] = 42
+    """The rack's height in U, for the rack checks and the elevation."""
     air_delta_t_c: Annotated[float, Field(gt=0, le=60)] = 20.0
+    """The air's temperature rise across the node in K (°C), which sets the airflow the heat to air needs."""
     scaleout: ScaleOut = ScaleOut()
+    """How nodes of this design are connected to each other (the collective model across nodes)."""
     fabric_failure_policy: FailurePolicy = FailurePolicy.PLATFORM_DEFAULT
+    """How the scale-up fabric reacts to a failed link or switch; platform_default: as the platform's vendor
+    documents it."""
 
 
 class Design(Frozen):
     schema_version: Annotated[int, Field(ge=1)] = SCHEMA_VERSION
+    """The file format's version; an older file is read and upgraded, a newer one refused."""
     meta: Metadata = Metadata()
+    """Name, author, version, description and notes."""
     chassis: PartId
+    """The chassis part: its slots, cooling and base power."""
     settings: Settings = Settings()
+    """Power redundancy, rack limits, scale-out wiring and the failure policy."""
     components: Annotated[list[Placement], Field(max_length=MAX_COMPONENTS)] = []
+    """The parts placed in the chassis."""
     links: Annotated[list[Link], Field(max_length=MAX_LINKS)] = []
+    """The links between the parts."""
     waivers: Annotated[list[Waiver], Field(max_length=MAX_WAIVERS)] = []
+    """Rule findings accepted on purpose, each with its reason."""
 
     @model_validator(mode="after")
     def _references(self) -> Design:
