@@ -163,15 +163,8 @@ def _model(path: str) -> ClusterModel:
     return ClusterModel(load_plan(path, catalog), catalog)
 
 
-def _language(args: argparse.Namespace) -> str:
-    try:
-        return i18n.parse_language(args.lang)
-    except DesignerError as exc:
-        raise UsageError(str(exc)) from None
-
-
 def cmd_info(args: argparse.Namespace) -> int:
-    _language(args)  # a wrong --lang is bad input before any work
+    lang = i18n.parse_language(args.lang)  # a wrong --lang is bad input before any work
     params = tco_params(args)
     model = _model(args.plan)
     if args.pue is None:  # the plan's site PUE unless the command line sets another
@@ -182,7 +175,6 @@ def cmd_info(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
     else:
-        lang = _language(args)
         print("\n".join(info_lines(model, data, lang) + cost_lines(data["cost"], cur, lang)))
     return EXIT_OK
 

@@ -105,10 +105,7 @@ def _text(bill: Bill, t: Tco, rental: float | None, prices: Prices, cur: Currenc
 
 
 def cmd_cost(args: argparse.Namespace) -> int:
-    try:
-        lang = i18n.parse_language(args.lang)
-    except DesignerError as exc:
-        raise UsageError(str(exc)) from None
+    lang = i18n.parse_language(args.lang)
     catalog = default_catalog()
     params = tco_params(args)
     if args.rental_usd_gpu_hour is not None and args.rental_usd_gpu_hour <= 0:

@@ -94,6 +94,7 @@ class Prices:
     origin: str  # "shipped" or "shipped + <file name>"
     fingerprint: str = ""  # the entries' and rates' content: equal books, equal fingerprints (a cache key)
     version: str = ""  # the books' versions ("2026.12", or "2026.12 + 2027.01" with a user's book)
+    user_book: str | None = None  # the user's book's file name over the shipped one; None: the shipped book alone
 
     def quote(self, part_id: str, family: str, rating_w: float | None = None) -> Quote:
         """The unit price of a part; `rating_w` prices it by the watt where its entry says per_watt."""
@@ -168,7 +169,8 @@ def merge(shipped: PriceBook, user: PriceBook | None = None, user_name: str = ""
     content = json.dumps([[e.model_dump() for e in entries.values()], {k: r.model_dump() for k, r in rates.items()}],
                          sort_keys=True)
     version = shipped.book_version + (f" + {user.book_version}" if user is not None else "")
-    return Prices(entries, rates, origin, hashlib.sha256(content.encode()).hexdigest(), version)
+    return Prices(entries, rates, origin, hashlib.sha256(content.encode()).hexdigest(), version,
+                  user_name if user is not None else None)
 
 
 def load_prices(user_path: Path | None = None, known_parts: frozenset[str] | None = None) -> Prices:

@@ -62,9 +62,8 @@ def quote_groups(bill: Bill) -> list[QuoteGroup]:
 def book_line(prices: Prices, cur: Currency, lang: str = "en") -> str:
     """'Price book: shipped, version 2026.12; prices in CNY at 7.2 CNY per US$ (2024-12; ...)'."""
     version = Name(one_line(prices.version))
-    user = prices.origin.removeprefix("shipped + ") if prices.origin.startswith("shipped + ") else ""
-    origin = (_m("shipped") if prices.origin == "shipped" else
-              _m("shipped + {file}", file=Name(one_line(user))) if user else Name(one_line(prices.origin)))
+    user = prices.user_book
+    origin = _m("shipped") if user is None else _m("shipped + {file}", file=Name(one_line(user)))
     msg = (_m("Price book: {origin}, version {version}; prices in US$", origin=origin, version=version) if cur.is_usd
            else _m("Price book: {origin}, version {version}; prices in {code} at {rate}", origin=origin,
                    version=version, code=cur.code, rate=cur.rate_msg()))

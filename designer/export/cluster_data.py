@@ -21,9 +21,10 @@ from designer.cluster.files import plan_to_json
 from designer.cluster.perf import WHAT_IF_BYTES, place, simulate_job, what_if
 from designer.cluster.racks import SLOT_WORDS, rack_types
 from designer.cluster.rules import check_plan
+from designer.cluster.summary import plan_title
 from designer.core import i18n
 from designer.core.electrical import btu_per_hr
-from designer.core.locale import render, tidy
+from designer.core.locale import render
 from designer.core.messages import Audience, Msg
 from designer.cost.cluster import cost_summary, priced_bom
 from designer.cost.money import currency as money_currency
@@ -112,13 +113,7 @@ class ClusterSheet:
     def name(self) -> str:
         """The plan's name; the name `cluster new` gives by default ("DGX H100 cluster") in the sheet's language
         ("DGX H100 叢集"), a name of the user's own as written."""
-        m = self.m  # the default as the CLI (English) or the window (in its language) wrote it
-        defaults = {tidy(i18n.sheet_text(CLUSTER_TEXT, lang)["cl_default_name"].format(node=node), lang)
-                    for lang in ("en", "zh_TW", "zh_CN") for node in (m.node.name, _title(m.node_title(), lang))}
-        defaults |= {i18n.sheet_text(CLUSTER_TEXT, lang)["cl_default_name"].format(node=m.node.name)
-                     for lang in ("en", "zh_TW", "zh_CN")}  # as earlier releases wrote it
-        default = tidy(self.fmt("cl_default_name", node=self.node_name), self.lang)
-        return default if m.plan.name in defaults else m.plan.name
+        return _title(plan_title(self.m), self.lang)  # the default as the CLI or the window wrote it, in any language
 
     @property
     def node_name(self) -> str:

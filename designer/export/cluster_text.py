@@ -51,7 +51,6 @@ CLUSTER_TEXT = {
     "cl_aux": "{role} fabric: {switch}, {leaves} leaf and {spines} spine switches for {ports} node ports",
     "cl_storage": "storage", "cl_inband": "in-band", "cl_oob": "out-of-band",
     "cl_diagram_title": "{name}: compute fabric",
-    "cl_default_name": "{node} cluster",
     "cl_planes_note": "{planes} planes, each a whole fabric: every NIC port is split into one link per plane; one box "
                       "of spines (and cores) per plane.",
     "cl_medium_dac": "copper (DAC)", "cl_medium_fiber": "fibre", "cl_medium_aoc": "active optical (AOC)",

@@ -294,3 +294,12 @@ def test_a_catalog_name_with_braces_is_looked_up_never_formatted():
     from designer.core.locale import catalog_text
 
     assert catalog_text("{gpus} box", "zh_TW") == "{gpus} box" and catalog_text("", "zh_CN") == ""
+
+
+def test_the_price_book_line_names_the_users_book_in_any_language(capsys, tmp_path):
+    book = tmp_path / "quotes.json"
+    book.write_text(_book([_entry(part="h100-sxm5", unit_price=20_000, source="our quote Q-9, 2025-03")]))
+    out = _cli(capsys, "cost", "dgx-h100", "--price-book", str(book))[1].splitlines()
+    assert out[1].startswith("Price book: shipped + quotes.json, version ")
+    out = _cli(capsys, "cost", "dgx-h100", "--price-book", str(book), "--lang", "zh-TW")[1].splitlines()
+    assert out[1].startswith("價格表：內建 + quotes.json，版本 ")
